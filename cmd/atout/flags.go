@@ -1,0 +1,54 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+)
+
+// newFlags returns a flag set that reports errors as bad input instead of
+// exiting. Flags may come before or after positional arguments.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments, and
+// returns the positional arguments. A negative number ("-50") is taken as a
+// positional argument, not a flag.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		// move leading positionals out
+		for len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isNumber(args[0]) || args[0] == "-") {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		if err := fs.Parse(args); err != nil {
+			return nil, badInput("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+	}
+}
+
+func isNumber(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

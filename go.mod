@@ -1,0 +1,3 @@
+module atout
+
+go 1.26
