@@ -10,6 +10,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"atout/card"
 )
@@ -32,12 +33,14 @@ type Move struct {
 // String writes the move as in a belote record: "S 80H".
 func (m Move) String() string { return m.Seat.String() + " " + m.Action }
 
-// ParseMove reads "SEAT ACTION".
+// ParseMove reads "SEAT ACTION"; the action is the rest of the line.
 func ParseMove(s string) (Move, error) {
-	var seat, act string
-	if _, err := fmt.Sscan(s, &seat, &act); err != nil {
+	// The action may hold a space, as in the bridge claim "S claim 9".
+	f := strings.Fields(s)
+	if len(f) < 2 {
 		return Move{}, fmt.Errorf("move %q: want SEAT ACTION", s)
 	}
+	seat, act := f[0], strings.Join(f[1:], " ")
 	st, err := card.ParseSeat(seat)
 	if err != nil {
 		return Move{}, fmt.Errorf("move %q: %w", s, err)
