@@ -1,0 +1,153 @@
+package belote
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"atout/card"
+)
+
+// ActionKind says what an [Action] is.
+type ActionKind uint8
+
+// The kinds of action.
+const (
+	ActPass       ActionKind = iota + 1 // "pass"
+	ActTake                             // "take": classic round 1, no-trump
+	ActSuit                             // "H": classic round 2, name a trump suit
+	ActBid                              // "100H", "capotS": coinche bid
+	ActCoinche                          // "coinche"
+	ActSurcoinche                       // "surcoinche"
+	ActCard                             // "SA": play a card
+)
+
+// CapotBid is the value of a capot bid in coinche: it ranks above 160 and is
+// worth 250 as a contract value.
+const CapotBid = 250
+
+// Action is one belote call or card, as a small comparable value. The zero
+// Action is no action.
+type Action struct {
+	Kind  ActionKind
+	Suit  card.Suit // ActSuit, ActBid: the trump suit named
+	Value uint8     // ActBid: 80..160, or 250 for capot
+	Card  card.Card // ActCard
+}
+
+// The calls without arguments.
+var (
+	CallPass       = Action{Kind: ActPass}
+	CallTake       = Action{Kind: ActTake}
+	CallCoinche    = Action{Kind: ActCoinche}
+	CallSurcoinche = Action{Kind: ActSurcoinche}
+)
+
+// Bid returns the coinche bid of value (80..160, or [CapotBid]) in suit s.
+func Bid(value int, s card.Suit) Action { return Action{Kind: ActBid, Suit: s, Value: uint8(value)} }
+
+// NameSuit returns the classic round-2 call naming suit s as trump.
+func NameSuit(s card.Suit) Action { return Action{Kind: ActSuit, Suit: s} }
+
+// Play returns the action of playing card c.
+func Play(c card.Card) Action { return Action{Kind: ActCard, Card: c} }
+
+// IsCall reports whether a is a bidding action (not a card).
+func (a Action) IsCall() bool { return a.Kind != 0 && a.Kind != ActCard }
+
+// String writes the action in the record notation: "pass", "take", "H",
+// "100H", "capotH", "coinche", "surcoinche", "SA".
+func (a Action) String() string {
+	switch a.Kind {
+	case ActPass:
+		return "pass"
+	case ActTake:
+		return "take"
+	case ActSuit:
+		return a.Suit.String()
+	case ActBid:
+		if a.Value == CapotBid {
+			return "capot" + a.Suit.String()
+		}
+		return strconv.Itoa(int(a.Value)) + a.Suit.String()
+	case ActCoinche:
+		return "coinche"
+	case ActSurcoinche:
+		return "surcoinche"
+	case ActCard:
+		return a.Card.String()
+	}
+	return fmt.Sprintf("Action(%d)", a.Kind)
+}
+
+// MarshalText writes the action notation.
+func (a Action) MarshalText() ([]byte, error) {
+	if _, err := ParseAction(a.String()); err != nil {
+		return nil, err
+	}
+	return []byte(a.String()), nil
+}
+
+// UnmarshalText reads an action in any accepted notation.
+func (a *Action) UnmarshalText(b []byte) error {
+	v, err := ParseAction(string(b))
+	if err != nil {
+		return err
+	}
+	*a = v
+	return nil
+}
+
+// ParseAction reads an action, leniently: any case; "pass" (also "p",
+// "passe"), "take" (also "prends"), a suit letter or symbol for a classic
+// round-2 call, a coinche bid "80H".."160C" (suit letter or symbol, also
+// "80 H"), "capotH" (also "capot H"), "coinche" (also "contre"),
+// "surcoinche" (also "surcontre"), or a card of the 32-card deck in either
+// order ("SA", "AS", "10h").
+func ParseAction(s string) (Action, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "":
+		return Action{}, &ActionError{Input: s, Msg: "empty"}
+	case "pass", "p", "passe":
+		return CallPass, nil
+	case "take", "prends", "prendre":
+		return CallTake, nil
+	case "coinche", "contre", "contree", "contrée":
+		return CallCoinche, nil
+	case "surcoinche", "surcontre", "surcontree", "surcontrée":
+		return CallSurcoinche, nil
+	}
+	if rest, ok := strings.CutPrefix(t, "capot"); ok {
+		su, err := card.ParseSuit(strings.TrimLeft(rest, " -"))
+		if err != nil {
+			return Action{}, &ActionError{Input: s, Msg: "want capot then a suit letter, e.g. capotH"}
+		}
+		return Bid(CapotBid, su), nil
+	}
+	if su, err := card.ParseSuit(t); err == nil {
+		return NameSuit(su), nil
+	}
+	if c, err := card.Parse(t); err == nil {
+		if c.Rank() < card.Seven {
+			return Action{}, &ActionError{Input: s, Msg: "not a card of the 32-card belote deck"}
+		}
+		return Play(c), nil
+	}
+	// A coinche bid: digits then a suit.
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(t) {
+		su, err := card.ParseSuit(strings.TrimLeft(t[i:], " -"))
+		if err == nil {
+			v, _ := strconv.Atoi(t[:i])
+			if i > 3 || v < 80 || v > 160 || v%10 != 0 {
+				return Action{}, &ActionError{Input: s, Msg: "a bid is 80 to 160 in tens, or capot"}
+			}
+			return Bid(v, su), nil
+		}
+	}
+	return Action{}, &ActionError{Input: s, Msg: "want pass, take, a suit, a bid such as 80H or capotH, coinche, surcoinche, or a card such as SA"}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package belote
+
+const raceEnabled = false

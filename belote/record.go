@@ -1,0 +1,411 @@
+package belote
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"atout/card"
+)
+
+// Record is one deal of a belote game record, the JSON format of
+// docs/interfaces.md:
+//
+//	{"game":"belote","mode":"coinche","rules":"maison","announcements":true,"target":2000,
+//	 "dealer":"W","deck":["SJ","H9",...],"actions":["S 80H","E pass","W coinche",...],
+//	 "silent":[],"noBelote":[]}
+//
+// A file holds one Record or a JSON array of the consecutive deals of one
+// game ([ParseRecords], [LoadGame]).
+type Record struct {
+	Mode          Mode
+	Setting       Setting
+	Announcements bool
+	Target        int           // 0 means the mode's default
+	Dealer        card.Seat     // who dealt this deal
+	Deck          [32]card.Card // the shuffled deck, top first
+	Actions       []SeatAction  // calls and cards, in order
+	Silent        []card.Seat   // seats that declare no announcements
+	NoBelote      []card.Seat   // seats that do not declare belote-rebelote
+}
+
+// Rules returns the rules the record is played under.
+func (r *Record) Rules() Rules {
+	return Rules{Mode: r.Mode, Setting: r.Setting, Announcements: r.Announcements, Target: r.Target}
+}
+
+// RecordError reports a bad game record: the record (1-based index in the
+// file; 1 for a single record), the field or the action (1-based index and
+// text as written) that is wrong, and why. Err is an *[IllegalError] for an
+// action the rules do not allow.
+type RecordError struct {
+	Record int    // 1-based index of the record in the file
+	Field  string // the JSON field at fault, if any ("deck", "dealer", ...)
+	Action int    // 1-based index of the action at fault, 0 if none
+	Move   string // the action as written
+	Err    error
+}
+
+func (e *RecordError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "record %d", e.Record)
+	if e.Action > 0 {
+		fmt.Fprintf(&b, ", action %d %q", e.Action, e.Move)
+	} else if e.Field != "" {
+		fmt.Fprintf(&b, ", field %q", e.Field)
+	}
+	b.WriteString(": ")
+	b.WriteString(strings.TrimPrefix(e.Err.Error(), "belote: "))
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// recordJSON is the wire form of a Record; pointers tell absent fields.
+type recordJSON struct {
+	Game          *string  `json:"game"`
+	Mode          *string  `json:"mode"`
+	Rules         *string  `json:"rules"`
+	Announcements *bool    `json:"announcements"`
+	Target        *int     `json:"target"`
+	Dealer        *string  `json:"dealer"`
+	Deck          []string `json:"deck"`
+	Actions       []string `json:"actions"`
+	Silent        []string `json:"silent"`
+	NoBelote      []string `json:"noBelote"`
+}
+
+// ParseRecords reads a belote game record: one JSON object or an array of
+// them. It checks every field and the notation of every action, not the
+// rules ([LoadGame] does). Errors are *[RecordError]. Unknown fields are
+// ignored. Defaults: rules maison, announcements off, the mode's target,
+// no silent seat.
+func ParseRecords(data []byte) ([]Record, error) {
+	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	var raws []json.RawMessage
+	if len(t) > 0 && t[0] == '[' {
+		if err := json.Unmarshal(t, &raws); err != nil {
+			return nil, &RecordError{Record: 1, Err: fmt.Errorf("not a JSON array of records: %v", err)}
+		}
+		if len(raws) == 0 {
+			return nil, &RecordError{Record: 1, Err: errors.New("empty array: no record")}
+		}
+	} else {
+		raws = []json.RawMessage{t}
+	}
+	out := make([]Record, 0, len(raws))
+	for i, raw := range raws {
+		r, err := parseRecord(raw)
+		if err != nil {
+			err.Record = i + 1
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func fieldErr(field, format string, args ...any) *RecordError {
+	return &RecordError{Field: field, Err: fmt.Errorf(format, args...)}
+}
+
+func parseRecord(raw []byte) (Record, *RecordError) {
+	var r Record
+	var j recordJSON
+	if err := json.Unmarshal(raw, &j); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return r, fieldErr(te.Field, "want %v, got JSON %s", te.Type, te.Value)
+		}
+		return r, &RecordError{Err: fmt.Errorf("not a JSON record object: %v", err)}
+	}
+	if j.Game == nil || !strings.EqualFold(strings.TrimSpace(*j.Game), "belote") {
+		got := "nothing"
+		if j.Game != nil {
+			got = fmt.Sprintf("%q", *j.Game)
+		}
+		return r, fieldErr("game", "want \"belote\", got %s", got)
+	}
+	if j.Mode == nil {
+		return r, fieldErr("mode", "missing (want classic, notrump or coinche)")
+	}
+	m, err := ParseMode(*j.Mode)
+	if err != nil {
+		return r, fieldErr("mode", "unknown mode %q (want classic, notrump or coinche)", *j.Mode)
+	}
+	r.Mode = m
+	if j.Rules != nil {
+		s, err := ParseSetting(*j.Rules)
+		if err != nil {
+			return r, fieldErr("rules", "unknown rules %q (want maison or official)", *j.Rules)
+		}
+		r.Setting = s
+	}
+	if j.Announcements != nil {
+		r.Announcements = *j.Announcements
+	}
+	if j.Target != nil {
+		if *j.Target <= 0 {
+			return r, fieldErr("target", "want a positive number of points, got %d", *j.Target)
+		}
+		r.Target = *j.Target
+	}
+	if j.Dealer == nil {
+		return r, fieldErr("dealer", "missing (want N, E, S or W)")
+	}
+	if r.Dealer, err = card.ParseSeat(*j.Dealer); err != nil {
+		return r, fieldErr("dealer", "want N, E, S or W, got %q", *j.Dealer)
+	}
+	if j.Deck == nil {
+		return r, fieldErr("deck", "missing (want the 32 cards, top first)")
+	}
+	deck := make([]card.Card, len(j.Deck))
+	for i, s := range j.Deck {
+		c, err := card.Parse(s)
+		if err != nil {
+			return r, fieldErr("deck", "card %d %q is not a card", i+1, s)
+		}
+		deck[i] = c
+	}
+	if err := CheckDeck(deck); err != nil {
+		return r, fieldErr("deck", "%s", strings.TrimPrefix(err.Error(), "belote: "))
+	}
+	copy(r.Deck[:], deck)
+	r.Actions = make([]SeatAction, 0, len(j.Actions))
+	for i, s := range j.Actions {
+		sa, err := ParseSeatAction(s)
+		if err != nil {
+			return r, &RecordError{Action: i + 1, Move: s, Err: err}
+		}
+		r.Actions = append(r.Actions, sa)
+	}
+	if r.Silent, err = parseSeats(j.Silent); err != nil {
+		return r, fieldErr("silent", "%v", err)
+	}
+	if r.NoBelote, err = parseSeats(j.NoBelote); err != nil {
+		return r, fieldErr("noBelote", "%v", err)
+	}
+	return r, nil
+}
+
+func parseSeats(ss []string) ([]card.Seat, error) {
+	out := []card.Seat{}
+	for _, s := range ss {
+		st, err := card.ParseSeat(s)
+		if err != nil {
+			return nil, fmt.Errorf("want seats N, E, S or W, got %q", s)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// ParseSeatAction reads "SEAT ACTION" ("S 80H", "w ck"); the action is read
+// leniently with [ParseAction].
+func ParseSeatAction(s string) (SeatAction, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexAny(t, " \t")
+	if i < 0 {
+		return SeatAction{}, &ActionError{Input: s, Msg: "want SEAT ACTION, e.g. \"S 80H\" or \"E SA\""}
+	}
+	seat, err := card.ParseSeat(t[:i])
+	if err != nil {
+		return SeatAction{}, &ActionError{Input: s, Msg: fmt.Sprintf("seat %q: want N, E, S or W", t[:i])}
+	}
+	a, err := ParseAction(t[i+1:])
+	if err != nil {
+		return SeatAction{}, err
+	}
+	return SeatAction{seat, a}, nil
+}
+
+// String writes "SEAT ACTION" in the record notation: "S 80H".
+func (s SeatAction) String() string { return s.Seat.String() + " " + s.Action.String() }
+
+// LoadGame replays the records of one game (as [ParseRecords] returns them)
+// and returns the game after the last action. It checks every action
+// against the rules and that the records belong together: the same mode,
+// rules, announcements and target, each dealer next(previous dealer), every
+// deal but the last one finished, and no deal after the game was won.
+// The last deal may be unfinished. Errors are *[RecordError]. The game has
+// no random source; give it one with [Game.SetRand] to play on.
+func LoadGame(recs []Record) (*Game, error) {
+	if len(recs) == 0 {
+		return nil, &RecordError{Record: 1, Err: errors.New("no record")}
+	}
+	first := recs[0]
+	g, err := NewGame(first.Rules(), first.Dealer, nil)
+	if err != nil {
+		return nil, &RecordError{Record: 1, Err: err}
+	}
+	for i := range recs {
+		r := &recs[i]
+		if i > 0 {
+			prev := &recs[i-1]
+			switch {
+			case r.Mode != first.Mode:
+				return nil, &RecordError{Record: i + 1, Field: "mode", Err: fmt.Errorf("mode %v differs from the game's %v", r.Mode, first.Mode)}
+			case r.Setting != first.Setting:
+				return nil, &RecordError{Record: i + 1, Field: "rules", Err: fmt.Errorf("rules %v differ from the game's %v", r.Setting, first.Setting)}
+			case r.Announcements != first.Announcements:
+				return nil, &RecordError{Record: i + 1, Field: "announcements", Err: fmt.Errorf("announcements %v differ from the game's %v", r.Announcements, first.Announcements)}
+			case r.Rules().GameTarget() != first.Rules().GameTarget():
+				return nil, &RecordError{Record: i + 1, Field: "target", Err: fmt.Errorf("target %d differs from the game's %d", r.Rules().GameTarget(), first.Rules().GameTarget())}
+			case r.Dealer != Next(prev.Dealer):
+				return nil, &RecordError{Record: i + 1, Field: "dealer", Err: fmt.Errorf("dealer %v, but after %v deals %v", r.Dealer, prev.Dealer, Next(prev.Dealer))}
+			}
+			if g.Over() {
+				w, _ := g.Winner()
+				t := g.Totals()
+				return nil, &RecordError{Record: i + 1, Err: fmt.Errorf("the game was already won by %v (NS %d, EW %d) after deal %d", w, t[card.NS], t[card.EW], i)}
+			}
+			if d := g.Deal(); !d.Done() {
+				return nil, &RecordError{Record: i, Err: unfinished(d)}
+			}
+		}
+		if err := g.AddDeck(r.Deck[:]); err != nil {
+			return nil, &RecordError{Record: i + 1, Field: "deck", Err: err}
+		}
+		for _, s := range r.Silent {
+			if err := g.SetSilent(s, true); err != nil {
+				return nil, &RecordError{Record: i + 1, Field: "silent", Err: err}
+			}
+		}
+		for _, s := range r.NoBelote {
+			if err := g.SetNoBelote(s, true); err != nil {
+				return nil, &RecordError{Record: i + 1, Field: "noBelote", Err: err}
+			}
+		}
+		d := g.Deal()
+		for k, sa := range r.Actions {
+			if d.Done() {
+				e := illegal(sa.Seat, sa.Action.String(), 0, "the deal is over")
+				e.over = true
+				return nil, &RecordError{Record: i + 1, Action: k + 1, Move: sa.String(), Err: e}
+			}
+			if err := g.Do(sa.Seat, sa.Action); err != nil {
+				return nil, &RecordError{Record: i + 1, Action: k + 1, Move: sa.String(), Err: err}
+			}
+		}
+	}
+	return g, nil
+}
+
+func unfinished(d *Deal) error {
+	return fmt.Errorf("the deal is not finished: %v to act (%s)", d.Turn(), d.Phase())
+}
+
+// CheckFinished returns a *[RecordError] if the last deal of a game loaded
+// from records is not finished.
+func CheckFinished(g *Game) error {
+	if d := g.Deal(); d != nil && !d.Done() {
+		return &RecordError{Record: g.DealNumber(), Err: unfinished(d)}
+	}
+	return nil
+}
+
+// SetRand gives the game a source of decks for the deals to come (for a game
+// loaded from records); if it waits for a deck, the next deal starts.
+func (g *Game) SetRand(rnd *card.Rand) {
+	g.rnd = rnd
+	if rnd != nil && g.Waiting() {
+		g.startNext()
+	}
+}
+
+// Records returns the game as records, one per deal started, ready for
+// [MarshalRecords].
+func (g *Game) Records() []Record {
+	out := make([]Record, 0, len(g.deals))
+	for _, d := range g.deals {
+		r := Record{
+			Mode: g.rules.Mode, Setting: g.rules.Setting, Announcements: g.rules.Announcements,
+			Target: g.rules.GameTarget(), Dealer: d.dealer, Deck: d.deck,
+			Actions: append([]SeatAction(nil), d.steps...), Silent: []card.Seat{}, NoBelote: []card.Seat{},
+		}
+		for s := range card.Seat(4) {
+			if d.Silent(s) {
+				r.Silent = append(r.Silent, s)
+			}
+			if d.NoBelote(s) {
+				r.NoBelote = append(r.NoBelote, s)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// MarshalJSON writes the record in the interchange format.
+func (r Record) MarshalJSON() ([]byte, error) {
+	j := struct {
+		Game          string   `json:"game"`
+		Mode          string   `json:"mode"`
+		Rules         string   `json:"rules"`
+		Announcements bool     `json:"announcements"`
+		Target        int      `json:"target"`
+		Dealer        string   `json:"dealer"`
+		Deck          []string `json:"deck"`
+		Actions       []string `json:"actions"`
+		Silent        []string `json:"silent"`
+		NoBelote      []string `json:"noBelote,omitempty"`
+	}{
+		Game: "belote", Mode: r.Mode.String(), Rules: r.Setting.String(), Announcements: r.Announcements,
+		Target: r.Rules().GameTarget(), Dealer: r.Dealer.String(),
+		Deck: make([]string, 32), Actions: make([]string, len(r.Actions)), Silent: []string{},
+	}
+	for i, c := range r.Deck {
+		j.Deck[i] = c.String()
+	}
+	for i, a := range r.Actions {
+		j.Actions[i] = a.String()
+	}
+	for _, s := range r.Silent {
+		j.Silent = append(j.Silent, s.String())
+	}
+	for _, s := range r.NoBelote {
+		j.NoBelote = append(j.NoBelote, s.String())
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads one record, checked as [ParseRecords] does.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	v, err := parseRecord(b)
+	if err != nil {
+		err.Record = 1
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// MarshalRecords writes records as a game record file: one JSON object for
+// a single record, otherwise an array with one record per line.
+func MarshalRecords(recs []Record) ([]byte, error) {
+	if len(recs) == 1 {
+		b, err := json.Marshal(recs[0])
+		if err != nil {
+			return nil, err
+		}
+		return append(b, '\n'), nil
+	}
+	var buf bytes.Buffer
+	buf.WriteString("[\n")
+	for i, r := range recs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(b)
+		if i < len(recs)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("]\n")
+	return buf.Bytes(), nil
+}
