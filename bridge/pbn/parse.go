@@ -1,0 +1,546 @@
+// Package pbn reads and writes Portable Bridge Notation 2.1 files: tag
+// pairs, the Auction and Play sections with their notes and annotations,
+// tables such as OptimumResultTable and ScoreTable, commentary, the "#"
+// inheritance of export files, and the quirks of real files (CRLF, byte
+// order mark, trailing spaces, N-S and Both, redundant suit letters in
+// Deal strings...). Games are read into [bridge.Record] values; writing
+// follows the export format: the mandatory tags first in their export order.
+package pbn
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// File is a PBN file: the directive lines that open it (without their "%")
+// and its games.
+type File struct {
+	Directives []string
+	Games      []*bridge.Record
+}
+
+// Parse reads a whole PBN file. Errors are [*SyntaxError] values naming the
+// line.
+func Parse(data []byte) (*File, error) {
+	items, err := lex(normalizeText(data))
+	if err != nil {
+		return nil, err
+	}
+	f := &File{}
+	var prev map[string]string
+	start := 0
+	for start < len(items) {
+		end := start
+		for end < len(items) && items[end].kind != itemBlank {
+			end++
+		}
+		block := items[start:end]
+		start = end + 1
+		hasTag := false
+		for _, it := range block {
+			if it.kind == itemTag {
+				hasTag = true
+				break
+			}
+		}
+		if !hasTag {
+			for _, it := range block {
+				if it.kind == itemWord {
+					return nil, errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
+				}
+			}
+			if len(f.Games) == 0 {
+				for _, it := range block {
+					if it.kind == itemDirective {
+						f.Directives = append(f.Directives, it.text)
+					}
+				}
+			}
+			continue
+		}
+		if len(f.Games) == 0 {
+			for _, it := range block {
+				if it.kind == itemTag {
+					break
+				}
+				if it.kind == itemDirective {
+					f.Directives = append(f.Directives, it.text)
+				}
+			}
+		}
+		rec, vals, err := parseGame(block, prev)
+		if err != nil {
+			return nil, err
+		}
+		prev = vals
+		f.Games = append(f.Games, rec)
+	}
+	return f, nil
+}
+
+// ParseGames reads the games of a PBN file.
+func ParseGames(data []byte) ([]*bridge.Record, error) {
+	f, err := Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return f.Games, nil
+}
+
+// word is a token of section data.
+type word struct {
+	text   string
+	line   int
+	quoted bool
+}
+
+type gameParser struct {
+	rec      *bridge.Record
+	raw      map[string]string // resolved values of the tags read, first of each name
+	rawLine  map[string]int
+	section  string // the tag the following words belong to
+	sectIdx  int    // index in rec.Tags of that tag, or -1
+	lastSect string // "Auction" or "Play": where Note tags go
+	auction  []word
+	play     []word
+	notes    map[string]map[int]string
+	target   int // index in rec.Tags of the tag commentary goes to; -1 for rec.Comments
+}
+
+// parseGame reads one game. prev holds the tag values of the previous game,
+// for "#".
+func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string]string, error) {
+	p := &gameParser{
+		rec:     &bridge.Record{Claim: bridge.RecordNoClaim},
+		raw:     map[string]string{},
+		rawLine: map[string]int{},
+		sectIdx: -1,
+		notes:   map[string]map[int]string{"Auction": {}, "Play": {}},
+	}
+	p.target = -1
+	firstLine := 0
+	for _, it := range items {
+		if firstLine == 0 {
+			firstLine = it.line
+		}
+		switch it.kind {
+		case itemDirective:
+			// an escaped line: ignored inside a game
+		case itemComment:
+			if p.target < 0 {
+				p.rec.Comments = append(p.rec.Comments, it.text)
+			} else {
+				t := &p.rec.Tags[p.target]
+				t.Comments = append(t.Comments, it.text)
+			}
+		case itemWord:
+			if err := p.addWord(it); err != nil {
+				return nil, nil, err
+			}
+		case itemTag:
+			if err := p.addTag(it, prev); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if err := p.finish(firstLine); err != nil {
+		return nil, nil, err
+	}
+	return p.rec, p.raw, nil
+}
+
+func (p *gameParser) addWord(it item) error {
+	w := word{it.text, it.line, it.quoted}
+	switch p.section {
+	case "Auction":
+		p.auction = append(p.auction, w)
+		return nil
+	case "Play":
+		p.play = append(p.play, w)
+		return nil
+	case "":
+		return errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
+	}
+	if p.sectIdx < 0 {
+		return errorf(it.line, "%q: tag %s has no data section", it.text, p.section)
+	}
+	t := &p.rec.Tags[p.sectIdx]
+	if cols := tableColumns(t.Name, t.Value); cols > 0 {
+		if n := len(t.Rows); n > 0 && len(t.Rows[n-1]) < cols {
+			t.Rows[n-1] = append(t.Rows[n-1], it.text)
+			return nil
+		}
+	} else if n := len(t.Rows); n > 0 && p.rawLine["\x00row"] == it.line {
+		t.Rows[n-1] = append(t.Rows[n-1], it.text)
+		return nil
+	}
+	p.rawLine["\x00row"] = it.line
+	t.Rows = append(t.Rows, []string{it.text})
+	return nil
+}
+
+// tableColumns returns the number of columns of a table tag, from the
+// column descriptions of its value ("Declarer;Denomination\2R;Result\2R"),
+// or 0 for other tags.
+func tableColumns(name, value string) int {
+	if !strings.HasSuffix(name, "Table") || strings.TrimSpace(value) == "" {
+		return 0
+	}
+	return len(strings.Split(value, ";"))
+}
+
+func (p *gameParser) addTag(it item, prev map[string]string) error {
+	name, value := it.name, it.text
+	if value == "#" {
+		value = prev[name]
+	}
+	p.sectIdx = -1
+	p.section = name
+	if name == "Note" {
+		if p.lastSect == "" {
+			p.section = "Note"
+			return nil // a note with no section to belong to
+		}
+		num, text, ok := strings.Cut(value, ":")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if ok && err == nil {
+			if _, dup := p.notes[p.lastSect][n]; !dup {
+				p.notes[p.lastSect][n] = text
+			}
+		}
+		return nil
+	}
+	if _, dup := p.raw[name]; dup {
+		if name == "Auction" || name == "Play" {
+			return errorf(it.line, "second %s section", name)
+		}
+		if bridge.IsRecordTypedTag(name) || slices.Contains(bridge.MandatoryStringTags[:], name) {
+			p.section = "\x00ignored"
+			return nil // the standard says a repeated tag pair is ignored
+		}
+	} else {
+		p.raw[name] = value
+		p.rawLine[name] = it.line
+	}
+	if bridge.IsRecordTypedTag(name) {
+		return nil
+	}
+	if name == "Auction" || name == "Play" {
+		p.lastSect = name
+	}
+	p.rec.Tags = append(p.rec.Tags, bridge.RecordTag{Name: name, Value: value})
+	p.sectIdx = len(p.rec.Tags) - 1
+	p.target = p.sectIdx
+	return nil
+}
+
+// seatValue reads a seat tag value; "" and "?" mean unknown.
+func seatValue(v string) (card.Seat, bool, error) {
+	if v == "" || v == "?" {
+		return 0, false, nil
+	}
+	s, err := card.ParseSeat(v)
+	return s, err == nil, err
+}
+
+func (p *gameParser) finish(firstLine int) error {
+	r := p.rec
+	line := func(name string) int {
+		if l, ok := p.rawLine[name]; ok {
+			return l
+		}
+		return firstLine
+	}
+	// Board
+	if v := p.raw["Board"]; v != "" && v != "?" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return errorf(line("Board"), "Board %q is not a board number", v)
+		}
+		r.Board = n
+	}
+	if r.Board > 0 {
+		r.Dealer, r.Vul = bridge.BoardDealer(r.Board), bridge.BoardVul(r.Board)
+	}
+	dealer, hasDealer, err := seatValue(p.raw["Dealer"])
+	if err != nil {
+		return errorf(line("Dealer"), "Dealer %q is not a seat", p.raw["Dealer"])
+	}
+	if hasDealer {
+		r.Dealer = dealer
+	}
+	if v, ok := p.raw["Auction"]; ok {
+		s, known, err := seatValue(v)
+		if err != nil {
+			return errorf(line("Auction"), "Auction %q is not a seat", v)
+		}
+		if known {
+			if hasDealer && s != dealer && len(p.auction) > 0 {
+				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
+			}
+			if !hasDealer {
+				r.Dealer = s
+			}
+		}
+	}
+	if v := p.raw["Vulnerable"]; v != "" && v != "?" {
+		vul, err := bridge.ParseVul(v)
+		if err != nil {
+			return errorf(line("Vulnerable"), "Vulnerable %q is not a vulnerability", v)
+		}
+		r.Vul = vul
+	}
+	if v, ok := p.raw["Deal"]; ok {
+		d, err := bridge.ParseRecordDeal(v)
+		if err != nil {
+			var de *bridge.DealError
+			if errors.As(err, &de) {
+				return errorf(line("Deal"), "Deal %q: %s", v, de.Msg)
+			}
+			return errorf(line("Deal"), "Deal %q: %v", v, err)
+		}
+		r.Deal = d
+	}
+	for i, name := range [4]string{"North", "East", "South", "West"} {
+		r.Players[i] = p.raw[name]
+	}
+	if err := p.parseAuction(); err != nil {
+		return err
+	}
+	if err := p.parsePlay(line("Play")); err != nil {
+		return err
+	}
+	// The Auction and Play tags keep their place in Tags; their values
+	// are what the writer will put there: the dealer and the leader.
+	for i := range r.Tags {
+		switch r.Tags[i].Name {
+		case "Auction":
+			r.Tags[i].Value = r.Dealer.String()
+		case "Play":
+			leader, ok := r.Leader()
+			if !ok {
+				leader = card.North
+			}
+			r.Tags[i].Value = leader.String()
+		}
+	}
+	if _, ok := p.raw["Play"]; ok && !r.PlayComplete() {
+		if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {
+			r.Claim = n
+		}
+	}
+	r.Normalize()
+	return nil
+}
+
+// splitSuffix splits a token into its core and a trailing suffix
+// annotation made of "!" and "?".
+func splitSuffix(t string) (core, suffix string) {
+	core = strings.TrimRight(t, "!?")
+	return core, t[len(core):]
+}
+
+// noteRef reads "=n=".
+func noteRef(t string) (int, bool) {
+	if len(t) < 3 || t[0] != '=' || t[len(t)-1] != '=' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(t[1 : len(t)-1])
+	return n, err == nil
+}
+
+// isAnnotation reports whether t is an annotation token: a NAG "$n", an
+// irregularity "^x", a "+" mark or a suffix of "!" and "?".
+func isAnnotation(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch t[0] {
+	case '$', '^', '+':
+		return true
+	}
+	core, _ := splitSuffix(t)
+	return core == ""
+}
+
+func (p *gameParser) parseAuction() error {
+	r := p.rec
+	ended := false
+	notes := p.notes["Auction"]
+	// The auction is over after three passes following a bid, or four
+	// passes; counted as we go so that long inputs stay linear.
+	passes, bid := 0, false
+	done := func() bool { return (bid && passes >= 3) || (!bid && passes >= 4) }
+	add := func(rc bridge.RecordCall) {
+		r.Auction = append(r.Auction, rc)
+		switch rc.Call.Kind {
+		case bridge.Pass:
+			passes++
+		case bridge.Bid:
+			bid, passes = true, 0
+		default:
+			passes = 0
+		}
+	}
+	for _, w := range p.auction {
+		t := w.text
+		if w.quoted {
+			return errorf(w.line, "auction: unexpected string %q", t)
+		}
+		last := len(r.Auction) - 1
+		if n, ok := noteRef(t); ok {
+			if last >= 0 {
+				r.Auction[last].Note = joinNote(r.Auction[last].Note, notes[n])
+			}
+			continue
+		}
+		if isAnnotation(t) {
+			if last >= 0 {
+				r.Auction[last].Annots = append(r.Auction[last].Annots, t)
+			}
+			continue
+		}
+		switch strings.ToUpper(t) {
+		case "-":
+			continue
+		case "*":
+			ended = true
+			continue
+		}
+		if ended {
+			return errorf(w.line, "auction: %q after the end of the auction", t)
+		}
+		if done() {
+			return errorf(w.line, "auction: %q after the auction is over", t)
+		}
+		if strings.EqualFold(t, "AP") {
+			for !done() {
+				add(bridge.RecordCall{Call: bridge.PassCall})
+			}
+			continue
+		}
+		core, suffix := splitSuffix(t)
+		c, err := bridge.ParseCall(core)
+		if err != nil {
+			return errorf(w.line, "auction: %q is not a call", t)
+		}
+		rc := bridge.RecordCall{Call: c}
+		if suffix != "" {
+			rc.Annots = []string{suffix}
+		}
+		add(rc)
+	}
+	return nil
+}
+
+func joinNote(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " " + b
+}
+
+type cardExtra struct {
+	note   string
+	annots []string
+}
+
+func (p *gameParser) parsePlay(tagLine int) error {
+	r := p.rec
+	v, ok := p.raw["Play"]
+	if !ok {
+		return nil
+	}
+	contract, decl, haveContract := r.FinalContract()
+	leader, known, err := seatValue(v)
+	if err != nil {
+		return errorf(tagLine, "Play %q is not a seat", v)
+	}
+	if !known && haveContract && !contract.IsPass() {
+		leader, known = decl.Next(), true
+	}
+	notes := p.notes["Play"]
+	var tricks [][4]card.Card
+	var extras [][4]cardExtra
+	col := 0
+	lastK, lastS := -1, card.Seat(0)
+	ended := false
+	for _, w := range p.play {
+		t := w.text
+		if w.quoted {
+			return errorf(w.line, "play: unexpected string %q", t)
+		}
+		if n, ok := noteRef(t); ok {
+			if lastK >= 0 {
+				e := &extras[lastK][lastS]
+				e.note = joinNote(e.note, notes[n])
+			}
+			continue
+		}
+		if isAnnotation(t) {
+			if lastK >= 0 {
+				e := &extras[lastK][lastS]
+				e.annots = append(e.annots, t)
+			}
+			continue
+		}
+		if t == "*" {
+			ended = true
+			continue
+		}
+		if ended {
+			return errorf(w.line, "play: %q after the end of the play", t)
+		}
+		if !known {
+			return errorf(tagLine, "play: the opening leader is not known")
+		}
+		if col == 0 {
+			tricks = append(tricks, [4]card.Card{})
+			extras = append(extras, [4]cardExtra{})
+		}
+		k := len(tricks) - 1
+		seat := card.Seat((int(leader) + col) & 3)
+		col = (col + 1) % 4
+		if t == "-" {
+			lastK = -1
+			continue
+		}
+		core, suffix := splitSuffix(t)
+		c, err := card.Parse(core)
+		if err != nil {
+			return errorf(w.line, "play: %q is not a card", t)
+		}
+		tricks[k][seat] = c
+		if suffix != "" {
+			extras[k][seat].annots = []string{suffix}
+		}
+		lastK, lastS = k, seat
+	}
+	if len(tricks) > 13 {
+		return errorf(tagLine, "play: %d tricks", len(tricks))
+	}
+	strain := contract.Strain
+	play, err := bridge.PlayFromTricks(leader, strain, haveContract && !contract.IsPass(), tricks)
+	if err != nil {
+		return errorf(tagLine, "play: %v", err)
+	}
+	for i := range play {
+		e := extras[i/4][play[i].Seat]
+		play[i].Note, play[i].Annots = e.note, e.annots
+	}
+	r.Play = play
+	return nil
+}
+
+// String returns the text of a SyntaxError-free summary of f, for
+// debugging: the number of games.
+func (f *File) String() string { return fmt.Sprintf("pbn.File{%d games}", len(f.Games)) }
