@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"atout/i18n"
+	"atout/server"
+	"atout/store"
+	"atout/table"
+	"atout/web"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "run the web app (the default command)",
+		stream:  true,
+		run:     runServe,
+	})
+}
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("serve")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	db := fs.String("db", "atout.db", "database: an SQLite file or a postgres:// URL")
+	node := fs.String("node", "", "name of this server in table leases (default: the host name)")
+	turn := fs.Int("turn", 60, "seconds a player has to act at a table with several humans (0: no timer)")
+	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause before a bot plays at a table with humans")
+	next := fs.Duration("next-delay", 30*time.Second, "pause before the next deal starts by itself at a table with several humans")
+	secure := fs.Bool("secure-cookies", false, "mark cookies Secure (set this behind a TLS proxy)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return badInput("unexpected argument %q", pos[0])
+	}
+	if *node == "" {
+		*node, _ = os.Hostname()
+		if *node == "" {
+			*node = "atout"
+		}
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		if errors.Is(err, store.ErrInvalid) {
+			return badInput("--db: %v", err)
+		}
+		return err
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return badInput("--addr %s: %v", *addr, err)
+	}
+	return serve(ctx, serveConfig{
+		store: st, listener: ln, logger: logger, node: *node, secure: *secure,
+		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
+	}, stdout)
+}
+
+type serveConfig struct {
+	store    *store.Store
+	listener net.Listener
+	logger   *slog.Logger
+	node     string
+	secure   bool
+	turn     time.Duration
+	botDelay time.Duration
+	next     time.Duration
+}
+
+// serve runs the web app on an open store and listener until ctx is done.
+func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
+	metrics := server.NewMetrics()
+	hub := table.NewLocalHub(table.Config{
+		Store: c.store, Logger: c.logger, Node: c.node,
+		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
+		OnAction: metrics.ObserveAction,
+	})
+	n, err := hub.Resume(ctx)
+	if err != nil {
+		c.logger.Error("resuming tables", "err", err)
+	}
+	srv := server.New(server.Config{
+		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
+		Secure: c.secure, Lang: languages(),
+	})
+	c.logger.Info("listening", "addr", c.listener.Addr().String(), "resumed", n, "node", c.node)
+	fmt.Fprintf(stdout, "atout: serving on http://%s\n", c.listener.Addr())
+	if f, ok := stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+	return srv.Run(ctx, c.listener, 10*time.Second)
+}
+
+// languages returns the translations for the server.
+func languages() server.Languages { return i18nLanguages{} }
+
+// i18nLanguages adapts package i18n to server.Languages.
+type i18nLanguages struct{}
+
+func (i18nLanguages) Match(accept string) string { return string(i18n.Match(accept)) }
+
+func (i18nLanguages) Supported(lang string) bool { return i18n.Lang(lang).Valid() }
+
+func (i18nLanguages) Catalog(lang string) ([]byte, bool) {
+	l := i18n.Lang(lang)
+	if !l.Valid() {
+		return nil, false
+	}
+	b, err := json.Marshal(i18n.Catalog(l))
+	return b, err == nil
+}
+
+func (i18nLanguages) Message(lang, key string) (string, bool) {
+	if !i18n.Has(key) {
+		return "", false
+	}
+	return i18n.T(i18n.Lang(lang), key), true
+}
+
+func (i18nLanguages) Rules(game, lang string) ([]byte, bool) { return nil, false }

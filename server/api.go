@@ -1,0 +1,408 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"atout/card"
+	"atout/store"
+	"atout/table"
+)
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	// Any answer from the database (here: "no such user") means it is up.
+	_, err := s.st.GetUser(r.Context(), "healthz")
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	s.metrics.write(w, s.hub.Len())
+}
+
+type userJSON struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Guest bool   `json:"guest"`
+}
+
+func (s *Server) meJSON(r *http.Request, u store.User) map[string]any {
+	return map[string]any{"user": userJSON{u.ID, u.Username, u.Guest}, "lang": s.requestLang(r, &u)}
+}
+
+// startSession opens a session for u and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u store.User) error {
+	tok, _, err := s.st.CreateSession(r.Context(), u.ID, s.cfg.SessionTTL)
+	if err != nil {
+		return err
+	}
+	s.setCookie(w, r, SessionCookie, tok, s.cfg.SessionTTL, true)
+	return nil
+}
+
+// handleMe returns the session's user, making a guest on the first visit.
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	s.ensureCSRF(w, r)
+	u, ok := s.user(r)
+	if !ok {
+		if !s.guestIP.allow(clientIP(r)) {
+			s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many new guests from this address")
+			return
+		}
+		lang := s.requestLang(r, nil)
+		var err error
+		u, err = s.st.CreateGuest(r.Context(), "", lang)
+		if err == nil {
+			err = s.startSession(w, r, u)
+		}
+		if err != nil {
+			s.log.Error("creating a guest", "err", err)
+			s.apiError(w, r, http.StatusInternalServerError, "internal", "could not create a guest")
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, s.meJSON(r, u))
+}
+
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
+	var c credentials
+	if err := readJSON(r, &c); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if !s.loginIP.allow(clientIP(r)) {
+		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many attempts")
+		return
+	}
+	var u store.User
+	var err error
+	if cur, ok := s.user(r); ok && cur.Guest {
+		u, err = s.st.PromoteGuest(r.Context(), cur.ID, c.Username, c.Password)
+	} else {
+		u, err = s.st.CreateUser(r.Context(), c.Username, c.Password, s.requestLang(r, nil))
+		if err == nil {
+			err = s.startSession(w, r, u)
+		}
+	}
+	switch {
+	case errors.Is(err, store.ErrUsernameTaken):
+		s.apiError(w, r, http.StatusConflict, "username", err.Error())
+	case errors.Is(err, store.ErrInvalid):
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+	case err != nil:
+		s.log.Error("signup", "err", err)
+		s.apiError(w, r, http.StatusInternalServerError, "internal", "signup failed")
+	default:
+		s.log.Info("signup", "user", u.ID)
+		writeJSON(w, http.StatusOK, s.meJSON(r, u))
+	}
+}
+
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	var c credentials
+	if err := readJSON(r, &c); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if !s.loginIP.allow(clientIP(r)) || !s.loginUser.allow(strings.ToLower(c.Username)) {
+		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many login attempts")
+		return
+	}
+	u, err := s.st.Authenticate(r.Context(), c.Username, c.Password)
+	if errors.Is(err, store.ErrBadCredentials) {
+		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
+		return
+	}
+	if err == nil {
+		if old, e := r.Cookie(SessionCookie); e == nil {
+			s.st.DeleteSession(r.Context(), old.Value)
+		}
+		err = s.startSession(w, r, u)
+	}
+	if err != nil {
+		s.log.Error("login", "err", err)
+		s.apiError(w, r, http.StatusInternalServerError, "internal", "login failed")
+		return
+	}
+	writeJSON(w, http.StatusOK, s.meJSON(r, u))
+}
+
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(SessionCookie); err == nil {
+		if err := s.st.DeleteSession(r.Context(), c.Value); err != nil {
+			s.log.Error("logout", "err", err)
+		}
+	}
+	s.setCookie(w, r, SessionCookie, "", -time.Second, true)
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (s *Server) handleLang(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Lang string `json:"lang"`
+	}
+	if err := readJSON(r, &body); err != nil || !s.lang.Supported(body.Lang) {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "unsupported language")
+		return
+	}
+	if u, ok := s.user(r); ok {
+		if err := s.st.SetLanguage(r.Context(), u.ID, body.Lang); err != nil {
+			s.log.Error("set language", "err", err)
+		}
+	}
+	s.setCookie(w, r, LangCookie, body.Lang, 365*24*time.Hour, false)
+	writeJSON(w, http.StatusOK, map[string]string{"lang": body.Lang})
+}
+
+func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
+	b, ok := s.lang.Catalog(r.PathValue("lang"))
+	if !ok {
+		s.apiError(w, r, http.StatusNotFound, "not_found", "no such language")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Write(b)
+}
+
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	lang := r.URL.Query().Get("lang")
+	if !s.lang.Supported(lang) {
+		lang = s.requestLang(r, nil)
+	}
+	b, ok := s.lang.Rules(r.PathValue("game"), lang)
+	if !ok {
+		s.apiError(w, r, http.StatusNotFound, "not_found", "no rules page")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b)
+}
+
+// mustUser returns the session's user or answers 401.
+func (s *Server) mustUser(w http.ResponseWriter, r *http.Request) (store.User, bool) {
+	u, ok := s.user(r)
+	if !ok {
+		s.apiError(w, r, http.StatusUnauthorized, "unauthorized", "no session")
+	}
+	return u, ok
+}
+
+func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	var set table.Settings
+	if err := readJSON(r, &set); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if !s.cfg.AllowSeed {
+		set.Seed = 0
+	}
+	room, err := s.hub.Create(r.Context(), set, table.Player{ID: u.ID, Name: u.Username})
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": room.ID(), "invite": "/t/" + room.ID()})
+}
+
+func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
+	u, _ := s.user(r)
+	room, err := s.hub.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	in, err := room.Info(r.Context(), u.ID)
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, in)
+}
+
+func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	var body struct {
+		Seat string `json:"seat"`
+	}
+	if err := readJSON(r, &body); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	seat, err := card.ParseSeat(body.Seat)
+	if err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "seat: want N, E, S or W")
+		return
+	}
+	if err := s.hub.Join(r.Context(), r.PathValue("id"), table.Player{ID: u.ID, Name: u.Username}, seat); err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"seat": seat.String()})
+}
+
+type gameSummary struct {
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
+	Status   string          `json:"status"`
+	Created  time.Time       `json:"created"`
+	Updated  time.Time       `json:"updated"`
+	Seats    [4]seatSummary  `json:"seats"`
+	Settings any             `json:"settings"`
+	Result   any             `json:"result,omitempty"`
+}
+
+type seatSummary struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot,omitempty"`
+	You  bool   `json:"you,omitempty"`
+}
+
+func summarize(g store.Game, userID string) gameSummary {
+	sum := gameSummary{ID: g.ID, Game: g.Kind, Status: g.Status, Created: g.Created, Updated: g.Updated,
+		Settings: rawOrNil(g.Settings), Result: rawOrNil(g.Result)}
+	for i, st := range g.Seats {
+		sum.Seats[i] = seatSummary{Name: st.Name, Bot: st.Bot, You: st.UserID != "" && st.UserID == userID}
+	}
+	return sum
+}
+
+func rawOrNil(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return jsonRaw(b)
+}
+
+type jsonRaw []byte
+
+func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	limit := 0
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			s.apiError(w, r, http.StatusBadRequest, "bad_request", "limit: not a number")
+			return
+		}
+		limit = n
+	}
+	games, next, err := s.st.ListGames(r.Context(), u.ID, limit, r.URL.Query().Get("before"))
+	if errors.Is(err, store.ErrInvalid) {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if err != nil {
+		s.log.Error("list games", "err", err)
+		s.apiError(w, r, http.StatusInternalServerError, "internal", "could not list games")
+		return
+	}
+	out := make([]gameSummary, len(games))
+	for i, g := range games {
+		out[i] = summarize(g, u.ID)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "next": next})
+}
+
+// loadVisible loads a game record the user may read: a finished game, or
+// one the user plays in. The deal in progress is never included.
+func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Record, string, bool) {
+	u, _ := s.user(r)
+	rec, err := s.st.LoadGame(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		s.apiError(w, r, http.StatusNotFound, "not_found", "no such game")
+		return nil, "", false
+	}
+	if err != nil {
+		s.log.Error("load game", "err", err)
+		s.apiError(w, r, http.StatusInternalServerError, "internal", "could not load the game")
+		return nil, "", false
+	}
+	player := false
+	for _, st := range rec.Seats {
+		player = player || (u.ID != "" && st.UserID == u.ID)
+	}
+	if rec.Status != store.StatusFinished && !player {
+		s.apiError(w, r, http.StatusForbidden, "forbidden", "the game is not finished")
+		return nil, "", false
+	}
+	if n := len(rec.Deals); n > 0 && rec.Deals[n-1].Result == nil {
+		rec.Deals = rec.Deals[:n-1]
+	}
+	return rec, u.ID, true
+}
+
+type dealRecord struct {
+	No     int      `json:"no"`
+	Deal   jsonRaw  `json:"deal"`
+	Result any      `json:"result"`
+	Moves  []string `json:"moves"`
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
+	rec, uid, ok := s.loadVisible(w, r)
+	if !ok {
+		return
+	}
+	out := struct {
+		gameSummary
+		Deals []dealRecord `json:"deals"`
+	}{gameSummary: summarize(rec.Game, uid), Deals: []dealRecord{}}
+	for _, d := range rec.Deals {
+		dr := dealRecord{No: d.No, Deal: jsonRaw(d.Deal), Result: rawOrNil(d.Result), Moves: make([]string, len(d.Moves))}
+		for i, m := range d.Moves {
+			dr.Moves[i] = m.Seat.String() + " " + strings.ReplaceAll(m.Action, "_", " ")
+		}
+		out.Deals = append(out.Deals, dr)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
+	rec, _, ok := s.loadVisible(w, r)
+	if !ok {
+		return
+	}
+	format := r.URL.Query().Get("format")
+	if format == "" {
+		format = map[string]string{"bridge": "pbn", "belote": "json"}[rec.Kind]
+	}
+	data, ctype, err := table.ExportRecord(rec, format)
+	if errors.Is(err, table.ErrFormat) {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "format: want pbn or lin for bridge, json for belote")
+		return
+	}
+	if err != nil {
+		s.apiError(w, r, http.StatusConflict, "bad_request", err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"atout-%s.%s\"", rec.ID, format))
+	w.Write(data)
+}

@@ -1,0 +1,155 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"atout/card"
+)
+
+// MaxMessage is the largest client message accepted, in bytes. Longer
+// messages get a bad_request error; much longer ones (over [readLimit])
+// close the connection.
+const MaxMessage = 1024
+
+// readLimit is the WebSocket read limit: beyond it the library closes the
+// connection with status 1009.
+const readLimit = 64 << 10
+
+// Message is a decoded client message (docs/protocol.md).
+type Message struct {
+	Type   string    // act, claim, undo, hint, next, ping
+	Action string    // act: the action in engine notation
+	Seat   card.Seat // act: the seat acted for
+	HasN   bool      // act: the client sent its move count
+	N      int       // act: moves the client has seen
+	Tricks int       // claim: declarer's total
+	Answer *bool     // claim: an answer to a pending claim instead of a claim
+}
+
+// DecodeError says why a client message was refused.
+type DecodeError struct{ Reason string }
+
+func (e *DecodeError) Error() string { return "bad message: " + e.Reason }
+
+// ErrTooLarge is returned for messages over MaxMessage bytes.
+var ErrTooLarge = &DecodeError{Reason: fmt.Sprintf("longer than %d bytes", MaxMessage)}
+
+type rawMessage struct {
+	Type   string          `json:"type"`
+	Action *string         `json:"action"`
+	Seat   *string         `json:"seat"`
+	N      *int            `json:"n"`
+	Tricks *int            `json:"tricks"`
+	Accept *bool           `json:"accept"`
+	ID     json.RawMessage `json:"id"` // optional client correlation id, ignored
+}
+
+func bad(format string, args ...any) error { return &DecodeError{Reason: fmt.Sprintf(format, args...)} }
+
+// DecodeMessage reads one client message strictly: a single JSON object
+// with a known type, only the fields that type takes, and sane values.
+// Anything else is a *DecodeError and must change nothing.
+func DecodeMessage(data []byte) (Message, error) {
+	if len(data) > MaxMessage {
+		return Message{}, ErrTooLarge
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var r rawMessage
+	if err := dec.Decode(&r); err != nil {
+		return Message{}, bad("not a JSON object with the protocol's fields: %v", err)
+	}
+	if dec.More() {
+		return Message{}, bad("trailing data after the message")
+	}
+	var tail [1]byte
+	if n, _ := dec.Buffered().Read(tail[:]); n > 0 && !isSpace(tail[0]) {
+		return Message{}, bad("trailing data after the message")
+	}
+	m := Message{Type: r.Type}
+	allowed := map[string]bool{}
+	switch r.Type {
+	case "act":
+		if r.Action == nil || r.Seat == nil {
+			return Message{}, bad("act needs action and seat")
+		}
+		if len(*r.Action) == 0 || len(*r.Action) > 16 {
+			return Message{}, bad("action: want 1 to 16 characters")
+		}
+		for _, c := range []byte(*r.Action) {
+			if c < 0x21 || c > 0x7e {
+				return Message{}, bad("action: printable ASCII without spaces only")
+			}
+		}
+		s, err := card.ParseSeat(*r.Seat)
+		if err != nil || len(*r.Seat) != 1 {
+			return Message{}, bad("seat: want N, E, S or W")
+		}
+		m.Action, m.Seat = *r.Action, s
+		if r.N != nil {
+			if *r.N < 0 || *r.N > 1<<20 {
+				return Message{}, bad("n: out of range")
+			}
+			m.HasN, m.N = true, *r.N
+		}
+		allowed = map[string]bool{"action": true, "seat": true, "n": true}
+	case "claim":
+		switch {
+		case r.Accept != nil && r.Tricks == nil:
+			m.Answer = r.Accept
+		case r.Tricks != nil && r.Accept == nil:
+			if *r.Tricks < 0 || *r.Tricks > 13 {
+				return Message{}, bad("tricks: want 0 to 13")
+			}
+			m.Tricks = *r.Tricks
+		default:
+			return Message{}, bad("claim needs tricks (a claim) or accept (an answer), not both")
+		}
+		allowed = map[string]bool{"tricks": true, "accept": true}
+	case "undo", "hint", "next", "ping":
+	case "":
+		return Message{}, bad("missing type")
+	default:
+		return Message{}, bad("unknown type %q", r.Type)
+	}
+	present := map[string]bool{"action": r.Action != nil, "seat": r.Seat != nil, "n": r.N != nil,
+		"tricks": r.Tricks != nil, "accept": r.Accept != nil}
+	for f, p := range present {
+		if p && !allowed[f] {
+			return Message{}, bad("field %s does not belong to a %s message", f, r.Type)
+		}
+	}
+	return m, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// Encode writes m back as JSON (the inverse of DecodeMessage, for tests
+// and clients written in Go).
+func (m Message) Encode() []byte {
+	o := map[string]any{"type": m.Type}
+	switch m.Type {
+	case "act":
+		o["action"], o["seat"] = m.Action, m.Seat.String()
+		if m.HasN {
+			o["n"] = m.N
+		}
+	case "claim":
+		if m.Answer != nil {
+			o["accept"] = *m.Answer
+		} else {
+			o["tricks"] = m.Tricks
+		}
+	}
+	b, _ := json.Marshal(o)
+	return b
+}
+
+// isDecodeError reports whether err came from DecodeMessage.
+func isDecodeError(err error) bool {
+	var d *DecodeError
+	return errors.As(err, &d)
+}

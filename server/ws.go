@@ -1,0 +1,217 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"atout/store"
+	"atout/table"
+)
+
+// wsConn is one open WebSocket.
+type wsConn struct {
+	c   *websocket.Conn
+	out chan []byte // replies to this connection only (errors, pong, hint)
+}
+
+// errorMsg is the protocol's error message.
+type errorMsg struct {
+	Type    string `json:"type"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Detail  string `json:"detail,omitempty"`
+	Action  string `json:"action,omitempty"`
+}
+
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	room, err := s.hub.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		s.log.Info("websocket refused", "err", err)
+		return
+	}
+	c.SetReadLimit(readLimit)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	sub, err := room.Subscribe(ctx, u.ID)
+	if err != nil {
+		c.Close(websocket.StatusTryAgainLater, table.CodeOf(err))
+		return
+	}
+	defer sub.Close()
+	conn := &wsConn{c: c, out: make(chan []byte, 16)}
+	s.connsMu.Lock()
+	s.conns[conn] = struct{}{}
+	s.connsMu.Unlock()
+	s.metrics.clients.Add(1)
+	defer func() {
+		s.connsMu.Lock()
+		delete(s.conns, conn)
+		s.connsMu.Unlock()
+		s.metrics.clients.Add(-1)
+	}()
+	lang := s.requestLang(r, &u)
+	log := s.log.With("table", room.ID(), "user", u.ID)
+	log.Info("websocket open")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.writeLoop(ctx, cancel, conn, sub)
+	}()
+	s.readLoop(ctx, conn, room, u, lang)
+	cancel()
+	<-done
+	c.CloseNow()
+	log.Info("websocket closed")
+}
+
+// writeLoop is the only writer of a connection: table states, replies and
+// pings, each write under a deadline. It ends the connection when the table
+// drops the subscription (a slow client, a closed table) or a write fails.
+func (s *Server) writeLoop(ctx context.Context, cancel context.CancelFunc, conn *wsConn, sub *table.Sub) {
+	defer cancel()
+	ping := time.NewTicker(s.cfg.PingInterval)
+	defer ping.Stop()
+	write := func(msg []byte) bool {
+		wctx, wcancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+		defer wcancel()
+		return conn.c.Write(wctx, websocket.MessageText, msg) == nil
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg, ok := <-sub.C():
+			if !ok {
+				conn.c.Close(websocket.StatusGoingAway, "table closed or client too slow")
+				return
+			}
+			if !write(msg) {
+				return
+			}
+		case msg := <-conn.out:
+			if !write(msg) {
+				return
+			}
+		case <-ping.C:
+			pctx, pcancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+			err := conn.c.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}
+
+// reply queues a message for this connection only; a client that does not
+// read its replies is disconnected.
+func (s *Server) reply(conn *wsConn, v any) bool {
+	b, _ := json.Marshal(v)
+	select {
+	case conn.out <- b:
+		return true
+	default:
+		conn.c.Close(websocket.StatusPolicyViolation, "too many unread replies")
+		return false
+	}
+}
+
+func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) bool {
+	s.metrics.protocolError(code)
+	return s.reply(conn, errorMsg{Type: "error", Code: code, Message: s.translate(lang, code, detail), Detail: detail, Action: action})
+}
+
+// readLoop reads and dispatches the client's messages until the connection
+// ends. A refused message gets an error reply and changes nothing.
+func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string) {
+	var lim bucket
+	for {
+		typ, data, err := conn.c.Read(ctx)
+		if err != nil {
+			return
+		}
+		s.metrics.wsMsgs.Add(1)
+		if !lim.take(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst) {
+			if !s.replyError(conn, lang, "rate_limited", "too many messages", "") {
+				return
+			}
+			continue
+		}
+		if typ != websocket.MessageText {
+			if !s.replyError(conn, lang, table.CodeBadRequest, "binary messages are not accepted", "") {
+				return
+			}
+			continue
+		}
+		m, err := DecodeMessage(data)
+		if err != nil {
+			if !s.replyError(conn, lang, table.CodeBadRequest, err.Error(), "") {
+				return
+			}
+			continue
+		}
+		if !s.dispatch(ctx, conn, room, u, lang, m) {
+			return
+		}
+	}
+}
+
+func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string, m Message) bool {
+	var err error
+	switch m.Type {
+	case "ping":
+		return s.reply(conn, map[string]string{"type": "pong"})
+	case "act":
+		n := -1
+		if m.HasN {
+			n = m.N
+		}
+		err = room.Act(ctx, u.ID, m.Seat, m.Action, n)
+	case "claim":
+		if m.Answer != nil {
+			err = room.AnswerClaim(ctx, u.ID, *m.Answer)
+		} else {
+			err = room.Claim(ctx, u.ID, m.Tricks)
+		}
+	case "undo":
+		err = room.Undo(ctx, u.ID)
+	case "next":
+		err = room.Next(ctx, u.ID)
+	case "hint":
+		var cards map[string]int
+		cards, err = room.Hint(ctx, u.ID)
+		if err == nil {
+			return s.reply(conn, map[string]any{"type": "hint", "cards": cards})
+		}
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return false
+		}
+		return s.replyError(conn, lang, table.CodeOf(err), err.Error(), m.Action)
+	}
+	return true
+}
+
+// closeConns closes the connections still open (after the tables stopped).
+func (s *Server) closeConns() {
+	s.connsMu.Lock()
+	defer s.connsMu.Unlock()
+	for c := range s.conns {
+		c.c.Close(websocket.StatusGoingAway, "server shutting down")
+	}
+}

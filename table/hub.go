@@ -1,0 +1,345 @@
+package table
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"atout/card"
+	"atout/game"
+	"atout/store"
+)
+
+// Hub is the registry of live tables. [LocalHub] keeps them in this
+// process; an implementation over a message bus would route each call to
+// the node that owns the table (the store's leases say which).
+type Hub interface {
+	// Create opens a table: creator (if any) sits South, bots fill the
+	// other seats; the first deal is dealt.
+	Create(ctx context.Context, s Settings, creator Player) (Room, error)
+	// Get returns a live table, adopting an open table of the store whose
+	// lease has lapsed; [ErrNotFound] for an unknown or finished one.
+	Get(ctx context.Context, id string) (Room, error)
+	// Join seats p at a table in a seat held by a bot.
+	Join(ctx context.Context, id string, p Player, seat card.Seat) error
+	// Resume rebuilds every open table of the store this node may serve
+	// and returns how many it resumed.
+	Resume(ctx context.Context) (int, error)
+	// Shutdown stops every table and releases their leases.
+	Shutdown(ctx context.Context) error
+	// Len returns the number of live tables.
+	Len() int
+}
+
+// LocalHub is a [Hub] serving tables from this process.
+type LocalHub struct {
+	cfg Config
+
+	mu     sync.Mutex
+	tables map[string]*Table
+	closed bool
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+var _ Hub = (*LocalHub)(nil)
+var _ Room = (*Table)(nil)
+
+// NewLocalHub returns a hub over cfg.Store and starts its lease keeper,
+// which renews the leases of its tables and lets go of finished ones.
+func NewLocalHub(cfg Config) *LocalHub {
+	cfg.setDefaults()
+	h := &LocalHub{cfg: cfg, tables: map[string]*Table{}, stop: make(chan struct{})}
+	h.wg.Add(1)
+	go h.keep()
+	return h
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func (h *LocalHub) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.tables)
+}
+
+// Tables returns the live tables.
+func (h *LocalHub) Tables() []*Table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
+func (h *LocalHub) add(t *Table) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return ErrClosed
+	}
+	if _, ok := h.tables[t.id]; ok {
+		return fmt.Errorf("table %s is already live", t.id)
+	}
+	h.tables[t.id] = t
+	t.start()
+	return nil
+}
+
+func (h *LocalHub) Create(ctx context.Context, s Settings, creator Player) (Room, error) {
+	if err := s.Normalize(); err != nil {
+		return nil, &Error{Code: CodeBadRequest, Msg: err.Error(), Err: err}
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var seats [4]store.Seat
+	for i := range seats {
+		seats[i] = store.Seat{Bot: s.Level}
+	}
+	if creator.ID != "" {
+		seats[card.South] = store.Seat{UserID: creator.ID}
+	}
+	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: s.Game, Settings: raw, CreatedBy: creator.ID, Seats: seats})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := h.cfg.Store.ClaimTable(ctx, g.ID, h.cfg.Node, h.cfg.LeaseTTL); err != nil {
+		return nil, err
+	}
+	seed := s.Seed
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	t := newTable(&h.cfg, g.ID, s, g.Seats, seed)
+	if err := t.startNextDeal(); err != nil {
+		return nil, err
+	}
+	if err := h.add(t); err != nil {
+		return nil, err
+	}
+	t.log.Info("table created", "creator", creator.ID)
+	return t, nil
+}
+
+func (h *LocalHub) Get(ctx context.Context, id string) (Room, error) {
+	h.mu.Lock()
+	t, ok := h.tables[id]
+	closed := h.closed
+	h.mu.Unlock()
+	if ok {
+		select {
+		case <-t.done:
+		default:
+			return t, nil
+		}
+	}
+	if closed {
+		return nil, ErrClosed
+	}
+	t, err := h.adopt(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// adopt claims an open table from the store and rebuilds it.
+func (h *LocalHub) adopt(ctx context.Context, id string) (*Table, error) {
+	if _, err := h.cfg.Store.ClaimTable(ctx, id, h.cfg.Node, h.cfg.LeaseTTL); err != nil {
+		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrFinished) {
+			return nil, ErrNotFound
+		}
+		return nil, err
+	}
+	rec, err := h.cfg.Store.LoadGame(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := h.restore(ctx, rec)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.add(t); err != nil {
+		h.mu.Lock()
+		old, ok := h.tables[id]
+		h.mu.Unlock()
+		if ok {
+			return old, nil
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// restore rebuilds a table from its stored record by replaying every move.
+func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, error) {
+	s, err := ParseSettings(rec.Settings)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", rec.ID, err)
+	}
+	seed := s.Seed
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	t := newTable(&h.cfg, rec.ID, s, rec.Seats, seed)
+	for _, d := range rec.Deals {
+		if err := t.m.startDeal(d.No, d.Deal); err != nil {
+			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
+		}
+		for i, m := range d.Moves {
+			next, err := t.m.tryMove(game.Move{Seat: m.Seat, Action: loadAction(m.Action)})
+			if err != nil {
+				return nil, fmt.Errorf("table %s: deal %d move %d %v: %w", rec.ID, d.No, i, m, err)
+			}
+			t.m.setCur(next)
+			t.n++
+		}
+		if t.m.dealDone() {
+			res, err := t.m.scoreDeal()
+			if err != nil {
+				return nil, fmt.Errorf("table %s: deal %d: %w", rec.ID, d.No, err)
+			}
+			if d.Result == nil {
+				if err := h.cfg.Store.FinishDeal(ctx, rec.ID, d.No, res); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	t.finishIfOver(ctx)
+	if t.m.dealNo() == 0 && !t.m.over() {
+		if err := t.startNextDeal(); err != nil {
+			return nil, err
+		}
+	}
+	t.log.Info("table resumed", "deals", t.m.dealNo(), "moves", t.n)
+	return t, nil
+}
+
+func (h *LocalHub) Join(ctx context.Context, id string, p Player, seat card.Seat) error {
+	r, err := h.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	return r.Sit(ctx, p, seat)
+}
+
+func (h *LocalHub) Resume(ctx context.Context) (int, error) {
+	games, err := h.cfg.Store.OpenGames(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	var errs []error
+	for _, g := range games {
+		h.mu.Lock()
+		_, live := h.tables[g.ID]
+		h.mu.Unlock()
+		if live {
+			continue
+		}
+		if _, err := h.adopt(ctx, g.ID); err != nil {
+			if errors.Is(err, store.ErrLeaseHeld) || errors.Is(err, ErrNotFound) {
+				continue
+			}
+			errs = append(errs, err)
+			h.cfg.Logger.Error("resuming table", "table", g.ID, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
+}
+
+// keep renews the leases of the live tables, stops the ones another node
+// took over and lets go of finished tables nobody watches any more.
+func (h *LocalHub) keep() {
+	defer h.wg.Done()
+	tick := time.NewTicker(h.cfg.LeaseTTL / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-tick.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), h.cfg.LeaseTTL/3)
+		ids, err := h.cfg.Store.RenewLeases(ctx, h.cfg.Node, h.cfg.LeaseTTL)
+		cancel()
+		if err != nil {
+			h.cfg.Logger.Error("renewing leases", "err", err)
+			continue
+		}
+		owned := make(map[string]bool, len(ids))
+		for _, id := range ids {
+			owned[id] = true
+		}
+		var gone []*Table
+		h.mu.Lock()
+		for id, t := range h.tables {
+			ended := false
+			select {
+			case <-t.done:
+				ended = true
+			default:
+			}
+			if ended || (t.Over() && t.Subscribers() == 0) || (!t.Over() && !owned[id]) {
+				delete(h.tables, id)
+				gone = append(gone, t)
+			}
+		}
+		h.mu.Unlock()
+		for _, t := range gone {
+			t.Stop()
+		}
+	}
+}
+
+func (h *LocalHub) Shutdown(ctx context.Context) error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	tables := h.tables
+	h.tables = map[string]*Table{}
+	h.mu.Unlock()
+	close(h.stop)
+	h.wg.Wait()
+	var wg sync.WaitGroup
+	for _, t := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.Stop()
+			if !t.Over() {
+				if err := h.cfg.Store.ReleaseTable(ctx, t.id, h.cfg.Node); err != nil {
+					h.cfg.Logger.Error("releasing table", "table", t.id, "err", err)
+				}
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

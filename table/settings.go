@@ -1,0 +1,126 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"atout/belote"
+	"atout/bot"
+)
+
+// Settings describe a table: the game and its options. They are stored with
+// the game (as JSON, byte for byte) and rebuild the same table on resume.
+type Settings struct {
+	Game string `json:"game"` // "bridge" or "belote"
+
+	// Bridge.
+	Scoring string `json:"scoring,omitempty"` // "duplicate" (default), "rubber" or "chicago"
+	Boards  int    `json:"boards,omitempty"`  // duplicate: boards in the match (default 8)
+
+	// Belote.
+	Mode          string `json:"mode,omitempty"`  // "classic" (default), "notrump", "coinche"
+	Rules         string `json:"rules,omitempty"` // "maison" (default) or "official"
+	Announcements bool   `json:"announcements,omitempty"`
+	Target        int    `json:"target,omitempty"` // 0: the mode's default
+
+	// Level of the bots filling empty seats: "easy", "medium", "strong".
+	Level string `json:"level,omitempty"`
+	// TurnSeconds is the time a human has to act at a table with several
+	// humans; 0 takes the hub's default, negative means no timer.
+	TurnSeconds int `json:"turnSeconds,omitempty"`
+	// Seed, when not 0, makes the deals and the bots reproducible (tests,
+	// replays of a session). 0 draws them from a random source.
+	Seed uint64 `json:"seed,omitempty"`
+}
+
+// SettingsError names the setting that is wrong and why. It wraps nothing.
+type SettingsError struct {
+	Field, Value, Reason string
+}
+
+func (e *SettingsError) Error() string {
+	return fmt.Sprintf("table: setting %s=%q: %s", e.Field, e.Value, e.Reason)
+}
+
+// MaxBoards bounds a duplicate match.
+const MaxBoards = 64
+
+// Normalize checks the settings and fills in the defaults.
+func (s *Settings) Normalize() error {
+	s.Game = strings.ToLower(strings.TrimSpace(s.Game))
+	if s.Level == "" {
+		s.Level = bot.Medium
+	}
+	switch s.Level {
+	case bot.Easy, bot.Medium, bot.Strong:
+	default:
+		return &SettingsError{"level", s.Level, "want easy, medium or strong"}
+	}
+	switch s.Game {
+	case "bridge":
+		if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
+			return &SettingsError{"game", s.Game, "mode, rules, announcements and target are belote settings"}
+		}
+		if s.Scoring == "" {
+			s.Scoring = "duplicate"
+		}
+		switch s.Scoring {
+		case "duplicate":
+			if s.Boards == 0 {
+				s.Boards = 8
+			}
+			if s.Boards < 1 || s.Boards > MaxBoards {
+				return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want 1 to %d", MaxBoards)}
+			}
+		case "rubber", "chicago":
+			if s.Boards != 0 {
+				return &SettingsError{"boards", fmt.Sprint(s.Boards), "only for duplicate scoring"}
+			}
+		default:
+			return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
+		}
+	case "belote":
+		if s.Scoring != "" || s.Boards != 0 {
+			return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
+		}
+		if s.Mode == "" {
+			s.Mode = "classic"
+		}
+		m, err := belote.ParseMode(s.Mode)
+		if err != nil {
+			return &SettingsError{"mode", s.Mode, "want classic, notrump or coinche"}
+		}
+		s.Mode = m.String()
+		if s.Rules == "" {
+			s.Rules = "maison"
+		}
+		st, err := belote.ParseSetting(s.Rules)
+		if err != nil {
+			return &SettingsError{"rules", s.Rules, "want maison or official"}
+		}
+		s.Rules = st.String()
+		if s.Target < 0 || s.Target > 10000 || (s.Target > 0 && s.Target < 100) {
+			return &SettingsError{"target", fmt.Sprint(s.Target), "want 0 (default) or 100 to 10000"}
+		}
+	default:
+		return &SettingsError{"game", s.Game, "want bridge or belote"}
+	}
+	return nil
+}
+
+// beloteRules returns the engine rules of belote settings (normalized).
+func (s *Settings) beloteRules() belote.Rules {
+	m, _ := belote.ParseMode(s.Mode)
+	st, _ := belote.ParseSetting(s.Rules)
+	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target}
+}
+
+// ParseSettings reads and normalizes stored settings.
+func ParseSettings(raw []byte) (Settings, error) {
+	var s Settings
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return s, fmt.Errorf("table: settings: %w", err)
+	}
+	return s, s.Normalize()
+}

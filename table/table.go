@@ -1,0 +1,1159 @@
+// Package table runs Atout's live tables: one match each (a bridge match of
+// several boards, a belote game to its target), with humans and bots in the
+// seats, persisted move by move and broadcast to the players as per-seat
+// views.
+//
+// Each [Table] is owned by one goroutine that selects over a bounded queue
+// of calls, a ticker (turn timers, the start of the next deal) and a stop
+// channel; only that goroutine touches the match, so there is no lock on
+// game state. Requests ([Table.Act], [Table.Undo], …) are closures queued to
+// it; a full queue refuses the call ([ErrBusy]) rather than block. Bots
+// think in their own goroutines on a copy of the game and post their move
+// back as a call, with a deadline.
+//
+// Every accepted action is first stored ([store.Store.AppendMove], durable)
+// and only then applied and broadcast, so a client never sees an action a
+// crash could lose; a table is rebuilt after a restart by replaying its
+// stored moves ([Hub.Resume]). Subscribers ([Sub]) receive a state message
+// after every change, built from the engine's view for their seat: a client
+// never receives a card its seat may not see. A subscriber that does not
+// keep up is dropped rather than slow the table.
+//
+// Tables are reached through the [Hub] interface (registry of live tables)
+// and the [Room] interface (one table), with local implementations
+// ([LocalHub], [Table]), so that a message bus can later route calls and
+// events between server nodes without changing the server or the game code.
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"atout/belote"
+	"atout/bot"
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/card"
+	"atout/game"
+	"atout/store"
+)
+
+// Config holds what the tables of a hub share. Zero durations take the
+// defaults given.
+type Config struct {
+	Store  *store.Store
+	Logger *slog.Logger // default slog.Default()
+	// Node names this server process in table leases (default "local").
+	Node string
+	// LeaseTTL is the lease of a table in the store (default 30s).
+	LeaseTTL time.Duration
+	// Bots makes the bot for a seat (default bot.ForLevel).
+	Bots func(kind, level string, seed uint64) bot.Bot
+	// BotDelay is the pause before a bot acts at a table with a human, so
+	// that people see the cards go down (0: none).
+	BotDelay time.Duration
+	// BotTimeout is the deadline of one bot decision (default 5s); past it
+	// the table plays a legal action for the bot.
+	BotTimeout time.Duration
+	// TurnTimeout is the time a human has to act at a table with several
+	// humans before a bot plays for him (0: no timer). A table's
+	// Settings.TurnSeconds overrides it.
+	TurnTimeout time.Duration
+	// NextDelay is the time after the end of a deal at which the next deal
+	// starts by itself at a table with several humans (0: wait for a
+	// player's "next"). Tables without humans go on at once.
+	NextDelay time.Duration
+	// StoreTimeout bounds each store call (default 10s).
+	StoreTimeout time.Duration
+	// QueueSize is the capacity of a table's call queue (default 64);
+	// SubBuffer the number of messages a subscriber may fall behind
+	// before it is dropped (default 32).
+	QueueSize int
+	SubBuffer int
+	// Tick is the period of the table's timer checks (default 250ms).
+	Tick time.Duration
+	// OnAction, if set, is called after every accepted action with the time
+	// from the request (or the bot's answer) to the end of the broadcast:
+	// bots' thinking is not included.
+	OnAction func(byBot bool, latency time.Duration)
+}
+
+func (c *Config) setDefaults() {
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Node == "" {
+		c.Node = "local"
+	}
+	if c.LeaseTTL <= 0 {
+		c.LeaseTTL = 30 * time.Second
+	}
+	if c.Bots == nil {
+		c.Bots = bot.ForLevel
+	}
+	if c.BotTimeout <= 0 {
+		c.BotTimeout = 5 * time.Second
+	}
+	if c.StoreTimeout <= 0 {
+		c.StoreTimeout = 10 * time.Second
+	}
+	if c.QueueSize <= 0 {
+		c.QueueSize = 64
+	}
+	if c.SubBuffer <= 0 {
+		c.SubBuffer = 32
+	}
+	if c.Tick <= 0 {
+		c.Tick = 250 * time.Millisecond
+	}
+}
+
+// Player is a human joining a table.
+type Player struct {
+	ID   string
+	Name string
+}
+
+// SeatInfo describes a seat for the players.
+type SeatInfo struct {
+	Seat      card.Seat `json:"seat"`
+	Name      string    `json:"name"`
+	Bot       string    `json:"bot,omitempty"` // the bot's level when a bot plays the seat
+	Human     bool      `json:"human"`
+	Connected bool      `json:"connected"`
+	You       bool      `json:"you,omitempty"`
+}
+
+// ClaimInfo is a claim waiting for the opponents' answer.
+type ClaimInfo struct {
+	By      card.Seat   `json:"by"`
+	Tricks  int         `json:"tricks"` // declarer's total
+	Waiting []card.Seat `json:"waiting"`
+}
+
+// Info is the public description of a table.
+type Info struct {
+	ID       string      `json:"id"`
+	Game     string      `json:"game"`
+	Settings Settings    `json:"settings"`
+	Seats    [4]SeatInfo `json:"seats"`
+	Deal     int         `json:"deal"`      // number of the current deal
+	DealMove int         `json:"dealMoves"` // moves in the current deal
+	DealOver bool        `json:"dealOver"`
+	Over     bool        `json:"over"`
+	Sheet    any         `json:"sheet"`
+	Claim    *ClaimInfo  `json:"claim,omitempty"`
+	CanUndo  bool        `json:"canUndo,omitempty"`
+	CanHint  bool        `json:"canHint,omitempty"`
+}
+
+// stateMsg is the protocol's state message.
+type stateMsg struct {
+	Type  string     `json:"type"`
+	N     int        `json:"n"`
+	Seat  *card.Seat `json:"seat"`
+	Table Info       `json:"table"`
+	View  any        `json:"view"`
+	Timer *int       `json:"timer,omitempty"`
+}
+
+// ClaimNotice is sent to the players when a claim is refused.
+type ClaimNotice struct {
+	Type     string    `json:"type"` // "claim"
+	By       card.Seat `json:"by"`
+	Tricks   int       `json:"tricks"`
+	Accepted bool      `json:"accepted"`
+}
+
+// Room is what the server needs from a live table. [Table] implements it;
+// a remote table behind a message bus would too. Every method is safe for
+// concurrent use.
+type Room interface {
+	ID() string
+	Kind() string
+	// Subscribe registers a connection of user (may be "" for an anonymous
+	// spectator) and queues the current state to it.
+	Subscribe(ctx context.Context, userID string) (*Sub, error)
+	// Act performs action for seat on behalf of user. n is the number of
+	// moves the client has seen (negative: not checked).
+	Act(ctx context.Context, userID string, seat card.Seat, action string, n int) error
+	// Claim claims (bridge) a total of declarer's tricks for user's side;
+	// AnswerClaim accepts or refuses a pending claim (the claimer refusing
+	// withdraws it).
+	Claim(ctx context.Context, userID string, tricks int) error
+	AnswerClaim(ctx context.Context, userID string, accept bool) error
+	// Undo takes back user's last action and the bots' after it, at a
+	// table with no other human.
+	Undo(ctx context.Context, userID string) error
+	// Hint returns the double-dummy value (declarer's total tricks) of each
+	// legal card, for the user to play, at a table with no other human.
+	Hint(ctx context.Context, userID string) (map[string]int, error)
+	// Next starts the next deal once the current one is over.
+	Next(ctx context.Context, userID string) error
+	// Sit puts p in a seat held by a bot.
+	Sit(ctx context.Context, p Player, seat card.Seat) error
+	// Info describes the table as user sees it.
+	Info(ctx context.Context, userID string) (Info, error)
+	// SeatOf returns user's seat; ok is false for a spectator.
+	SeatOf(ctx context.Context, userID string) (card.Seat, bool, error)
+	// Export writes the record of the match ("pbn", "lin", "json").
+	Export(ctx context.Context, format string) (data []byte, contentType string, err error)
+}
+
+// Sub is one subscriber of a table: a connection that receives a state
+// message after every change. C is closed when the table drops the
+// subscriber (it fell behind, the table stopped) or after Close.
+type Sub struct {
+	t      *Table
+	userID string
+	ch     chan []byte
+	// owned by the table goroutine
+	dropped bool
+}
+
+// C returns the channel of encoded messages.
+func (s *Sub) C() <-chan []byte { return s.ch }
+
+// Close unsubscribes. It is safe to call more than once.
+func (s *Sub) Close() { s.t.post(func() { s.t.drop(s) }) }
+
+// Table is one live table. Create tables with a [LocalHub].
+type Table struct {
+	id       string
+	cfg      *Config
+	log      *slog.Logger
+	settings Settings
+	seed     uint64
+
+	calls    chan func()
+	stop     chan struct{}
+	done     chan struct{}
+	stopOnce sync.Once
+
+	// Read by the hub without the loop.
+	overFlag atomic.Bool
+	nsubs    atomic.Int32
+
+	// Everything below is owned by the table goroutine.
+	m          match
+	seats      [4]store.Seat
+	bots       [4]bot.Bot
+	subs       map[*Sub]struct{}
+	conns      [4]int
+	n          int    // moves accepted in the whole match
+	version    uint64 // bumped at every change
+	botBusy    bool
+	deadline   time.Time // the human to act must act by then (zero: no timer)
+	deadlineV  uint64    // version the deadline is for
+	expiredV   uint64    // version whose human turn has expired (+1, 0 none)
+	nextAt     time.Time // when the next deal starts by itself
+	claim      *pendingClaim
+	claimBusy  bool
+	lost       bool // another node took the table: stop serving it
+	finishedOK bool
+}
+
+type pendingClaim struct {
+	by      card.Seat
+	tricks  int
+	waiting []card.Seat
+}
+
+func (t *Table) ID() string   { return t.id }
+func (t *Table) Kind() string { return t.settings.Game }
+
+// Done is closed when the table goroutine has ended.
+func (t *Table) Done() <-chan struct{} { return t.done }
+
+// Over reports whether the match is over.
+func (t *Table) Over() bool { return t.overFlag.Load() }
+
+// Subscribers returns the number of live subscribers.
+func (t *Table) Subscribers() int { return int(t.nsubs.Load()) }
+
+// Stop ends the table goroutine; the subscribers' channels are closed. It
+// is idempotent and waits for the goroutine to end.
+func (t *Table) Stop() {
+	t.stopOnce.Do(func() { close(t.stop) })
+	<-t.done
+}
+
+func newTable(cfg *Config, id string, s Settings, seats [4]store.Seat, seed uint64) *Table {
+	t := &Table{
+		id: id, cfg: cfg, settings: s, seed: seed, seats: seats,
+		log:   cfg.Logger.With("table", id, "game", s.Game),
+		calls: make(chan func(), cfg.QueueSize),
+		stop:  make(chan struct{}),
+		done:  make(chan struct{}),
+		subs:  map[*Sub]struct{}{},
+		m:     newMatch(s),
+	}
+	for i := range t.bots {
+		t.bots[i] = cfg.Bots(s.Game, s.Level, seed+uint64(i)+1)
+	}
+	return t
+}
+
+func (t *Table) storeCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), t.cfg.StoreTimeout)
+}
+
+// start runs the table goroutine.
+func (t *Table) start() {
+	t.overFlag.Store(t.m.over())
+	go t.loop()
+}
+
+func (t *Table) loop() {
+	defer close(t.done)
+	tick := time.NewTicker(t.cfg.Tick)
+	defer tick.Stop()
+	t.schedule()
+	for {
+		select {
+		case f := <-t.calls:
+			f()
+		case <-tick.C:
+			t.tick()
+		case <-t.stop:
+			for s := range t.subs {
+				t.drop(s)
+			}
+			return
+		}
+		if t.lost {
+			t.log.Warn("table taken over by another node: stopping")
+			for s := range t.subs {
+				t.drop(s)
+			}
+			return
+		}
+	}
+}
+
+// exec runs f on the table goroutine and waits for it. A full queue gives
+// ErrBusy at once.
+func (t *Table) exec(ctx context.Context, f func()) error {
+	ran := make(chan struct{})
+	select {
+	case t.calls <- func() { f(); close(ran) }:
+	case <-t.done:
+		return ErrClosed
+	default:
+		return ErrBusy
+	}
+	select {
+	case <-ran:
+		return nil
+	case <-t.done:
+		select {
+		case <-ran:
+			return nil
+		default:
+			return ErrClosed
+		}
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// post queues f without waiting; from a goroutine that may block (bots,
+// Close) it waits for room rather than lose the call.
+func (t *Table) post(f func()) {
+	select {
+	case t.calls <- f:
+	case <-t.done:
+	}
+}
+
+// ---- subscribers ----
+
+func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
+	s := &Sub{t: t, userID: userID, ch: make(chan []byte, t.cfg.SubBuffer)}
+	err := t.exec(ctx, func() {
+		t.subs[s] = struct{}{}
+		t.nsubs.Add(1)
+		if seat, ok := t.seatOf(userID); ok {
+			t.conns[seat]++
+			if t.conns[seat] == 1 {
+				t.version++
+				t.broadcast() // the others see the player connected
+				return
+			}
+		}
+		t.send(s, t.encode(userID))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (t *Table) drop(s *Sub) {
+	if s.dropped {
+		return
+	}
+	s.dropped = true
+	delete(t.subs, s)
+	t.nsubs.Add(-1)
+	close(s.ch)
+	if seat, ok := t.seatOf(s.userID); ok {
+		t.conns[seat]--
+		if t.conns[seat] == 0 && !t.lost {
+			t.broadcast()
+		}
+	}
+}
+
+func (t *Table) send(s *Sub, msg []byte) {
+	if s.dropped {
+		return
+	}
+	select {
+	case s.ch <- msg:
+	default:
+		t.log.Info("dropping a slow subscriber", "user", s.userID)
+		t.drop(s)
+	}
+}
+
+// broadcast sends every subscriber its state.
+func (t *Table) broadcast() {
+	cache := map[string][]byte{}
+	for s := range t.subs {
+		msg, ok := cache[s.userID]
+		if !ok {
+			msg = t.encode(s.userID)
+			cache[s.userID] = msg
+		}
+		t.send(s, msg)
+	}
+}
+
+// notify sends msg to every subscriber.
+func (t *Table) notify(v any) {
+	msg, _ := json.Marshal(v)
+	for s := range t.subs {
+		t.send(s, msg)
+	}
+}
+
+// ---- seats ----
+
+func (t *Table) seatOf(userID string) (card.Seat, bool) {
+	if userID == "" {
+		return 0, false
+	}
+	for i, s := range t.seats {
+		if s.UserID == userID {
+			return card.Seat(i), true
+		}
+	}
+	return 0, false
+}
+
+func (t *Table) humans() int {
+	n := 0
+	for _, s := range t.seats {
+		if s.UserID != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *Table) turnTimeout() time.Duration {
+	switch s := t.settings.TurnSeconds; {
+	case s < 0:
+		return 0
+	case s > 0:
+		return time.Duration(s) * time.Second
+	}
+	return t.cfg.TurnTimeout
+}
+
+// info describes the table for userID.
+func (t *Table) info(userID string) Info {
+	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings, Deal: t.m.dealNo(),
+		DealMove: len(t.m.moves()), DealOver: t.m.dealDone(), Over: t.m.over(), Sheet: t.m.sheet()}
+	me, seated := t.seatOf(userID)
+	for i, s := range t.seats {
+		si := SeatInfo{Seat: card.Seat(i), Name: s.Name, Human: s.UserID != "", Connected: t.conns[i] > 0}
+		if s.UserID == "" {
+			si.Bot = t.settings.Level
+			si.Connected = true
+		}
+		si.You = seated && me == card.Seat(i)
+		in.Seats[i] = si
+	}
+	if c := t.claim; c != nil {
+		in.Claim = &ClaimInfo{By: c.by, Tricks: c.tricks, Waiting: slices.Clone(c.waiting)}
+	}
+	if seated && t.humans() == 1 && !t.m.over() {
+		in.CanUndo = !t.m.dealDone() && len(t.m.moves()) > 0
+		in.CanHint = t.settings.Game == "bridge"
+	}
+	return in
+}
+
+// encode builds the state message for userID.
+func (t *Table) encode(userID string) []byte {
+	msg := stateMsg{Type: "state", N: t.n, Table: t.info(userID)}
+	if seat, ok := t.seatOf(userID); ok {
+		msg.Seat = &seat
+		msg.View = t.m.view(seat)
+	} else {
+		msg.View = t.m.spectator()
+	}
+	if !t.deadline.IsZero() && t.deadlineV == t.version {
+		left := int(time.Until(t.deadline).Round(time.Second) / time.Second)
+		left = max(left, 0)
+		msg.Timer = &left
+	}
+	b, err := json.Marshal(msg)
+	if err != nil {
+		t.log.Error("encoding state", "err", err)
+		b, _ = json.Marshal(map[string]string{"type": "error", "code": CodeInternal})
+	}
+	return b
+}
+
+// ---- actions ----
+
+func (t *Table) Act(ctx context.Context, userID string, seat card.Seat, action string, n int) error {
+	start := time.Now()
+	var err error
+	if e := t.exec(ctx, func() { err = t.act(userID, seat, action, n, start) }); e != nil {
+		return e
+	}
+	return err
+}
+
+func (t *Table) act(userID string, seat card.Seat, action string, n int, start time.Time) error {
+	us, ok := t.seatOf(userID)
+	switch {
+	case !ok:
+		return errf(CodeNotSeated, "you have no seat at this table")
+	case t.m.over():
+		return errf(CodeOver, "the match is over")
+	case seat > card.West:
+		return errf(CodeBadRequest, "no seat %d", seat)
+	case len(action) == 0 || len(action) > 16:
+		return errf(CodeBadRequest, "action %q: want 1 to 16 characters", action)
+	case n >= 0 && n != t.n:
+		return errf(CodeStale, "you have seen %d moves, the table is at %d", n, t.n)
+	case t.m.dealDone():
+		return errf(CodeTurn, "the deal is over")
+	case t.claim != nil:
+		return errf(CodeTurn, "a claim is waiting for an answer")
+	}
+	if t.m.controller(seat) != us {
+		return errf(CodeSeat, "you do not play %s's cards", seat.Name())
+	}
+	if !slices.Contains(t.m.cur().ToAct(), seat) {
+		return errf(CodeTurn, "it is not %s's turn", seat.Name())
+	}
+	return t.applyMove(game.Move{Seat: seat, Action: action}, false, start)
+}
+
+// dealMoves returns the moves of g's current deal.
+func dealMoves(g game.Game) []game.Move {
+	if b, ok := g.(*belote.Game); ok {
+		if d := b.Deal(); d != nil {
+			return d.Moves()
+		}
+		return nil
+	}
+	return g.Moves()
+}
+
+// applyMove checks m against the rules, stores it, applies it and tells
+// everybody. Nothing changes if it is illegal or cannot be stored.
+func (t *Table) applyMove(m game.Move, byBot bool, start time.Time) error {
+	next, err := t.m.tryMove(m)
+	if err != nil {
+		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
+	}
+	ms := dealMoves(next)
+	canon := ms[len(ms)-1]
+	seq := len(ms) - 1
+	ctx, cancel := t.storeCtx()
+	err = t.cfg.Store.AppendMove(ctx, t.id, t.m.dealNo(), seq, game.Move{Seat: canon.Seat, Action: storeAction(canon.Action)})
+	cancel()
+	if err != nil {
+		t.storeFailed("append move", err)
+		return &Error{Code: CodeInternal, Msg: "the move could not be saved", Err: err}
+	}
+	t.m.setCur(next)
+	t.n++
+	t.changed()
+	if t.m.dealDone() {
+		t.endDeal()
+	}
+	t.broadcast()
+	t.schedule()
+	if t.cfg.OnAction != nil {
+		t.cfg.OnAction(byBot, time.Since(start))
+	}
+	return nil
+}
+
+// storeFailed logs a store error; a conflict means another node now owns
+// the table.
+func (t *Table) storeFailed(what string, err error) {
+	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFinished) {
+		t.lost = true
+	}
+	t.log.Error("store: "+what, "err", err)
+}
+
+// changed marks a change of state: timers and pending bot answers of the
+// previous state no longer apply.
+func (t *Table) changed() {
+	t.version++
+	t.deadline = time.Time{}
+}
+
+// endDeal scores the deal that just ended and stores its result (and the
+// match's when it is over).
+func (t *Table) endDeal() {
+	res, err := t.m.scoreDeal()
+	if err != nil {
+		t.log.Error("scoring deal", "deal", t.m.dealNo(), "err", err)
+		return
+	}
+	ctx, cancel := t.storeCtx()
+	defer cancel()
+	if err := t.cfg.Store.FinishDeal(ctx, t.id, t.m.dealNo(), res); err != nil {
+		t.storeFailed("finish deal", err)
+	}
+	t.finishIfOver(ctx)
+	t.nextAt = time.Time{}
+	if !t.m.over() && t.humans() >= 2 && t.cfg.NextDelay > 0 {
+		t.nextAt = time.Now().Add(t.cfg.NextDelay)
+	}
+}
+
+func (t *Table) finishIfOver(ctx context.Context) {
+	if !t.m.over() || t.finishedOK {
+		return
+	}
+	defer t.overFlag.Store(true)
+	if err := t.cfg.Store.FinishGame(ctx, t.id, t.m.result()); err != nil && !errors.Is(err, store.ErrFinished) {
+		t.log.Error("store: finish game", "err", err)
+		return
+	}
+	t.finishedOK = true
+	t.log.Info("match over", "deals", t.m.dealNo())
+}
+
+// startNextDeal draws, stores and starts the next deal.
+func (t *Table) startNextDeal() error {
+	if t.m.over() || !t.m.dealDone() {
+		return errf(CodeTurn, "the deal is not over")
+	}
+	no := t.m.dealNo() + 1
+	raw, err := t.m.newDeal(card.NewRand(t.seed + uint64(no)*0x9E3779B97F4A7C15))
+	if err != nil {
+		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+	}
+	ctx, cancel := t.storeCtx()
+	err = t.cfg.Store.AddDeal(ctx, t.id, no, raw)
+	cancel()
+	if err != nil {
+		t.storeFailed("add deal", err)
+		return &Error{Code: CodeInternal, Msg: "the deal could not be saved", Err: err}
+	}
+	if err := t.m.startDeal(no, raw); err != nil {
+		t.log.Error("starting deal", "deal", no, "err", err)
+		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+	}
+	t.nextAt = time.Time{}
+	t.changed()
+	t.broadcast()
+	t.schedule()
+	return nil
+}
+
+func (t *Table) Next(ctx context.Context, userID string) error {
+	var err error
+	if e := t.exec(ctx, func() {
+		if _, ok := t.seatOf(userID); !ok {
+			err = errf(CodeNotSeated, "you have no seat at this table")
+			return
+		}
+		err = t.startNextDeal()
+	}); e != nil {
+		return e
+	}
+	return err
+}
+
+// ---- bots and timers ----
+
+func (t *Table) tick() {
+	now := time.Now()
+	if !t.deadline.IsZero() && t.deadlineV == t.version && now.After(t.deadline) {
+		t.expiredV = t.version + 1
+		t.deadline = time.Time{}
+	}
+	if !t.nextAt.IsZero() && now.After(t.nextAt) {
+		t.nextAt = time.Time{}
+		if err := t.startNextDeal(); err != nil {
+			t.log.Error("starting the next deal", "err", err)
+		}
+		return
+	}
+	t.schedule()
+}
+
+// schedule starts whatever should happen next without a human: a bot's
+// decision, the next deal at a table of bots, a human's turn timer.
+func (t *Table) schedule() {
+	if t.lost || t.m.over() {
+		return
+	}
+	if t.m.dealDone() {
+		if t.humans() == 0 {
+			if err := t.startNextDeal(); err != nil {
+				t.log.Error("starting the next deal", "err", err)
+			}
+		}
+		return
+	}
+	if t.claim != nil || t.botBusy || t.claimBusy {
+		return
+	}
+	to := t.m.cur().ToAct()
+	if len(to) == 0 {
+		return
+	}
+	seat := to[0]
+	ctrl := t.m.controller(seat)
+	b := t.bots[ctrl]
+	if t.seats[ctrl].UserID != "" {
+		if t.expiredV != t.version+1 {
+			if d := t.turnTimeout(); d > 0 && t.humans() >= 2 && t.deadlineV != t.version {
+				t.deadline, t.deadlineV = time.Now().Add(d), t.version
+				t.broadcast() // the timer is part of the state
+			}
+			return
+		}
+		t.log.Info("turn timer expired: a bot plays", "seat", seat)
+	}
+	t.botBusy = true
+	g, v := t.m.clone(), t.version
+	delay := time.Duration(0)
+	if t.humans() > 0 {
+		delay = t.cfg.BotDelay
+	}
+	go t.think(b, g, seat, v, delay)
+}
+
+// think runs a bot's decision off the table goroutine and posts it back.
+func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay time.Duration) {
+	if delay > 0 {
+		timer := time.NewTimer(delay)
+		select {
+		case <-timer.C:
+		case <-t.stop:
+			timer.Stop()
+			return
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.BotTimeout)
+	m, err := b.Act(ctx, g, seat)
+	cancel()
+	if err != nil || m.Seat != seat {
+		if err == nil {
+			err = fmt.Errorf("answered for %v", m.Seat)
+		}
+		t.log.Warn("bot failed: playing a legal action for it", "seat", seat, "err", err)
+		m = fallback(g, seat)
+	}
+	at := time.Now()
+	t.post(func() {
+		t.botBusy = false
+		if t.version != v {
+			t.schedule()
+			return
+		}
+		if err := t.applyMove(m, true, at); err != nil {
+			if CodeOf(err) == CodeIllegal {
+				t.log.Warn("bot chose an illegal action", "seat", seat, "action", m.Action, "err", err)
+				if err := t.applyMove(fallback(t.m.clone(), seat), true, at); err == nil {
+					return
+				}
+			}
+			t.log.Error("bot action refused", "seat", seat, "err", err)
+		}
+	})
+}
+
+// fallback returns the first legal action of seat in g.
+func fallback(g game.Game, seat card.Seat) game.Move {
+	legal := g.Legal(seat)
+	if len(legal) == 0 {
+		return game.Move{Seat: seat, Action: "?"}
+	}
+	return game.Move{Seat: seat, Action: legal[0]}
+}
+
+// ---- undo ----
+
+func (t *Table) Undo(ctx context.Context, userID string) error {
+	var err error
+	if e := t.exec(ctx, func() { err = t.undo(userID) }); e != nil {
+		return e
+	}
+	return err
+}
+
+func (t *Table) undo(userID string) error {
+	us, ok := t.seatOf(userID)
+	switch {
+	case !ok:
+		return errf(CodeNotSeated, "you have no seat at this table")
+	case t.humans() != 1:
+		return errf(CodeForbidden, "undo is only allowed against bots")
+	case t.m.over() || t.m.dealDone():
+		return errf(CodeTurn, "the deal is over")
+	case t.claim != nil:
+		return errf(CodeTurn, "a claim is waiting for an answer")
+	}
+	// The user must have acted in this deal.
+	mine := false
+	g := t.m.clone()
+	for ms := dealMoves(g); len(ms) > 0; ms = dealMoves(g) {
+		if err := undoGame(g); err != nil {
+			break
+		}
+		if ctrl := controllerIn(g, ms[len(ms)-1].Seat); ctrl == us {
+			mine = true
+			break
+		}
+	}
+	if !mine {
+		return errf(CodeIllegal, "you have no action to take back in this deal")
+	}
+	// Take the moves back one by one, store first.
+	for {
+		ms := t.m.moves()
+		last := ms[len(ms)-1]
+		ctx, cancel := t.storeCtx()
+		_, err := t.cfg.Store.Undo(ctx, t.id, t.m.dealNo(), len(ms)-1)
+		cancel()
+		if err != nil {
+			t.storeFailed("undo", err)
+			t.changed()
+			t.broadcast()
+			return &Error{Code: CodeInternal, Msg: "the undo could not be saved", Err: err}
+		}
+		if err := t.m.undo(); err != nil {
+			return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+		}
+		t.n--
+		if t.m.controller(last.Seat) == us {
+			break
+		}
+	}
+	t.changed()
+	t.broadcast()
+	t.schedule()
+	return nil
+}
+
+func undoGame(g game.Game) error {
+	switch x := g.(type) {
+	case *bridge.Game:
+		return x.Undo()
+	case *belote.Game:
+		if len(x.Deal().Moves()) == 0 || !x.Undo() {
+			return errors.New("nothing to undo")
+		}
+		return nil
+	}
+	return errors.New("cannot undo")
+}
+
+func controllerIn(g game.Game, seat card.Seat) card.Seat {
+	if b, ok := g.(*bridge.Game); ok {
+		return b.Controller(seat)
+	}
+	return seat
+}
+
+// ---- claims (bridge) ----
+
+func (t *Table) Claim(ctx context.Context, userID string, tricks int) error {
+	var err error
+	if e := t.exec(ctx, func() { err = t.startClaim(userID, tricks) }); e != nil {
+		return e
+	}
+	return err
+}
+
+func (t *Table) startClaim(userID string, tricks int) error {
+	us, ok := t.seatOf(userID)
+	switch {
+	case !ok:
+		return errf(CodeNotSeated, "you have no seat at this table")
+	case t.settings.Game != "bridge":
+		return errf(CodeBadRequest, "claims are for bridge")
+	case t.m.over() || t.m.dealDone():
+		return errf(CodeTurn, "the deal is over")
+	case t.claim != nil || t.claimBusy:
+		return errf(CodeTurn, "a claim is already waiting for an answer")
+	}
+	g := t.m.cur().(*bridge.Game)
+	// The engine checks the phase, dummy and the range.
+	if err := g.Clone().Claim(us, tricks); err != nil {
+		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
+	}
+	var humans, botsOpp []card.Seat
+	for _, s := range []card.Seat{us.Next(), us.Prev()} {
+		if t.seats[s].UserID != "" {
+			humans = append(humans, s)
+		} else {
+			botsOpp = append(botsOpp, s)
+		}
+	}
+	if len(humans) > 0 {
+		t.claim = &pendingClaim{by: us, tricks: tricks, waiting: humans}
+		t.changed()
+		t.broadcast()
+		return nil
+	}
+	// Bots answer by double dummy: they accept a claim that best play
+	// cannot beat.
+	t.claimBusy = true
+	c, v := g.Clone(), t.version
+	go func() {
+		ok := claimHolds(c, us, tricks)
+		t.post(func() {
+			t.claimBusy = false
+			if t.version != v {
+				t.schedule()
+				return
+			}
+			t.resolveClaim(us, tricks, ok)
+		})
+	}()
+	return nil
+}
+
+// claimHolds reports whether, double dummy, declarer's side takes at least
+// tricks (claim by declarer's side) or at most tricks (by the defenders).
+func claimHolds(g *bridge.Game, by card.Seat, tricks int) bool {
+	best, err := declarerMax(g)
+	if err != nil {
+		return false
+	}
+	decl, _ := g.Declarer()
+	if by.Side() == decl.Side() {
+		return best >= tricks
+	}
+	return best <= tricks
+}
+
+// ddPosition is the double-dummy position of a deal in play.
+func ddPosition(g *bridge.Game) dd.Position {
+	var hands bridge.Deal
+	for _, s := range card.Seats {
+		hands[s] = g.Hand(s)
+	}
+	cp := g.CardPlay()
+	tr := cp.Current()
+	return dd.Position{Hands: hands, Strain: g.Contract().Strain, Leader: tr.Leader, Trick: tr.Cards}
+}
+
+// declarerMax is declarer's total with best play from now on.
+func declarerMax(g *bridge.Game) (int, error) {
+	p := ddPosition(g)
+	n, err := dd.NewSolver(8).Tricks(p)
+	if err != nil {
+		return 0, err
+	}
+	decl, _ := g.Declarer()
+	if p.ToMove().Side() != decl.Side() {
+		n = p.TricksLeft() - n
+	}
+	cp := g.CardPlay()
+	return cp.DeclarerTricks() + n, nil
+}
+
+func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool) {
+	t.claim = nil
+	t.changed()
+	t.notify(ClaimNotice{Type: "claim", By: by, Tricks: tricks, Accepted: accepted})
+	if accepted {
+		if err := t.applyMove(game.Move{Seat: by, Action: "claim " + strconv.Itoa(tricks)}, false, time.Now()); err == nil {
+			return
+		}
+	}
+	t.broadcast()
+	t.schedule()
+}
+
+func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) error {
+	var err error
+	if e := t.exec(ctx, func() {
+		us, ok := t.seatOf(userID)
+		c := t.claim
+		switch {
+		case !ok:
+			err = errf(CodeNotSeated, "you have no seat at this table")
+		case c == nil:
+			err = errf(CodeTurn, "no claim is waiting")
+		case us == c.by:
+			if accept {
+				err = errf(CodeBadRequest, "you cannot accept your own claim")
+				return
+			}
+			t.resolveClaim(c.by, c.tricks, false)
+		case !slices.Contains(c.waiting, us):
+			err = errf(CodeTurn, "the claim is not waiting for you")
+		case !accept:
+			t.resolveClaim(c.by, c.tricks, false)
+		default:
+			c.waiting = slices.DeleteFunc(c.waiting, func(s card.Seat) bool { return s == us })
+			if len(c.waiting) == 0 {
+				t.resolveClaim(c.by, c.tricks, true)
+				return
+			}
+			t.changed()
+			t.broadcast()
+		}
+	}); e != nil {
+		return e
+	}
+	return err
+}
+
+// ---- hints ----
+
+func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error) {
+	var g *bridge.Game
+	var err error
+	if e := t.exec(ctx, func() {
+		us, ok := t.seatOf(userID)
+		switch {
+		case !ok:
+			err = errf(CodeNotSeated, "you have no seat at this table")
+			return
+		case t.settings.Game != "bridge":
+			err = errf(CodeBadRequest, "hints are for bridge")
+			return
+		case t.humans() != 1:
+			err = errf(CodeForbidden, "hints are only given against bots")
+			return
+		case t.m.dealDone():
+			err = errf(CodeTurn, "the deal is over")
+			return
+		}
+		b := t.m.cur().(*bridge.Game)
+		turn, ok := b.Turn()
+		if !ok || b.Phase() != bridge.PhasePlay || b.Controller(turn) != us {
+			err = errf(CodeTurn, "hints are given when it is your turn to play a card")
+			return
+		}
+		g = b.Clone()
+	}); e != nil {
+		return nil, e
+	}
+	if err != nil {
+		return nil, err
+	}
+	p := ddPosition(g)
+	vals, derr := dd.NewSolver(8).CardValues(p)
+	if derr != nil {
+		return nil, &Error{Code: CodeInternal, Msg: derr.Error(), Err: derr}
+	}
+	decl, _ := g.Declarer()
+	cp := g.CardPlay()
+	won := cp.DeclarerTricks()
+	out := make(map[string]int, len(vals))
+	for _, v := range vals {
+		n := v.Tricks
+		if p.ToMove().Side() != decl.Side() {
+			n = p.TricksLeft() - n
+		}
+		out[v.Card.String()] = won + n
+	}
+	return out, nil
+}
+
+// ---- seats, info, export ----
+
+func (t *Table) Sit(ctx context.Context, p Player, seat card.Seat) error {
+	var err error
+	if e := t.exec(ctx, func() {
+		switch {
+		case p.ID == "":
+			err = errf(CodeNotSeated, "sign in to sit down")
+		case seat > card.West:
+			err = errf(CodeBadRequest, "no seat %d", seat)
+		case t.m.over():
+			err = errf(CodeOver, "the match is over")
+		case t.seats[seat].UserID == p.ID:
+			return
+		case t.seats[seat].UserID != "":
+			err = errf(CodeForbidden, "%s is taken", seat.Name())
+		default:
+			if s, ok := t.seatOf(p.ID); ok {
+				err = errf(CodeForbidden, "you already sit %s", s.Name())
+				return
+			}
+			ctx, cancel := t.storeCtx()
+			defer cancel()
+			if serr := t.cfg.Store.SetSeat(ctx, t.id, seat, store.Seat{UserID: p.ID}); serr != nil {
+				t.storeFailed("set seat", serr)
+				err = &Error{Code: CodeInternal, Msg: "the seat could not be saved", Err: serr}
+				return
+			}
+			t.seats[seat] = store.Seat{UserID: p.ID, Name: p.Name}
+			for s := range t.subs {
+				if s.userID == p.ID {
+					t.conns[seat]++
+				}
+			}
+			t.changed()
+			t.broadcast()
+			t.schedule()
+		}
+	}); e != nil {
+		return e
+	}
+	return err
+}
+
+func (t *Table) Info(ctx context.Context, userID string) (Info, error) {
+	var in Info
+	err := t.exec(ctx, func() { in = t.info(userID) })
+	return in, err
+}
+
+func (t *Table) SeatOf(ctx context.Context, userID string) (card.Seat, bool, error) {
+	var seat card.Seat
+	var ok bool
+	err := t.exec(ctx, func() { seat, ok = t.seatOf(userID) })
+	return seat, ok, err
+}
+
+func (t *Table) Export(ctx context.Context, format string) ([]byte, string, error) {
+	var data []byte
+	var ctype string
+	var err error
+	if e := t.exec(ctx, func() { data, ctype, err = t.m.export(format) }); e != nil {
+		return nil, "", e
+	}
+	return data, ctype, err
+}

@@ -1,0 +1,219 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"path/filepath"
+	"io"
+	"testing"
+	"time"
+
+	"atout/card"
+	"atout/store"
+)
+
+func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func newHub(t *testing.T, st *store.Store) *LocalHub {
+	t.Helper()
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	t.Cleanup(func() { h.Shutdown(context.Background()) })
+	return h
+}
+
+func waitOver(t *testing.T, r Room, limit time.Duration) {
+	t.Helper()
+	tb := r.(*Table)
+	deadline := time.Now().Add(limit)
+	for !tb.Over() {
+		if time.Now().After(deadline) {
+			in, _ := r.Info(context.Background(), "")
+			t.Fatalf("table %s not over after %v: deal %d, %d moves", r.ID(), limit, in.Deal, in.DealMove)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestBotTablesPlayToTheEnd(t *testing.T) {
+	cases := []Settings{
+		{Game: "bridge", Scoring: "duplicate", Boards: 2, Seed: 1},
+		{Game: "bridge", Scoring: "chicago", Seed: 2},
+		{Game: "bridge", Scoring: "rubber", Seed: 3},
+		{Game: "belote", Mode: "classic", Target: 300, Seed: 4},
+		{Game: "belote", Mode: "coinche", Rules: "official", Announcements: true, Target: 400, Seed: 5},
+		{Game: "belote", Mode: "notrump", Target: 300, Seed: 6},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	} else if raceEnabled {
+		// The rubber runs to some sixty deals with random bots.
+		cases = append(cases[:2], cases[3:]...)
+	}
+	st := openStore(t)
+	h := newHub(t, st)
+	ctx := context.Background()
+	for _, s := range cases {
+		r, err := h.Create(ctx, s, Player{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitOver(t, r, 60*time.Second)
+		g, err := st.GetGame(ctx, r.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Status != store.StatusFinished {
+			t.Errorf("%s %s: status %s", s.Game, s.Scoring+s.Mode, g.Status)
+		}
+		// Replaying the stored moves gives the same match.
+		rec, err := st.LoadGame(ctx, r.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h2 := &LocalHub{cfg: h.cfg}
+		tb, err := h2.restore(ctx, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tb.m.over() {
+			t.Errorf("%s: replayed match not over", r.ID())
+		}
+		want, _ := json.Marshal(r.(*Table).m.sheet())
+		got, _ := json.Marshal(tb.m.sheet())
+		if string(got) != string(want) {
+			t.Errorf("%s: replayed sheet\n%s\nwant\n%s", r.ID(), got, want)
+		}
+		if string(g.Result) != string(tb.m.result()) {
+			t.Errorf("%s: stored result %s, replay %s", r.ID(), g.Result, tb.m.result())
+		}
+		t.Logf("%s/%s%s: %d deals, %d moves, result %s", s.Game, s.Scoring, s.Mode, tb.m.dealNo(), tb.n, g.Result)
+	}
+}
+
+// recv waits for the next state message on a subscription.
+func recv(t *testing.T, s *Sub) map[string]any {
+	t.Helper()
+	select {
+	case b, ok := <-s.C():
+		if !ok {
+			t.Fatal("subscription closed")
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	case <-time.After(10 * time.Second):
+		t.Fatal("no message")
+	}
+	return nil
+}
+
+// waitTurn drains messages until the human's seat has something legal.
+func waitTurn(t *testing.T, s *Sub) map[string]any {
+	t.Helper()
+	for {
+		m := recv(t, s)
+		v, _ := m["view"].(map[string]any)
+		if legal, _ := v["legal"].([]any); len(legal) > 0 {
+			return m
+		}
+	}
+}
+
+func TestHumanTableActUndoResume(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	u, err := st.CreateGuest(ctx, "alice", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 42}, Player{ID: u.ID, Name: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := r.Subscribe(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := waitTurn(t, sub)
+	n := int(m["n"].(float64))
+	// Out of turn, wrong seat, illegal, stale.
+	for _, c := range []struct {
+		seat   card.Seat
+		action string
+		n      int
+		code   string
+	}{
+		{card.East, "P", n, CodeSeat},
+		{card.South, "8NT", n, CodeIllegal},
+		{card.South, "P", n + 5, CodeStale},
+		{card.South, "", n, CodeBadRequest},
+	} {
+		err := r.Act(ctx, u.ID, c.seat, c.action, c.n)
+		if CodeOf(err) != c.code {
+			t.Errorf("act %v %q n=%d: %v, want code %s", c.seat, c.action, c.n, err, c.code)
+		}
+	}
+	if err := r.Act(ctx, "nobody", card.South, "P", n); CodeOf(err) != CodeNotSeated {
+		t.Errorf("stranger: %v", err)
+	}
+	legal := m["view"].(map[string]any)["legal"].([]any)
+	first, second := legal[0].(string), legal[len(legal)-1].(string)
+	if err := r.Act(ctx, u.ID, card.South, first, n); err != nil {
+		t.Fatal(err)
+	}
+	waitTurn(t, sub)
+	// Undo takes back the bots' calls and South's.
+	if err := r.Undo(ctx, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	m = waitTurn(t, sub)
+	if got := int(m["n"].(float64)); got != n {
+		t.Fatalf("after undo n = %d, want %d", got, n)
+	}
+	if err := r.Act(ctx, u.ID, card.South, second, n); err != nil {
+		t.Fatal(err)
+	}
+	m = waitTurn(t, sub)
+	before, _ := json.Marshal(m["view"])
+	nBefore := m["n"]
+	sub.Close()
+	// A new process: stop the hub, resume from the store.
+	if err := h.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHub(t, st)
+	if k, err := h2.Resume(ctx); err != nil || k != 1 {
+		t.Fatalf("resumed %d tables, err %v", k, err)
+	}
+	r2, err := h2.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub2, err := r2.Subscribe(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = recv(t, sub2)
+	after, _ := json.Marshal(m["view"])
+	if string(after) != string(before) || m["n"] != nBefore {
+		t.Fatalf("resumed view\n%s\nwant\n%s", after, before)
+	}
+	if _, err := h2.Get(ctx, "nosuchtable"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown table: %v", err)
+	}
+}

@@ -1,0 +1,135 @@
+// app: start-up and routing of the single-page UI.
+//
+// Routes (hash based, so the server only has to serve index.html at / and
+// at the invite path /t/ID):
+//   #/              the lobby (new game)
+//   #/t/ID          a table
+//   #/history       the user's games
+//   #/replay/ID     replay of a game
+//   #/rules/GAME    the rules of bridge or belote
+//   #/account       sign up, sign in, sign out
+
+import { api } from './api.js';
+import { load, pickLang, lang, t, applyStatic } from './i18n.js';
+import { h, mount, toast } from './dom.js';
+import { openTable, closeTable, redrawTable } from './table.js';
+import { showLobby } from './lobby.js';
+import { showHistory, showReplay } from './history.js';
+import { showRules } from './rules.js';
+
+// session holds the user as /api/me returned it.
+export const session = { user: null, lang: '' };
+
+export async function refreshMe() {
+  try {
+    const me = await api.get('/api/me');
+    session.user = me && me.user ? me.user : null;
+    session.lang = (me && me.lang) || '';
+  } catch (e) {
+    session.user = null;
+  }
+  showUser();
+  return session.user;
+}
+
+function showUser() {
+  const el = document.getElementById('user-name');
+  if (!el) return;
+  const u = session.user;
+  el.textContent = u ? u.name : '';
+  // The account link says what it leads to: sign in for a guest.
+  const nav = document.querySelector('[data-testid="nav-account"]');
+  if (nav) nav.dataset.i18n = u && !u.guest ? 'account.signOut' : 'account.signIn';
+}
+
+function route() {
+  const hash = location.hash || '#/';
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  for (const a of document.querySelectorAll('.nav a')) {
+    a.removeAttribute('aria-current');
+    const target = a.getAttribute('href').replace(/^#\/?/, '').split('/')[0];
+    if (target === (parts[0] || '') || (target === '' && parts[0] === 't')) a.setAttribute('aria-current', 'page');
+  }
+  if (parts[0] !== 't') closeTable();
+  switch (parts[0]) {
+    case 't':
+      if (parts[1]) { openTable(decodeURIComponent(parts[1])); return; }
+      break;
+    case 'history': showHistory(); return;
+    case 'replay': showReplay(decodeURIComponent(parts[1] || '')); return;
+    case 'rules': showRules(parts[1] || 'bridge'); return;
+    case 'account': showAccount(); return;
+  }
+  showLobby();
+}
+
+// rerender redraws the current screen after a language switch.
+function rerender() {
+  if ((location.hash || '').startsWith('#/t/')) redrawTable();
+  else route();
+}
+
+// showAccount: the guest may create an account or sign in; a member may sign out.
+function showAccount() {
+  const u = session.user;
+  const status = h('p', { 'data-testid': 'account-status' },
+    !u ? '' : (u.guest ? t('account.guest') + ': ' + u.name : t('account.signedInAs', { name: u.name })));
+  const user = h('input', { id: 'acc-user', name: 'username', autocomplete: 'username', required: true, 'data-testid': 'account-username' });
+  const pass = h('input', { id: 'acc-pass', name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: '8', 'data-testid': 'account-password' });
+  const submit = (path) => async (ev) => {
+    ev.preventDefault();
+    if (!user.value || !pass.value) return;
+    try {
+      await api.post(path, { username: user.value, password: pass.value });
+      await refreshMe();
+      toast(t('common.ok'));
+      showAccount();
+    } catch (e) {
+      toast(e.message || t('err.generic'));
+    }
+  };
+  const form = h('form', { class: 'account-form', onsubmit: submit('/api/login') },
+    h('label', { for: 'acc-user' }, t('account.username')), user,
+    h('label', { for: 'acc-pass' }, t('account.password')), pass,
+    h('div', { class: 'buttons' },
+      h('button', { type: 'submit', class: 'primary', 'data-testid': 'login-btn' }, t('account.signIn')),
+      h('button', { type: 'button', 'data-testid': 'signup-btn', onclick: submit('/api/signup') }, t('account.signUp'))));
+  const view = h('section', { class: 'page account', 'data-testid': 'account' },
+    h('h1', {}, u && !u.guest ? t('account.signOut') : t('account.signIn')), status,
+    u && !u.guest ? h('button', {
+      type: 'button', 'data-testid': 'logout-btn',
+      onclick: async () => { try { await api.post('/api/logout'); } catch (e) { /* already out */ } await refreshMe(); showAccount(); },
+    }, t('account.signOut')) : form);
+  mount(view);
+}
+
+async function setLanguage(l) {
+  await load(l);
+  document.getElementById('lang-select').value = lang();
+  rerender();
+  document.body.dataset.lang = lang();
+  try { await api.post('/api/lang', { lang: l }); } catch (e) { /* the cookie still holds the choice */ }
+}
+
+async function start() {
+  // The invite link /t/ID opens the table through the hash route.
+  const m = location.pathname.match(/^\/t\/([^/]+)$/);
+  if (m) {
+    history.replaceState(null, '', '/#/t/' + m[1]);
+  }
+  await refreshMe();
+  await load(pickLang(session.lang));
+  const sel = document.getElementById('lang-select');
+  sel.value = lang();
+  sel.addEventListener('change', () => setLanguage(sel.value));
+  applyStatic(document);
+  window.addEventListener('hashchange', route);
+  route();
+  document.body.dataset.lang = lang();
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((e) => {
+  mount(h('p', { class: 'error' }, t('err.network')));
+  console.error(e);
+});

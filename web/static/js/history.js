@@ -1,0 +1,256 @@
+// history: the list of the user's games, exports, and a step-by-step replay
+// of any deal built from the stored record (the deal and its moves).
+
+import { api } from './api.js';
+import { h, mount, clear } from './dom.js';
+import { t, seatName, cardName, callName, callShort, beloteActionName } from './i18n.js';
+import { parsePBNDeal, sortCards, handStatic, cardStatic, nextSeat, prevSeat } from './cards.js';
+import { fmtDate } from './lobby.js';
+
+// pick returns the first of obj's keys that is present (the server may use
+// Go's field names or JSON tags).
+function pick(obj, ...keys) {
+  if (!obj) return undefined;
+  for (const k of keys) if (obj[k] !== undefined && obj[k] !== null) return obj[k];
+  return undefined;
+}
+
+// moveOf reads a move given as "S 1NT" or {seat, action}.
+function moveOf(m) {
+  if (typeof m === 'string') {
+    const i = m.indexOf(' ');
+    return { seat: m.slice(0, i), action: m.slice(i + 1) };
+  }
+  return { seat: pick(m, 'seat', 'Seat'), action: String(pick(m, 'action', 'Action') || '') };
+}
+
+function parseMaybe(x) {
+  if (typeof x === 'string') { try { return JSON.parse(x); } catch (e) { return x; } }
+  return x;
+}
+
+export async function showHistory() {
+  const list = h('tbody');
+  const more = h('button', { type: 'button', hidden: true, 'data-testid': 'history-more' }, '…');
+  const table = h('table', { class: 'history', 'data-testid': 'history' },
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('history.date')), h('th', { scope: 'col' }, t('lobby.game')),
+      h('th', { scope: 'col' }, t('history.result')), h('th', { scope: 'col' }, t('history.replay')),
+      h('th', { scope: 'col' }, t('history.export')))), list);
+  mount(h('section', { class: 'page' }, h('h1', {}, t('history.myGames')), table, more));
+
+  let before = '';
+  const page = async () => {
+    let res;
+    try {
+      res = await api.get('/api/games?limit=20' + (before ? '&before=' + encodeURIComponent(before) : ''));
+    } catch (e) {
+      list.appendChild(h('tr', {}, h('td', { colspan: '5' }, t('err.network'))));
+      return;
+    }
+    const games = Array.isArray(res) ? res : (pick(res, 'games', 'Games') || []);
+    before = Array.isArray(res) ? '' : (pick(res, 'next', 'before', 'Next') || '');
+    more.hidden = !before;
+    if (!games.length && !list.childNodes.length) {
+      list.appendChild(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, t('history.noGames'))));
+      return;
+    }
+    for (const g of games) {
+      const id = pick(g, 'id', 'ID');
+      const kind = pick(g, 'game', 'kind', 'Kind') || 'bridge';
+      const status = pick(g, 'status', 'Status') || '';
+      const finished = status === 'finished' || g.finished === true || g.over === true;
+      const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
+      list.appendChild(h('tr', { dataset: { game: id } },
+        h('td', {}, fmtDate(pick(g, 'created', 'createdAt', 'Created'))),
+        h('td', {}, t('game.' + kind)),
+        h('td', {}, finished ? summary(kind, parseMaybe(pick(g, 'result', 'Result'))) : h('a', { href: '#/t/' + encodeURIComponent(id) }, t('table.play'))),
+        h('td', {}, h('a', { href: '#/replay/' + encodeURIComponent(id), 'data-testid': 'replay-link' }, t('history.replay'))),
+        h('td', {}, exports.map(([f, label]) => [h('a', {
+          href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '', 'data-testid': 'export-' + f,
+        }, label), ' ']))));
+    }
+  };
+  more.addEventListener('click', page);
+  await page();
+}
+
+function summary(kind, r) {
+  if (!r || typeof r !== 'object') return t('table.gameOver');
+  const tot = r.totals || {};
+  return t('side.NS') + ' ' + (tot.NS || 0) + ' · ' + t('side.EW') + ' ' + (tot.EW || 0);
+}
+
+// ---- replay ----
+
+// bridgeSteps turns a bridge deal and its moves into displayable positions.
+function bridgeSteps(raw, moves) {
+  const hands = parsePBNDeal(pick(raw, 'deal', 'Deal'));
+  const dealer = pick(raw, 'dealer', 'Dealer') || 'N';
+  const steps = [];
+  const cur = { N: hands.N.slice(), E: hands.E.slice(), S: hands.S.slice(), W: hands.W.slice() };
+  const auction = [];
+  let trick = [];
+  const snap = (label) => steps.push({
+    hands: { N: cur.N.slice(), E: cur.E.slice(), S: cur.S.slice(), W: cur.W.slice() },
+    auction: auction.slice(), trick: trick.slice(), label,
+  });
+  snap('');
+  for (const m of moves) {
+    const { seat, action: a } = moveOf(m);
+    if (/^[SHDC][AKQJT2-9]$/.test(a)) {
+      if (trick.length === 4) trick = [];
+      cur[seat] = cur[seat].filter((c) => c !== a);
+      trick.push({ seat, card: a });
+      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }));
+    } else if (/^claim/.test(a)) {
+      snap(t('table.claim') + ' ' + a.replace(/^claim[_ ]?/, ''));
+    } else {
+      auction.push(a);
+      snap(t('a11y.called', { seat: seatName(seat), call: callName(a) }));
+    }
+  }
+  return { steps, dealer, kind: 'bridge' };
+}
+
+// beloteHands deals a belote deck as the engine does: packets of 3 and 2
+// (then 3 more in no-trump and coinche) from the dealer's right, counter-
+// clockwise; in classic the turned card and the rest go out after the take.
+function beloteDeal(deck, dealer, mode) {
+  const hands = { N: [], E: [], S: [], W: [] };
+  let pos = 0;
+  const packets = mode === 'classic' ? [3, 2] : [3, 2, 3];
+  for (const n of packets) {
+    let s = prevSeat(dealer);
+    for (let i = 0; i < 4; i++) { for (let k = 0; k < n; k++) hands[s].push(deck[pos++]); s = prevSeat(s); }
+  }
+  return hands;
+}
+
+function beloteComplete(hands, deck, dealer, taker) {
+  let pos = 21;
+  let s = prevSeat(dealer);
+  for (let i = 0; i < 4; i++) {
+    let n = 3;
+    if (s === taker) { hands[s].push(deck[20]); n = 2; }
+    for (let k = 0; k < n; k++) hands[s].push(deck[pos++]);
+    s = prevSeat(s);
+  }
+}
+
+function beloteSteps(raw, moves, mode) {
+  const deck = pick(raw, 'deck', 'Deck') || [];
+  const dealer = pick(raw, 'dealer', 'Dealer') || 'N';
+  const cur = beloteDeal(deck, dealer, mode);
+  const turned = mode === 'classic' ? deck[20] : null;
+  const steps = [];
+  const calls = [];
+  let trick = [];
+  let completed = mode !== 'classic';
+  const snap = (label) => steps.push({
+    hands: { N: cur.N.slice(), E: cur.E.slice(), S: cur.S.slice(), W: cur.W.slice() },
+    auction: calls.slice(), trick: trick.slice(), label, turned: completed ? null : turned,
+  });
+  snap('');
+  let lastTaker = null;
+  for (const m of moves) {
+    const { seat, action: a } = moveOf(m);
+    if (/^[SHDC][AKQJT987]$/.test(a)) {
+      if (!completed) { beloteComplete(cur, deck, dealer, lastTaker); completed = true; }
+      if (trick.length === 4) trick = [];
+      cur[seat] = cur[seat].filter((c) => c !== a);
+      trick.push({ seat, card: a });
+      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }));
+    } else {
+      if (a !== 'pass' && a !== 'coinche' && a !== 'surcoinche') lastTaker = seat;
+      calls.push({ seat, action: a });
+      snap(t('a11y.called', { seat: seatName(seat), call: beloteActionName(a) }));
+    }
+  }
+  return { steps, dealer, kind: 'belote' };
+}
+
+export async function showReplay(id) {
+  const root = h('section', { class: 'page replay', 'data-testid': 'replay' }, h('h1', {}, t('history.replay')), h('p', {}, t('common.loading')));
+  mount(root);
+  let rec;
+  try {
+    rec = await api.get('/api/games/' + encodeURIComponent(id));
+  } catch (e) {
+    clear(root).appendChild(h('p', { class: 'error' }, e.message || t('err.network')));
+    return;
+  }
+  const kind = pick(rec, 'game', 'kind', 'Kind') || 'bridge';
+  const settings = parseMaybe(pick(rec, 'settings', 'Settings')) || {};
+  const deals = pick(rec, 'deals', 'Deals') || [];
+  let dealIdx = deals.length ? deals.length - 1 : 0;
+  let stepIdx = 0;
+  let data = null;
+
+  const board = h('div', { class: 'replay-board' });
+  const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
+    deals.map((d, i) => h('option', { value: String(i) }, kind === 'bridge' ? t('table.board', { n: pick(d, 'no', 'No') || i + 1 }) : t('table.deal', { n: pick(d, 'no', 'No') || i + 1 }))));
+  const counter = h('span', { class: 'counter', 'data-testid': 'replay-step', role: 'status' });
+  const label = h('p', { class: 'replay-label', 'aria-live': 'polite' });
+
+  const load = () => {
+    const d = deals[dealIdx];
+    if (!d) { data = { steps: [] }; return; }
+    const raw = parseMaybe(pick(d, 'deal', 'Deal')) || {};
+    const moves = pick(d, 'moves', 'Moves') || [];
+    data = kind === 'belote' ? beloteSteps(raw, moves, settings.mode || 'classic') : bridgeSteps(raw, moves);
+    stepIdx = data.steps.length - 1;
+  };
+
+  const draw = () => {
+    clear(board);
+    const st = data.steps[stepIdx];
+    counter.textContent = t('history.step', { n: stepIdx, total: Math.max(0, data.steps.length - 1) });
+    if (!st) return;
+    label.textContent = st.label;
+    const felt = h('div', { class: 'felt small' });
+    const pos = { top: 'N', left: 'W', right: 'E', bottom: 'S' };
+    const trumpless = kind === 'belote' ? 'ATKQJ987' : undefined;
+    for (const [p, s] of Object.entries(pos)) {
+      felt.appendChild(h('div', { class: 'seat pos-' + p }, h('div', { class: 'seat-label' }, seatName(s)),
+        handStatic(sortCards(st.hands[s], trumpless), t('a11y.handOf', { seat: seatName(s) }))));
+    }
+    const center = h('div', { class: 'center' });
+    if (st.trick.length) {
+      const tr = h('div', { class: 'trick' });
+      const where = { N: 'top', W: 'left', E: 'right', S: 'bottom' };
+      for (const pc of st.trick) tr.appendChild(cardStatic(pc.card, 'in-trick at-' + where[pc.seat]));
+      center.appendChild(tr);
+    } else if (kind === 'bridge') {
+      center.appendChild(h('p', { class: 'replay-auction' }, st.auction.map(callShort).join(' ')));
+    } else {
+      if (st.turned) center.appendChild(cardStatic(st.turned));
+      center.appendChild(h('p', { class: 'replay-auction' }, st.auction.map((c) => c.seat + ' ' + beloteActionName(c.action)).join(', ')));
+    }
+    felt.appendChild(center);
+    board.appendChild(felt);
+  };
+
+  const go = (i) => { stepIdx = Math.max(0, Math.min(data.steps.length - 1, i)); draw(); };
+  sel.addEventListener('change', () => { dealIdx = Number(sel.value); load(); go(0); });
+  const nav = h('div', { class: 'replay-nav', role: 'toolbar', 'aria-label': t('history.replay') },
+    h('button', { type: 'button', 'data-testid': 'replay-first', onclick: () => go(0) }, '⏮ ', t('history.toStart')),
+    h('button', { type: 'button', 'data-testid': 'replay-prev', onclick: () => go(stepIdx - 1) }, '◀ ', t('history.stepBack')),
+    counter,
+    h('button', { type: 'button', 'data-testid': 'replay-next', onclick: () => go(stepIdx + 1) }, t('history.stepForward'), ' ▶'),
+    h('button', { type: 'button', 'data-testid': 'replay-last', onclick: () => go(data.steps.length - 1) }, t('history.toEnd'), ' ⏭'));
+  root.addEventListener('keydown', (ev) => {
+    if (ev.target.tagName === 'SELECT') return;
+    if (ev.key === 'ArrowRight') { go(stepIdx + 1); ev.preventDefault(); }
+    if (ev.key === 'ArrowLeft') { go(stepIdx - 1); ev.preventDefault(); }
+  });
+  const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
+  clear(root).append(h('h1', {}, t('history.replay') + ' · ' + t('game.' + kind)),
+    h('div', { class: 'replay-head' }, sel, ' ', exports.map(([f, l]) => [h('a', { class: 'button-link', href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '' }, t('history.export') + ' ' + l), ' '])),
+    nav, label, board);
+  sel.value = String(dealIdx);
+  load();
+  draw();
+}
+
+export { nextSeat };

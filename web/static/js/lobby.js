@@ -1,0 +1,99 @@
+// lobby: the new-game window and the games in progress.
+
+import { api } from './api.js';
+import { h, mount, toast } from './dom.js';
+import { t } from './i18n.js';
+
+// The last choices are remembered in the browser.
+function saved() {
+  try { return JSON.parse(localStorage.getItem('atout.newgame') || '{}'); } catch (e) { return {}; }
+}
+
+function select(id, testid, options, value) {
+  return h('select', { id, name: id, 'data-testid': testid },
+    options.map(([v, key]) => h('option', { value: v, selected: v === value }, t(key))));
+}
+
+function field(id, label, control) {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+export function showLobby() {
+  const s = saved();
+  const game = select('ng-game', 'game-select', [['bridge', 'game.bridge'], ['belote', 'game.belote']], s.game || 'bridge');
+  const scoring = select('ng-scoring', 'scoring-select', [['duplicate', 'scoring.duplicate'], ['rubber', 'scoring.rubber'], ['chicago', 'scoring.chicago']], s.scoring || 'duplicate');
+  const levels = [['easy', 'bot.easy'], ['medium', 'bot.medium'], ['strong', 'bot.strong']];
+  const level = select('ng-level', 'level-select', levels, s.level || 'medium');
+  const mode = select('ng-mode', 'mode-select', [['classic', 'mode.classic'], ['notrump', 'mode.notrump'], ['coinche', 'mode.coinche']], s.mode || 'classic');
+  const rules = select('ng-rules', 'rules-select', [['maison', 'rules.maison'], ['official', 'rules.official']], s.rules || 'maison');
+  const ann = h('input', { id: 'ng-ann', type: 'checkbox', 'data-testid': 'announce-check', checked: s.announcements !== false });
+  const target = h('input', {
+    id: 'ng-target', type: 'number', min: '100', max: '10000', step: '10', inputmode: 'numeric',
+    value: s.target || '', 'data-testid': 'target-input',
+  });
+
+  const bridgeBox = h('fieldset', { class: 'opts', 'data-testid': 'bridge-options' },
+    h('legend', {}, t('game.bridge')), field('ng-scoring', t('lobby.scoring'), scoring));
+  const beloteBox = h('fieldset', { class: 'opts', 'data-testid': 'belote-options' },
+    h('legend', {}, t('game.belote')),
+    field('ng-mode', t('lobby.mode'), mode),
+    field('ng-rules', t('lobby.rules'), rules),
+    h('div', { class: 'field check' }, ann, h('label', { for: 'ng-ann' }, t('lobby.announcements'))),
+    field('ng-target', t('lobby.target'), target));
+  const sync = () => {
+    bridgeBox.hidden = game.value !== 'bridge';
+    beloteBox.hidden = game.value !== 'belote';
+  };
+  game.addEventListener('change', sync);
+  sync();
+
+  const start = h('button', { type: 'submit', class: 'primary big', 'data-testid': 'new-game' }, t('lobby.start'));
+  const form = h('form', {
+    class: 'new-game', 'aria-labelledby': 'ng-title',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      let body;
+      if (game.value === 'bridge') {
+        body = { game: 'bridge', scoring: scoring.value, level: level.value };
+      } else {
+        body = { game: 'belote', mode: mode.value, rules: rules.value, announcements: ann.checked, level: level.value };
+        const tv = parseInt(target.value, 10);
+        if (tv > 0) body.target = tv;
+      }
+      localStorage.setItem('atout.newgame', JSON.stringify(Object.assign({}, body, { target: body.target || '' })));
+      start.disabled = true;
+      try {
+        const res = await api.post('/api/tables', body);
+        location.hash = '#/t/' + encodeURIComponent(res.id);
+      } catch (e) {
+        toast(e.message || t('err.generic'));
+        start.disabled = false;
+      }
+    },
+  },
+  h('h1', { id: 'ng-title' }, t('lobby.title')),
+  field('ng-game', t('lobby.game'), game),
+  bridgeBox, beloteBox,
+  field('ng-level', t('lobby.bots'), level),
+  start);
+
+  const list = h('ul', { class: 'resume', 'data-testid': 'resume-list' });
+  const resume = h('section', { class: 'panel', 'aria-labelledby': 'res-title' }, h('h2', { id: 'res-title' }, t('lobby.openTables')), list);
+  mount(h('div', { class: 'page lobby', 'data-testid': 'lobby' }, form, resume));
+
+  api.get('/api/games?limit=20').then((res) => {
+    const games = (res && (res.games || res)) || [];
+    const open = Array.isArray(games) ? games.filter((g) => g.status === 'open') : [];
+    if (!open.length) { list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))); return; }
+    for (const g of open) {
+      list.appendChild(h('li', {}, h('a', { href: '#/t/' + encodeURIComponent(g.id), 'data-testid': 'resume-link' }, t('game.' + (g.game || 'bridge')) + ' · ' + fmtDate(g.created))));
+    }
+  }).catch(() => list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))));
+}
+
+export function fmtDate(d) {
+  if (!d) return '';
+  const x = new Date(d);
+  if (isNaN(x)) return String(d);
+  try { return x.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return x.toLocaleString(); }
+}

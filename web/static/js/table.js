@@ -1,0 +1,204 @@
+// table: the table screen shared by both games. It owns the WebSocket,
+// keeps the last `state`, and redraws everything from it; the game modules
+// (table-bridge.js, table-belote.js) draw the game-specific parts.
+
+import { h, clear, mount, toast, announce, focusKey, refocus } from './dom.js';
+import { t, seatName, applyStatic } from './i18n.js';
+import { TableSocket } from './ws.js';
+import { nextSeat, prevSeat, partnerSeat } from './cards.js';
+import * as bridgeUI from './table-bridge.js';
+import * as beloteUI from './table-belote.js';
+
+let active = null;
+
+// closeTable leaves the current table (route change).
+export function closeTable() {
+  if (active) {
+    active.socket.close();
+    document.removeEventListener('keydown', active.onKey);
+    active = null;
+  }
+}
+
+// currentTable is the open table, for a redraw after a language switch.
+export function redrawTable() { if (active) active.render(); }
+
+// seatsOf returns the table's seats as {N:{name,bot,connected},...} whatever
+// the server's shape (array or object).
+export function seatsOf(table) {
+  const out = {};
+  const seats = table && table.seats;
+  if (Array.isArray(seats)) {
+    seats.forEach((s, i) => { out[s.seat || 'NESW'[i]] = s; });
+  } else if (seats && typeof seats === 'object') {
+    Object.assign(out, seats);
+  }
+  return out;
+}
+
+// openTable shows table id and connects to it.
+export function openTable(id) {
+  closeTable();
+  const root = h('section', { class: 'table-view', 'data-testid': 'table', 'aria-label': t('table.play') });
+  mount(root);
+  root.appendChild(h('p', { class: 'loading' }, t('common.loading')));
+
+  const ui = { showLast: false, hints: null, hintFor: -1, analysis: {}, sheetOpen: false, claimOpen: false, lastN: -1, dismissed: {} };
+  const tbl = { id, msg: null, ui, socket: null, connected: false };
+
+  const send = (msg) => tbl.socket.send(msg);
+  const act = (action, seat) => {
+    const m = tbl.msg;
+    send({ type: 'act', action, seat: seat || (m && m.seat), n: m ? m.n : 0 });
+  };
+
+  const ctx = () => {
+    const m = tbl.msg;
+    const game = (m.table && m.table.game) || (m.view && m.view.kind === 'belote' ? 'belote' : 'bridge');
+    return { msg: m, view: m.view, seat: m.seat, table: m.table || {}, game, ui, act, send, redraw: render, seats: seatsOf(m.table) };
+  };
+
+  const render = () => {
+    if (!tbl.msg) return;
+    const sel = focusKey();
+    const c = ctx();
+    const mod = c.game === 'belote' ? beloteUI : bridgeUI;
+    clear(root);
+    root.dataset.game = c.game;
+    root.dataset.n = String(c.msg.n);
+    root.dataset.seat = c.seat || '';
+    // Test and style hooks: the phase and the roles of the deal.
+    for (const k of ['phase', 'declarer', 'dummy', 'deal']) delete root.dataset[k];
+    Object.assign(root.dataset, mod.attrs(c));
+    root.setAttribute('aria-label', t('game.' + c.game));
+
+    const me = c.seat || 'S';
+    const pos = { bottom: me, left: nextSeat(me), top: partnerSeat(me), right: prevSeat(me) };
+
+    const head = h('div', { class: 'table-head' },
+      h('div', { class: 'info', 'data-testid': 'table-info' }, mod.info(c)),
+      h('div', { class: 'conn ' + (tbl.connected ? 'on' : 'off'), 'data-testid': 'conn', role: 'status' },
+        tbl.connected ? '' : t('table.reconnecting')));
+
+    const felt = h('div', { class: 'felt', 'data-testid': 'felt' });
+    for (const [p, s] of Object.entries(pos)) {
+      const info = c.seats[s] || {};
+      const turn = mod.turnOf(c) === s;
+      const label = h('div', { class: 'seat-label' },
+        h('span', { class: 'seat-name' }, seatName(s)),
+        ' ',
+        h('span', { class: 'player' }, s === me ? t('seat.you') : (info.name || '')),
+        info.bot ? h('span', { class: 'tag' }, t('bot.name', { level: t('bot.' + info.bot) })) : null,
+        info.human && info.connected === false && s !== me ? h('span', { class: 'tag away' }, t('table.connectionLost')) : null,
+        mod.seatTags(c, s),
+        turn ? h('span', { class: 'turn-dot', 'aria-label': t('table.waitingFor', { seat: seatName(s) }), title: t('table.waitingFor', { seat: seatName(s) }) }) : null);
+      felt.appendChild(h('div', {
+        class: 'seat pos-' + p + (turn ? ' turn' : ''),
+        'data-testid': 'seat-' + s, dataset: { seat: s },
+        role: 'region', 'aria-label': seatName(s),
+      }, label, mod.seatContent(c, s, p)));
+    }
+    felt.appendChild(h('div', { class: 'center', 'data-testid': 'trick-area', role: 'region', 'aria-label': t('a11y.trick') }, mod.center(c, pos)));
+    root.appendChild(head);
+    // The end of a deal comes first: the result, the full deal, the analysis.
+    const over = mod.dealOver(c);
+    if (over) root.appendChild(over);
+    root.appendChild(felt);
+
+    // A claim waiting for this player's answer.
+    const cl = c.table.claim;
+    if (cl && (cl.waiting || []).includes(c.seat)) {
+      root.appendChild(h('div', { class: 'claim-ask', role: 'alertdialog', 'data-testid': 'claim-ask' },
+        h('span', {}, t('table.claimBy', { seat: seatName(cl.by), n: cl.tricks })),
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'claim-accept', onclick: () => send({ type: 'claim', accept: true }) }, t('table.claimAccept')),
+        h('button', { type: 'button', 'data-testid': 'claim-reject', onclick: () => send({ type: 'claim', accept: false }) }, t('table.claimReject'))));
+    }
+    const controls = mod.controls(c);
+    if (controls) root.appendChild(h('div', { class: 'controls' }, controls));
+
+    const tools = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('table.scoreSheet') });
+    if (mod.hasLastTrick(c)) {
+      tools.appendChild(h('button', {
+        type: 'button', 'data-testid': 'last-trick-btn', 'aria-pressed': ui.showLast ? 'true' : 'false',
+        onclick: () => { ui.showLast = !ui.showLast; render(); },
+      }, ui.showLast ? t('table.lastTrick') : t('table.lastTrick')));
+    }
+    for (const b of mod.tools(c)) tools.appendChild(b);
+    if (mod.canUndo(c)) {
+      tools.appendChild(h('button', { type: 'button', 'data-testid': 'undo-btn', onclick: () => send({ type: 'undo' }) }, t('table.undo')));
+    }
+    tools.appendChild(h('button', {
+      type: 'button', 'data-testid': 'sheet-btn', 'aria-expanded': ui.sheetOpen ? 'true' : 'false',
+      onclick: () => { ui.sheetOpen = !ui.sheetOpen; render(); },
+    }, t('table.scoreSheet')));
+    tools.appendChild(h('a', { class: 'button-link', href: '#/', 'data-testid': 'leave-btn' }, t('table.leave')));
+    root.appendChild(tools);
+
+    const side = h('div', { class: 'side' });
+    const extra = mod.side(c);
+    if (extra) side.appendChild(extra);
+    if (ui.sheetOpen || mod.sheetAlways(c)) side.appendChild(h('section', { class: 'sheet', 'data-testid': 'score-sheet', 'aria-label': t('table.scoreSheet') }, h('h2', {}, t('table.scoreSheet')), mod.sheet(c)));
+    if (side.firstChild) root.appendChild(side);
+
+    applyStatic(root);
+    refocus(root, sel);
+    if (!root.contains(document.activeElement) || document.activeElement === document.body) {
+      // Put the keyboard where the action is: the first playable card or call.
+      const target = root.querySelector('[data-testid="next-deal"]') || root.querySelector('.hand button.legal') || root.querySelector('.bidbox button:not([disabled])');
+      if (target && sel) target.focus({ preventScroll: true });
+    }
+  };
+  tbl.render = render;
+
+  const onMessage = (m) => {
+    switch (m.type) {
+      case 'state': {
+        const prev = tbl.msg;
+        tbl.msg = m;
+        if (!prev || prev.n !== m.n) { ui.hints = null; }
+        const c = ctx();
+        const mod = c.game === 'belote' ? beloteUI : bridgeUI;
+        const say = mod.describe && prev ? mod.describe(prev, m) : '';
+        render();
+        if (say) announce(say);
+        break;
+      }
+      case 'error':
+        toast(m.message || (m.code === 'turn' ? t('err.notYourTurn') : t('err.generic')));
+        break;
+      case 'hint':
+        ui.hints = m.cards || {};
+        ui.hintFor = tbl.msg ? tbl.msg.n : -1;
+        render();
+        announce(t('table.hint'));
+        break;
+      case 'analysis':
+        ui.analysis[m.deal || (tbl.msg && tbl.msg.table && tbl.msg.table.deal) || 0] = m;
+        ui.lastAnalysis = m;
+        render();
+        break;
+      default:
+        break;
+    }
+  };
+  const onStatus = (up) => {
+    tbl.connected = up;
+    const el = root.querySelector('[data-testid="conn"]');
+    if (el) {
+      el.className = 'conn ' + (up ? 'on' : 'off');
+      el.textContent = up ? '' : t('table.reconnecting');
+    }
+  };
+  tbl.socket = new TableSocket(id, onMessage, onStatus);
+
+  const onKey = (ev) => {
+    if (!tbl.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = (ev.target && ev.target.tagName) || '';
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    const c = ctx();
+    const mod = c.game === 'belote' ? beloteUI : bridgeUI;
+    if (mod.keydown && mod.keydown(c, ev, root)) ev.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  active = { socket: tbl.socket, onKey, render };
+}
