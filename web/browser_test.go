@@ -37,6 +37,9 @@ func browser(t *testing.T) context.Context {
 	t.Helper()
 	exe := chromiumPath()
 	if _, err := os.Stat(exe); err != nil {
+		if os.Getenv("ATOUT_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("no Chromium at %s but ATOUT_REQUIRE_CHROMIUM is set (CI installs it with .ci/install-chromium)", exe)
+		}
 		t.Skipf("no Chromium at %s (install it with .ci/install-chromium)", exe)
 	}
 	opts := []chromedp.ExecAllocatorOption{
