@@ -1,0 +1,256 @@
+// Package bidding is Atout's bridge bidder: Standard American Yellow Card
+// (SAYC) written as a table of rules. Each rule reads like a line of the
+// book: in this auction, with this hand, make this call, which means this.
+// The same table chooses the bot's calls and explains anybody's call, so
+// the explanation of every earlier call is what the bot assumes about the
+// other hands.
+//
+// Auction patterns (Rule.Seq) are written from the opening bid on, one token
+// per call: P, X, XX, a bid such as 1N or 2C, "*" for any call, "B" for any
+// bid, "P/X" for either, and bids naming a variable suit: M a major, m a
+// minor, x y z w and v any suits, all distinct and bound at their first use (so
+// "1M P 2M" is a single raise of a major). "-" means nobody has bid yet,
+// and a leading "..." matches the end of the auction only.
+//
+// A rule's call (Rule.Call) is P, X, XX or a level and a strain, where the
+// strain may be a variable (bound by the pattern, or tried with every suit
+// it may take, the rule's Pref choosing among those the hand fits) and the
+// level may be c (the cheapest legal level), j (a single jump) or d (a
+// double jump). Suit lengths (Need.Len) are written "x5+", "M3-4", "S4",
+// with T for each of the opponents' suits, U for each unbid suit and O for
+// the other major.
+//
+// Choosing a call: the rules are tried by priority, highest first; the
+// first one whose pattern and conditions match, whose call is legal and
+// whose hand requirements this hand meets gives the call. The rules at
+// priority prioDefault and below are the defaults (a forced cheap bid,
+// pass), so a call is always found, and it is always legal.
+//
+// Explaining a call: every rule that could have made this call in this
+// auction is found; the first one's description is the text, and the hand
+// constraints of all of them together are the meaning's ranges. A call no
+// rule makes gets a generic natural meaning.
+package bidding
+
+import (
+	"atout/bridge"
+	"atout/card"
+)
+
+// Options tune the bot.
+type Options struct {
+	// Rules replaces the SAYC table (nil: the built-in table).
+	Rules []*Rule
+}
+
+// Bot chooses and explains calls with a rule table. It is safe for
+// concurrent use.
+type Bot struct {
+	rules []*Rule
+}
+
+// New returns a bidder.
+func New(o Options) *Bot {
+	rs := o.Rules
+	if rs == nil {
+		rs = saycRules()
+	}
+	cp := make([]*Rule, len(rs))
+	for i, r := range rs {
+		rr := *r
+		rr.compile()
+		cp[i] = &rr
+	}
+	sortRules(cp)
+	return &Bot{rules: cp}
+}
+
+// Rules returns the bot's table, highest priority first.
+func (b *Bot) Rules() []*Rule { return b.rules }
+
+// Choose returns the call the bot makes with hand for the seat to act after
+// calls (dealer calls first), with its meaning. calls must be a legal,
+// unfinished auction; otherwise Choose returns a pass with no meaning.
+func (b *Bot) Choose(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []bridge.Call) (bridge.Call, Meaning) {
+	a := bridge.NewAuction(dealer)
+	for _, c := range calls {
+		if a.Add(c) != nil {
+			return bridge.PassCall, passMeaning()
+		}
+	}
+	if a.Done() {
+		return bridge.PassCall, passMeaning()
+	}
+	c := b.newCtx(vul, dealer, calls)
+	e := Evaluate(hand)
+	call, r, bind := b.choose(c, e)
+	if r == nil {
+		return call, b.explainIn(c, call)
+	}
+	m := b.explainIn(c, call)
+	if m.Rule != r.Name {
+		// The call is explained by a higher rule that this hand does not
+		// fit: describe it by the rule that chose it.
+		m = r.meaning(c, &bind)
+	}
+	return call, m
+}
+
+// strict makes a rule that panics (a mistake in the table, such as a
+// condition reading an unbound variable) panic the caller; otherwise such a
+// rule is skipped, so that the bot never fails. Tests set it.
+var strict = false
+
+// guard runs f; a panic counts as false unless strict.
+func guard(f func() bool) (ok bool) {
+	if !strict {
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+	}
+	return f()
+}
+
+// choose runs the table: the first rule (by priority) with a legal call the
+// hand fits.
+func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
+	for _, r := range b.rules {
+		bd := newBind()
+		if !r.match(c, &bd) {
+			continue
+		}
+		best, bestV, found := cand{}, 0, false
+		for _, cd := range r.expand(c, bd) {
+			if !c.Legal(cd.call) || !guard(func() bool {
+				return (r.When == nil || r.When(c, &cd.bind)) && r.ok(c, e, &cd.bind)
+			}) {
+				continue
+			}
+			pref := r.Pref
+			if pref == nil {
+				pref = defaultPref
+			}
+			v := pref(e, &cd.bind)
+			if !found || v > bestV {
+				best, bestV, found = cd, v, true
+			}
+		}
+		if found {
+			return best.call, r, best.bind
+		}
+	}
+	return bridge.PassCall, nil, newBind()
+}
+
+// Explain returns the meaning of call index of calls (which must be legal
+// up to and including it), read from the rule table.
+func (b *Bot) Explain(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, index int) Meaning {
+	if index < 0 || index >= len(calls) {
+		return passMeaning()
+	}
+	a := bridge.NewAuction(dealer)
+	for _, c := range calls[:index+1] {
+		if a.Add(c) != nil {
+			return genericMeaning(calls[index])
+		}
+	}
+	c := b.newCtx(vul, dealer, calls[:index])
+	return b.explainIn(c, calls[index])
+}
+
+// ExplainAll returns the meanings of every call of the auction.
+func (b *Bot) ExplainAll(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []Meaning {
+	a := bridge.NewAuction(dealer)
+	for i, c := range calls {
+		if a.Add(c) != nil {
+			calls = calls[:i]
+			break
+		}
+	}
+	c := b.newCtx(vul, dealer, calls)
+	return c.Meanings
+}
+
+// Inferences returns what each seat has shown by its calls so far, all its
+// calls' meanings together (indexed by card.Seat): the constraints a
+// card-play bot puts on the hands it samples.
+func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) [4]Meaning {
+	a := bridge.NewAuction(dealer)
+	for i, c := range calls {
+		if a.Add(c) != nil {
+			calls = calls[:i]
+			break
+		}
+	}
+	return b.newCtx(vul, dealer, calls).Shown
+}
+
+// explainIn explains call made by the seat to act in context c: the rules
+// that could make it, the first one's description, every one's hand
+// constraints together.
+func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
+	var m Meaning
+	found := false
+	for _, r := range b.rules {
+		if r.Prio <= prioDefault {
+			continue
+		}
+		bd := newBind()
+		if !r.match(c, &bd) {
+			continue
+		}
+		for _, cd := range r.expand(c, bd) {
+			if cd.call != call || r.When != nil && !guard(func() bool { return r.When(c, &cd.bind) }) {
+				continue
+			}
+			rm := r.meaning(c, &cd.bind)
+			if !found {
+				m, found = rm, true
+			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
+				m.widen(rm)
+			}
+		}
+	}
+	if !found {
+		return genericMeaning(call)
+	}
+	return m
+}
+
+func passMeaning() Meaning {
+	m := anyHand()
+	m.Key = "pass"
+	m.finish("Pass")
+	return m
+}
+
+// genericMeaning is the natural reading of a call no rule covers.
+func genericMeaning(call bridge.Call) Meaning {
+	m := anyHand()
+	switch call.Kind {
+	case bridge.Pass:
+		return passMeaning()
+	case bridge.Double:
+		m.Key = "generic.double"
+		m.finish("Double")
+		return m
+	case bridge.Redouble:
+		m.Key = "generic.redouble"
+		m.finish("Redouble")
+		return m
+	}
+	if s, ok := call.Strain.Suit(); ok {
+		m.MinLen[s] = 4
+		if call.Level >= 3 {
+			m.MinLen[s] = 5
+		}
+		m.Key, m.Args = "generic.suit", []string{s.String()}
+		m.finish("Natural: " + suitName(s))
+		return m
+	}
+	m.Key = "generic.nt"
+	m.finish("Natural: notrump")
+	return m
+}

@@ -1,0 +1,131 @@
+package bidding
+
+import (
+	"fmt"
+	"strings"
+
+	"atout/card"
+)
+
+// Force says what partner may do after a call.
+type Force uint8
+
+// The kinds of force a call carries.
+const (
+	NonForcing   Force = iota // partner may pass
+	Invitational              // invites partner to bid game (or slam) with a maximum
+	Forcing                   // partner must bid once more
+	GameForcing               // the partnership must reach game
+	SignOff                   // asks partner to pass
+)
+
+// String returns the English word for f.
+func (f Force) String() string {
+	return [...]string{"non-forcing", "invitational", "forcing", "game forcing", "sign-off"}[f]
+}
+
+// Meaning is what a call shows: the constraints a card-play bot or a human
+// can put on the caller's hand, and a description. Lengths are indexed by
+// card.Suit (clubs 0 ... spades 3).
+type Meaning struct {
+	// Rule is the name of the rule of the system that explains the call,
+	// empty for a call the system does not cover.
+	Rule string
+	// Key and Args are the structured, translatable form of the description:
+	// Key names the message ("open.1nt"), Args are its parameters (suits,
+	// already written as S, H, D, C).
+	Key  string
+	Args []string
+	// Text is the description in English, e.g. "1NT opening: 15-17 HCP,
+	// balanced".
+	Text string
+	// MinHCP and MaxHCP bound the caller's high-card points.
+	MinHCP, MaxHCP int
+	// MinLen and MaxLen bound the caller's length in each suit.
+	MinLen, MaxLen [4]int
+	// Balanced is set when the call promises a balanced hand.
+	Balanced bool
+	// Force tells whether partner may pass.
+	Force Force
+	// Artificial is set for a conventional call that says nothing about the
+	// suit named (Stayman, transfers, Blackwood answers, cue bids...).
+	Artificial bool
+}
+
+// anyHand is a Meaning with no constraint.
+func anyHand() Meaning {
+	return Meaning{MaxHCP: 37, MaxLen: [4]int{13, 13, 13, 13}}
+}
+
+// intersect narrows m by o (what a seat has shown over several calls).
+func (m *Meaning) intersect(o Meaning) {
+	m.MinHCP = max(m.MinHCP, o.MinHCP)
+	m.MaxHCP = min(m.MaxHCP, o.MaxHCP)
+	if m.MaxHCP < m.MinHCP { // contradictory bidding: trust the latest call
+		m.MinHCP, m.MaxHCP = o.MinHCP, o.MaxHCP
+	}
+	for s := range 4 {
+		m.MinLen[s] = max(m.MinLen[s], o.MinLen[s])
+		m.MaxLen[s] = min(m.MaxLen[s], o.MaxLen[s])
+		if m.MaxLen[s] < m.MinLen[s] {
+			m.MinLen[s], m.MaxLen[s] = o.MinLen[s], o.MaxLen[s]
+		}
+	}
+	m.Balanced = m.Balanced || o.Balanced
+}
+
+// widen makes m cover o too (two rules explain the same call).
+func (m *Meaning) widen(o Meaning) {
+	m.MinHCP = min(m.MinHCP, o.MinHCP)
+	m.MaxHCP = max(m.MaxHCP, o.MaxHCP)
+	for s := range 4 {
+		m.MinLen[s] = min(m.MinLen[s], o.MinLen[s])
+		m.MaxLen[s] = max(m.MaxLen[s], o.MaxLen[s])
+	}
+	m.Balanced = m.Balanced && o.Balanced
+}
+
+// Summary writes the hand constraints of m: "15-17 HCP, balanced, 5+ S".
+func (m Meaning) Summary() string {
+	var parts []string
+	switch {
+	case m.MinHCP > 0 && m.MaxHCP < 37:
+		parts = append(parts, fmt.Sprintf("%d-%d HCP", m.MinHCP, m.MaxHCP))
+	case m.MinHCP > 0:
+		parts = append(parts, fmt.Sprintf("%d+ HCP", m.MinHCP))
+	case m.MaxHCP < 37:
+		parts = append(parts, fmt.Sprintf("0-%d HCP", m.MaxHCP))
+	}
+	if m.Balanced {
+		parts = append(parts, "balanced")
+	}
+	for _, s := range card.Suits {
+		lo, hi := m.MinLen[s], m.MaxLen[s]
+		switch {
+		case lo > 0 && hi < 13 && lo == hi:
+			parts = append(parts, fmt.Sprintf("%d %s", lo, s))
+		case lo > 0 && hi < 13:
+			parts = append(parts, fmt.Sprintf("%d-%d %s", lo, hi, s))
+		case lo > 0:
+			parts = append(parts, fmt.Sprintf("%d+ %s", lo, s))
+		case hi < 13:
+			parts = append(parts, fmt.Sprintf("at most %d %s", hi, s))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// finish writes Text: the rule's description (which names the ranges the
+// book gives) or, for a bare description, the description and the hand
+// constraints; then the force.
+func (m *Meaning) finish(desc string) {
+	t := desc
+	if s := m.Summary(); s != "" && !strings.Contains(desc, ":") {
+		t += ": " + s
+	}
+	t += "; " + m.Force.String()
+	if m.Artificial {
+		t += ", artificial"
+	}
+	m.Text = t
+}

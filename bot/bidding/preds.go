@@ -1,0 +1,270 @@
+package bidding
+
+import (
+	"atout/bridge"
+	"atout/card"
+)
+
+// Small composable conditions the rule table is written with.
+
+// prioDefault is the priority at or below which rules are defaults: used
+// to choose a call when nothing else fits, never to explain one.
+const prioDefault = 10
+
+func rng(lo, hi int) [2]int { return [2]int{lo, hi} }
+
+// AuctionPred is a condition on the auction.
+type AuctionPred = func(c *Ctx, b *Bind) bool
+
+// HandPred is a condition on the hand.
+type HandPred = func(c *Ctx, e *Eval, b *Bind) bool
+
+func all(ps ...AuctionPred) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		for _, p := range ps {
+			if !p(c, b) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func not(p AuctionPred) AuctionPred { return func(c *Ctx, b *Bind) bool { return !p(c, b) } }
+
+// unpassed: the seat to act has not passed at its first turn.
+func unpassed(c *Ctx, _ *Bind) bool { return !c.PassedHand(c.Me) }
+
+// partnerUnpassed: partner did not pass at his first turn.
+func partnerUnpassed(c *Ctx, _ *Bind) bool { return !c.PassedHand(c.Partner()) }
+
+// partnerPassed: partner is a passed hand.
+func partnerPassed(c *Ctx, _ *Bind) bool { return c.PassedHand(c.Partner()) }
+
+// seat: the seat to act is in one of these positions (1 = dealer).
+func seat(ps ...int) AuctionPred {
+	return func(c *Ctx, _ *Bind) bool {
+		for _, p := range ps {
+			if c.Position() == p {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// gameForced: our side is in a game-forcing auction.
+func gameForced(c *Ctx, _ *Bind) bool { return c.GameForced() }
+
+// forced: partner's last call forces me to bid.
+func forced(c *Ctx, _ *Bind) bool { return c.ForcedToBid() }
+
+// higher: variable a names a higher suit than variable b.
+func higher(a, b byte) AuctionPred {
+	return func(c *Ctx, bd *Bind) bool { return bd.S(a) > bd.S(b) }
+}
+
+// lastBelow: the last bid is below level in strain st.
+func lastBelow(level int, st bridge.Strain) AuctionPred {
+	return func(c *Ctx, _ *Bind) bool {
+		l, _, ok := c.LastBid()
+		return !ok || l.Rank() < bridge.NewBid(level, st).Rank()
+	}
+}
+
+// Hand conditions.
+
+func hall(ps ...HandPred) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		for _, p := range ps {
+			if !p(c, e, b) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func hany(ps ...HandPred) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		for _, p := range ps {
+			if p(c, e, b) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func hnot(p HandPred) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return !p(c, e, b) }
+}
+
+func suitOf(c *Ctx, b *Bind, ref byte) card.Suit {
+	ss := refSuits(c, b, ref)
+	if len(ss) == 0 {
+		return 0
+	}
+	return ss[0]
+}
+
+// longest: suit v is at least as long as every other suit.
+func longest(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		for t := range 4 {
+			if e.Len[t] > e.Len[s] {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// good: suit v has two of the top three or three of the top five honours.
+func good(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return e.GoodSuit(suitOf(c, b, v)) }
+}
+
+// stopper: a stopper in suit v.
+func stopper(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return e.Stopper(suitOf(c, b, v)) }
+}
+
+// outsideMax: at most n HCP outside suit v.
+func outsideMax(v byte, n int) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP-e.SuitHCP[suitOf(c, b, v)] <= n }
+}
+
+// noVoid: no void.
+func noVoid(_ *Ctx, e *Eval, _ *Bind) bool {
+	for _, n := range e.Len {
+		if n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fourMajor: a four-card (or longer) major.
+func fourMajor(_ *Ctx, e *Eval, _ *Bind) bool {
+	return e.Len[card.Hearts] >= 4 || e.Len[card.Spades] >= 4
+}
+
+// ruleOf20: HCP plus the two longest suits make 20.
+func ruleOf20(_ *Ctx, e *Eval, _ *Bind) bool {
+	sh := e.Shape()
+	return e.HCP >= 10 && e.HCP+sh[0]+sh[1] >= 20
+}
+
+// ruleOf15: HCP plus spades make 15 (fourth seat).
+func ruleOf15(_ *Ctx, e *Eval, _ *Bind) bool {
+	return e.HCP >= 10 && e.HCP+e.Len[card.Spades] >= 15
+}
+
+// ltcMax: at most n losers.
+func ltcMax(n int) HandPred { return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LTC <= n } }
+
+// hcpMin: at least n HCP (for use inside a condition combining counts).
+func hcpMin(n int) HandPred { return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP >= n } }
+
+// lpMin: at least n length points.
+func lpMin(n int) HandPred { return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LengthPts >= n } }
+
+// lpMax: at most n length points.
+func lpMax(n int) HandPred { return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LengthPts <= n } }
+
+// fitMin: with partner's promise, at least n cards in suit v.
+func fitMin(v byte, n int) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return c.Fit(e, suitOf(c, b, v)) >= n }
+}
+
+// noFitWithPartner: no eight-card major fit known in a major partner has
+// shown.
+func noFitWithPartner(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range []card.Suit{card.Hearts, card.Spades} {
+		if c.ShownLen(c.Partner(), s) >= 4 && c.Fit(e, s) >= 8 {
+			return false
+		}
+	}
+	return true
+}
+
+// combinedMin: my HCP plus partner's minimum is at least n.
+func combinedMin(n int) HandPred {
+	return func(c *Ctx, e *Eval, _ *Bind) bool { return e.HCP+c.PartnerMin() >= n }
+}
+
+// stoppersTheirs: a stopper in every suit the opponents have shown.
+func stoppersTheirs(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range c.TheirSuits() {
+		if !e.Stopper(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// stoppersUnbid: a stopper in every suit nobody has shown.
+func stoppersUnbid(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if !e.Stopper(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// shortIn: at most n cards in suit v.
+func shortIn(v byte, n int) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return e.Len[suitOf(c, b, v)] <= n }
+}
+
+// aces returns the number of aces (for Blackwood and Gerber answers).
+func acesIs(ns ...int) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool {
+		for _, n := range ns {
+			if e.Aces == n {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func kingsIs(ns ...int) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool {
+		for _, n := range ns {
+			if e.Kings == n {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// lowerSingleton: v is the lowest suit with at most one card.
+func lowestShort(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		if e.Len[s] > 1 {
+			return false
+		}
+		for t := card.Suit(0); t < s; t++ {
+			if e.Len[t] <= 1 && !(b.v[0] >= 0 && t == card.Suit(b.v[0])) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// noShort: no singleton or void.
+func noShort(_ *Ctx, e *Eval, _ *Bind) bool {
+	for _, n := range e.Len {
+		if n <= 1 {
+			return false
+		}
+	}
+	return true
+}

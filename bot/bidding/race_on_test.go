@@ -1,0 +1,5 @@
+//go:build race
+
+package bidding
+
+const raceEnabled = true

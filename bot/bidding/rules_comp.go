@@ -1,0 +1,480 @@
+package bidding
+
+import (
+	"atout/bridge"
+	"atout/card"
+)
+
+// Competitive bidding: overcalls, takeout doubles, Michaels and the
+// unusual notrump, the defence to 1NT, advances, negative and reopening
+// doubles, balancing.
+
+// takeoutShape: short in their suits, three or more in every unbid suit
+// (one doubleton allowed in an unbid minor).
+func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
+	theirs := c.TheirSuits()
+	if len(theirs) == 0 {
+		return false
+	}
+	for _, s := range theirs {
+		if e.Len[s] > 2 {
+			return false
+		}
+	}
+	short := 0
+	for _, s := range c.UnbidSuits() {
+		if e.Len[s] < 3 {
+			if s >= card.Hearts || e.Len[s] < 2 || e.HCP < 13 {
+				return false
+			}
+			short++
+		}
+	}
+	return short <= 1
+}
+
+// suitsLenAtLeast: every suit of the list is at least n long.
+func majorsUnbid4(c *Ctx, e *Eval, _ *Bind) bool {
+	found := false
+	for _, s := range c.UnbidSuits() {
+		if s >= card.Hearts {
+			found = true
+			if e.Len[s] < 4 {
+				return false
+			}
+		}
+	}
+	if found {
+		return true
+	}
+	for _, s := range c.UnbidSuits() {
+		if e.Len[s] < 4 {
+			return false
+		}
+	}
+	return len(c.UnbidSuits()) > 0
+}
+
+// twoSuiter: 5-5 (or better) in suits a and b.
+func twoSuiter(a, b card.Suit) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Len[a] >= 5 && e.Len[b] >= 5 }
+}
+
+// michaels: the two suits a cue bid of their suit x shows: both majors
+// over a minor, the other major and a minor over a major.
+func michaels(c *Ctx, e *Eval, b *Bind) bool {
+	x, ok := b.Suit('x')
+	if !ok {
+		x = b.S('M')
+	}
+	if x <= card.Diamonds {
+		return e.Len[card.Hearts] >= 5 && e.Len[card.Spades] >= 5
+	}
+	o := card.Hearts + card.Spades - x
+	return e.Len[o] >= 5 && (e.Len[card.Clubs] >= 5 || e.Len[card.Diamonds] >= 5)
+}
+
+// unusual: 5-5 in the two lowest unbid suits.
+func unusual(c *Ctx, e *Eval, _ *Bind) bool {
+	u := c.UnbidSuits()
+	if len(u) < 2 {
+		return false
+	}
+	return e.Len[u[0]] >= 5 && e.Len[u[1]] >= 5
+}
+
+func notLongIn(v byte) HandPred { return shortIn(v, 3) }
+
+// noUnbidMajor4: no four-card major the opponents have not bid.
+func noUnbidMajor4(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if s >= card.Hearts && e.Len[s] >= 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// lastArtificial: the last bid (by an opponent) was artificial.
+func lastArtificial(c *Ctx, _ *Bind) bool {
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		if c.Calls[i].Kind == bridge.Bid {
+			return c.Meanings[i].Artificial
+		}
+	}
+	return false
+}
+
+func competitiveRules() []*Rule {
+	rs := []*Rule{
+		// Direct overcalls of one of a suit.
+		{Name: "ovc.bigdouble", Prio: 144, Seq: "1x", Call: "X", Need: Need{Pts: rng(18, 37), Test: hany(hcpMin(19), func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[0] <= 4 })}, Force: Forcing,
+			Desc: "Takeout double: 18+ HCP, any shape"},
+		{Name: "ovc.4nt.minors", Prio: 148, Seq: "1M", Call: "4N", Need: Need{Pts: rng(16, 37), Test: hall(twoSuiter(card.Clubs, card.Diamonds), ltcMax(3))},
+			Desc: "Both minors, very strong", Force: Forcing},
+		{Name: "ovc.michaels", Prio: 146, Seq: "1x", Call: "2x", Art: true, Force: Forcing,
+			Need: Need{Pts: rng(6, 37), Test: hall(michaels, hany(
+				func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts },
+				func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 11 || e.HCP >= 16 }))},
+			Desc: "Michaels cue bid: 5-5 in two suits"},
+		{Name: "ovc.unusual2nt", Prio: 145, Seq: "1x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
+			Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
+		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
+			Desc: "1NT overcall: 15-18 HCP, balanced, stopper"},
+		{Name: "ovc.1nt.indirect", Prio: 140, Seq: "1x P 1y", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 1, Test: stoppersTheirs},
+			Desc: "1NT overcall: 15-18 HCP, balanced, stoppers"},
+		{Name: "ovc.4level", Prio: 135, Seq: "1x", Call: "4M", Need: Need{Pts: rng(5, 12), Len: "M8+", Test: good('M')},
+			Desc: "Preemptive jump overcall: 8-card %M", Force: SignOff},
+		{Name: "ovc.3level", Prio: 134, Seq: "1x", Call: "3y", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return int(l.Level) == 1
+		}, Need: Need{Pts: rng(5, 10), Len: "y7+", Test: good('y')},
+			Desc: "Preemptive jump overcall: 7-card %y"},
+		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 10), Len: "y6+", Test: good('y')},
+			Desc: "Weak jump overcall: 6-card %y, 5-10 HCP"},
+		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 10), Len: "z6+", Test: good('z')},
+			Desc: "Weak jump overcall: 6-card %z, 5-10 HCP"},
+		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
+			Need: Need{Pts: rng(8, 18), Test: hall(hany(
+				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, good('y')),
+				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 },
+			))},
+			Desc: "Overcall: 8-17 HCP, 5+ %y"},
+		{Name: "ovc.takeout", Prio: 128, Seq: "1x", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(takeoutShape, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 13 || e.HCP >= 12 })},
+			Desc: "Takeout double: opening values, short in their suit", Force: Forcing},
+		{Name: "ovc.2level", Prio: 129, Seq: "1x", Call: "2y", When: higher('x', 'y'),
+			Need: Need{Pts: rng(10, 17), Len: "y5+", Test: hall(notLongIn('x'), good('y'), func(c *Ctx, e *Eval, b *Bind) bool {
+				return !c.Vulnerable() || e.Len[b.S('y')] >= 6 || e.HCP >= 14
+			})},
+			Desc: "Overcall: 10-17 HCP, 5+ %y"},
+		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
+			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
+			Desc: "Overcall: 10-17 HCP, 6+ %z"},
+		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
+			Desc: "Takeout double of two suits: the other suits", Force: Forcing},
+		{Name: "ovc.michaels.indirect", Prio: 119, Seq: "1x P 1N", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
+			Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
+		// Over weak twos and preempts.
+		{Name: "ovc.weak2.michaels", Prio: 146, Seq: "2M", Call: "3M", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
+			Desc: "Michaels cue bid: other major and a minor", Force: Forcing},
+		{Name: "ovc.preempt.takeout", Prio: 128, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
+			Desc: "Takeout double", Force: Forcing},
+		{Name: "ovc.preempt.balance", Prio: 128, Seq: "2x/3x P P", Call: "X", Need: Need{Pts: rng(11, 37), Test: takeoutShape},
+			Desc: "Balancing takeout double", Force: Forcing},
+		{Name: "ovc.preempt.big", Prio: 127, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(17, 37), Test: notLongIn('x')},
+			Desc: "Takeout double: strong", Force: Forcing},
+		{Name: "ovc.weak2.1nt", Prio: 126, Seq: "2x", Call: "2N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
+			Desc: "2NT overcall: 15-18 HCP, stopper"},
+		{Name: "ovc.weak2.suit", Prio: 124, Seq: "2x", Call: "cy", Need: Need{Pts: rng(12, 17), Len: "y5+", Test: good('y')},
+			Desc: "Overcall: 12-17 HCP, good 5+ %y"},
+		{Name: "ovc.preempt.3nt", Prio: 123, Seq: "2x/3x", Call: "3N", Need: Need{Pts: rng(16, 21), Test: stoppersTheirs},
+			Desc: "To play 3NT: stopper, values"},
+		// Defence to 1NT (Cappelletti).
+		{Name: "d1nt.double", Prio: 130, Seq: "1N", Call: "X", Need: Need{Pts: rng(15, 37)},
+			Desc: "Penalty double of 1NT: 15+ HCP", Force: NonForcing},
+		{Name: "d1nt.3level", Prio: 129, Seq: "1N", Call: "3y", Need: Need{Pts: rng(5, 12), Len: "y7+", Test: good('y')},
+			Desc: "Preempt: 7-card %y"},
+		{Name: "d1nt.minors", Prio: 128, Seq: "1N", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: twoSuiter(card.Clubs, card.Diamonds)},
+			Desc: "Cappelletti 2NT: both minors", Force: Forcing},
+		{Name: "d1nt.majors", Prio: 127, Seq: "1N", Call: "2D", Art: true, Need: Need{Pts: rng(8, 37), Len: "H4+ S4+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Len[card.Hearts]+e.Len[card.Spades] >= 9 }},
+			Desc: "Cappelletti 2D: both majors", Force: Forcing},
+		{Name: "d1nt.major.minor", Prio: 126, Seq: "1N", Call: "2M", Need: Need{Pts: rng(8, 37), Len: "M5+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			m := max(e.Len[card.Clubs], e.Len[card.Diamonds])
+			return m >= 5 || m >= 4 && e.Len[b.S('M')] == 5
+		}},
+			Desc: "Cappelletti: 5+ %M and a 4+ minor"},
+		{Name: "d1nt.single", Prio: 125, Seq: "1N", Call: "2C", Art: true, Need: Need{Pts: rng(8, 37), Test: func(_ *Ctx, e *Eval, _ *Bind) bool {
+			return e.Shape()[0] >= 6 && e.Shape()[1] <= 4
+		}},
+			Desc: "Cappelletti 2C: a one-suited hand", Force: Forcing},
+		// Advancing the defence to 1NT.
+		{Name: "d1nt.adv.2c.pass", Prio: 100, Seq: "1N 2C P", Call: "P", Need: Need{Len: "C6+"}, Desc: "To play clubs"},
+		{Name: "d1nt.adv.2c.own", Prio: 99, Seq: "1N 2C P", Call: "2M", Need: Need{Len: "M6+", Pts: rng(0, 10)}, Desc: "To play: long %M"},
+		{Name: "d1nt.adv.2c.relay", Prio: 90, Seq: "1N 2C P", Call: "2D", Art: true, Desc: "Relay: asks for the suit", Force: Forcing},
+		{Name: "d1nt.adv.2c.suit", Prio: 100, Seq: "1N 2C X/P P/2D P/X", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
+			Need: Need{Len: "x6+"}, Desc: "The long suit: %x"},
+		{Name: "d1nt.adv.2d.inv", Prio: 100, Seq: "1N 2D P", Call: "3M", Need: Need{Pts: rng(9, 12), Len: "M4+"}, Force: Invitational,
+			Desc: "Invitational, with four %M"},
+		{Name: "d1nt.adv.2d.minors", Prio: 98, Seq: "1N 2D P", Call: "2N", Need: Need{Len: "H0-1 S0-1"}, Desc: "No major: asks for the minor"},
+		{Name: "d1nt.adv.2d.pick", Prio: 97, Seq: "1N 2D P", Call: "2M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('M')] >= e.Len[card.Spades+card.Hearts-b.S('M')]
+		}}, Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('M')]*10 + int(b.S('M')) },
+			Desc: "Picks the major"},
+		{Name: "d1nt.adv.2M.inv", Prio: 100, Seq: "1N 2M P", Call: "3M", Need: Need{Pts: rng(9, 12), Len: "M4+"}, Force: Invitational,
+			Desc: "Invitational raise"},
+		{Name: "d1nt.adv.2M.pass", Prio: 99, Seq: "1N 2M P", Call: "P", Need: Need{Len: "M2+"}, Desc: "Plays the major"},
+		{Name: "d1nt.adv.2d.pass", Prio: 101, Seq: "1N 2D P", Call: "P", Need: Need{Len: "D6+ H0-2 S0-2"}, Desc: "To play diamonds"},
+		{Name: "d1nt.adv.2h.spades", Prio: 100, Seq: "1N 2H P", Call: "2S", Need: Need{Len: "S6+"}, Desc: "To play: long spades"},
+		{Name: "d1nt.adv.2M.ask", Prio: 90, Seq: "1N 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
+		{Name: "d1nt.adv.2M.minor", Prio: 100, Seq: "1N 2M P 2N P", Call: "3m", Need: Need{Len: "m4+"}, Desc: "The minor: %m"},
+		{Name: "d1nt.adv.minors", Prio: 100, Seq: "1N 2N P", Call: "3m", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('m')] >= e.Len[card.Clubs+card.Diamonds-b.S('m')]
+		}}, Desc: "Picks the minor"},
+		{Name: "d1nt.adv.3m.major", Prio: 100, Seq: "1N 2M P 2N P 3m P", Call: "3M", Need: Need{Len: "M3+"}, Desc: "Back to the major"},
+		// Against 1NT doubled.
+		{Name: "nt1x.escape", Prio: 140, Seq: "1N X", Call: "XX", Art: true, Need: Need{Pts: rng(0, 7), Len: "m6+"},
+			Desc: "Redouble: asks opener to bid 2C, to escape into a minor", Force: Forcing},
+		{Name: "nt1x.escape.2c", Prio: 140, Seq: "1N X XX P", Call: "2C", Art: true, Desc: "Bids 2C as asked", Force: Forcing},
+		{Name: "nt1x.escape.2d", Prio: 140, Seq: "1N X XX P 2C P", Call: "2D", Need: Need{Len: "D6+"}, Desc: "To play diamonds", Force: SignOff},
+		{Name: "nt1x.adv.run", Prio: 130, Seq: "1N X P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return true },
+			Need: Need{Pts: rng(0, 5), Len: "y5+"}, Desc: "Runs from the penalty double"},
+		{Name: "nt1x.adv.pass", Prio: 120, Seq: "1N X P", Call: "P", Desc: "Leaves the penalty double in"},
+		{Name: "nt.leaddouble", Prio: 130, Seq: "1N P 2x", Call: "X", When: lastArtificial,
+			Need: Need{Len: "x5+", Test: good('x')}, Desc: "Lead-directing double: good %x"},
+		{Name: "nt1.2c.doubled.pass", Prio: 100, Seq: "1N 2C X P", Call: "P", Need: Need{Len: "C4+"}, Desc: "Plays 2C doubled"},
+		{Name: "nt1.2c.doubled.suit", Prio: 99, Seq: "1N 2C X P", Call: "cx", Need: Need{Len: "x5+"}, Desc: "Five %x"},
+		{Name: "nt1.stayman.2x.bid", Prio: 100, Seq: "1N P 2C 2x", Call: "2M", Need: Need{Len: "M4+"}, Desc: "Four %M"},
+		{Name: "nt1.stayman.2x.double", Prio: 100, Seq: "1N P 2C 2x", Call: "X", Need: Need{Len: "x4+"}, Desc: "Penalty: four %x"},
+		// Responder after an overcall.
+		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: majorsUnbid4},
+			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
+		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
+			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
+		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
+			Desc: "Negative double: 10+ HCP", Force: Forcing},
+		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+"},
+			Desc: "New suit: 6+ HCP, 5+ %z", Force: Forcing},
+		{Name: "comp.resp.2level", Prio: 117, Seq: "1x 1y/2y", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level <= 2 && b.S('z') >= card.Hearts && unpassed(c, b)
+		},
+			Need: Need{Pts: rng(10, 37), Len: "z5+"},
+			Desc: "New suit: 10+ HCP, 5+ %z", Force: Forcing},
+		{Name: "comp.resp.2level.minor", Prio: 114, Seq: "1x 1y/2y", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level <= 2
+		}, Need: Need{Pts: rng(10, 37), Len: "z5+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('z') >= card.Hearts || e.Len[b.S('z')] >= 6 || e.HCP >= 12
+		}},
+			Desc: "New suit: 10+ HCP, 5+ %z", Force: Forcing},
+		{Name: "comp.resp.cuebid", Prio: 114, Seq: "1M B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Strain == bridge.Strain(b.S('y'))
+		}, Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
+			Desc: "Cue bid: game-forcing raise in %M", Force: GameForcing, Art: true},
+		{Name: "comp.resp.raise", Prio: 112, Seq: "1x B", Call: "cx", Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'x', Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5
+		}},
+			Desc: "Raise: 6-10 points, support"},
+		{Name: "comp.resp.jumpraise", Prio: 115, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
+			Desc: "Jump raise: limit raise, 3+ %M"},
+		{Name: "comp.resp.nt", Prio: 110, Seq: "1x 1y", Call: "1N", Need: Need{Pts: rng(6, 10), Test: stoppersTheirs},
+			Desc: "1NT: 6-10 HCP, stopper"},
+		{Name: "comp.resp.2nt", Prio: 110, Seq: "1x 2y", Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersTheirs}, Force: Invitational,
+			Desc: "2NT: 11-12 HCP, stopper"},
+		{Name: "comp.resp.3nt", Prio: 111, Seq: "1x 1y/2y", Call: "3N", Need: Need{Pts: rng(13, 17), Bal: 2, Test: stoppersTheirs},
+			Desc: "3NT: 13+ HCP, stopper"},
+		// Partner's opening doubled.
+		{Name: "resp.x.4M", Prio: 116, Seq: "1M X", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M5+"}, Force: SignOff,
+			Desc: "Preemptive raise to game"},
+		{Name: "resp.x.1level", Prio: 115, Seq: "1x X", Call: "1y", Need: Need{Pts: rng(6, 11), Len: "y4+"}, Force: Forcing,
+			Desc: "New suit: 4+ %y, forcing"},
+		{Name: "resp.x.redouble", Prio: 114, Seq: "1x X", Call: "XX", Need: Need{Pts: rng(10, 37)},
+			Desc: "Redouble: 10+ HCP", Force: Forcing},
+		{Name: "resp.x.3M", Prio: 114, Seq: "1M X", Call: "3M", Need: Need{Pts: rng(0, 9), Len: "M4+"},
+			Desc: "Preemptive jump raise: 4+ %M"},
+		{Name: "resp.x.jordan", Prio: 113, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
+			Desc: "Jordan 2NT: limit raise", Force: Forcing},
+		{Name: "resp.x.raise", Prio: 112, Seq: "1M X", Call: "2M", Need: Need{Pts: rng(6, 9), Len: "M3+"},
+			Desc: "Raise: 6-9 points"},
+		{Name: "resp.x.newsuit", Prio: 110, Seq: "1x X", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y5+"},
+			Desc: "New suit: 5+ %y, not forcing"},
+		// Advancing a takeout double.
+		{Name: "adv.x.penalty", Prio: 120, Seq: "1x X P", Call: "P", Need: Need{Pts: rng(6, 37), Len: "x5+", Test: good('x')},
+			Desc: "Penalty pass: long, strong trumps"},
+		{Name: "adv.x.cue", Prio: 118, Seq: "1x X P", Call: "2x", Art: true, Need: Need{Pts: rng(12, 37)},
+			Desc: "Cue bid: 12+ HCP", Force: Forcing},
+		{Name: "adv.x.3nt", Prio: 117, Seq: "1x X P", Call: "3N", Need: Need{Pts: rng(13, 16), Bal: 1, Test: stoppersTheirs},
+			Desc: "3NT: 13-16 HCP, stopper"},
+		{Name: "adv.x.jump.free", Prio: 116, Seq: "1x X 1y", Call: "jz", Need: Need{Pts: rng(10, 12), Len: "z4+"}, Pref: majorFirst, Force: Invitational,
+			Desc: "Jump: 10-12 HCP, 4+ %z"},
+		{Name: "adv.x.jump", Prio: 116, Seq: "1x X P", Call: "jz", Need: Need{Pts: rng(9, 11), Len: "z4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			return b.S('z') >= card.Hearts || e.Len[card.Hearts] < 4 && e.Len[card.Spades] < 4
+		}}, Pref: majorFirst, Force: Invitational,
+			Desc: "Jump: 9-11 HCP, 4+ %z"},
+		{Name: "adv.x.2nt", Prio: 117, Seq: "1x X P", Call: "2N", Need: Need{Pts: rng(11, 12), Test: hall(stoppersTheirs, noUnbidMajor4)}, Force: Invitational,
+			Desc: "2NT: 11-12 HCP, stopper"},
+		{Name: "adv.x.1nt", Prio: 114, Seq: "1x X P", Call: "1N", Need: Need{Pts: rng(6, 10), Test: hall(stoppersTheirs, noUnbidMajor4)},
+			Desc: "1NT: 6-10 HCP, stopper"},
+		{Name: "adv.x.suit", Prio: 112, Seq: "1x X P", Call: "cz", Need: Need{Pts: rng(0, 8), Len: "z4+"}, Pref: majorFirst,
+			Desc: "Answer to the double: 0-8 HCP, 4+ %z"},
+		{Name: "adv.x.suit3", Prio: 105, Seq: "1x X P", Call: "cz", Need: Need{Len: "z3+"}, Pref: majorFirst,
+			Desc: "Answer to the double: the cheapest three-card suit"},
+		{Name: "adv.x.free", Prio: 112, Seq: "1x X 1y", Call: "cz", Need: Need{Pts: rng(5, 9), Len: "z4+"}, Pref: majorFirst,
+			Desc: "Free bid: 5-9 HCP, 4+ %z"},
+		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
+			Desc: "Answer to the double: 4+ %z"},
+		{Name: "adv.x.preempt.3nt", Prio: 117, Seq: "2x/3x X P", Call: "3N", Need: Need{Pts: rng(10, 16), Test: stoppersTheirs},
+			Desc: "3NT: stopper, values"},
+		// The doubler's rebid.
+		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", Call: "cM",
+			Need: Need{Pts: rng(16, 18), Len: "M4+", Test: partnersLast('M')}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
+		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", Call: "jM",
+			Need: Need{Pts: rng(19, 21), Len: "M4+", Test: partnersLast('M')}, Desc: "Jump raise: 19-21 HCP, 4+ %M", Force: Invitational},
+		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", Call: "cy",
+			Need: Need{Pts: rng(16, 18), Len: "y4+", Test: partnersLast('y')}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
+		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", Call: "jy",
+			Need: Need{Pts: rng(19, 21), Len: "y4+", Test: partnersLast('y')}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
+		{Name: "dbl.ownmajor", Prio: 112, Seq: "1x/2x/3x X P B P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return !partnersLast('M')(c, nil, b) },
+			Need: Need{Pts: rng(17, 37), Len: "M5+"}, Desc: "Own suit: 17+ HCP, 5+ %M", Force: NonForcing},
+		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy",
+			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
+		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
+			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
+		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
+		// Advancing an overcall.
+		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
+			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},
+		{Name: "adv.jumpraise", Prio: 114, Seq: "1x 1y/2y P/1z/2z", Call: "jy", Need: Need{Pts: rng(0, 9), Len: "y4+"},
+			Desc: "Preemptive jump raise: 4+ %y"},
+		{Name: "adv.gameraise", Prio: 115, Seq: "1x 1M/2M P/1z/2z", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M6+"}, Force: SignOff,
+			Desc: "Preemptive raise to game: long %M"},
+		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
+			Desc: "Raise: 6-9 HCP, 3+ %y"},
+		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: good('z')},
+			Desc: "New suit: 5+ %z"},
+		{Name: "adv.1nt", Prio: 110, Seq: "1x 1y P", Call: "1N", Need: Need{Pts: rng(8, 11), Test: stoppersTheirs},
+			Desc: "1NT: 8-11 HCP, stopper"},
+		// Advancing Michaels and the unusual notrump.
+		{Name: "adv.michaels.major", Prio: 110, Seq: "1m 2m P", Call: "cM", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
+		}}, Desc: "Picks the major"},
+		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "3O", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
+		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
+		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
+		{Name: "adv.michaels.minor.max", Prio: 111, Seq: "1M 2M P 2N P", Call: "4m", Need: Need{Len: "m5+", Pts: rng(14, 37)}, Desc: "The minor, %m, with a maximum"},
+		{Name: "adv.michaels.4n", Prio: 110, Seq: "1M 2M B 4N P", Call: "5m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
+		{Name: "adv.unusual", Prio: 110, Seq: "1x 2N P", Call: "3y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			u := c.UnbidSuits()
+			if len(u) < 2 || b.S('y') != u[0] && b.S('y') != u[1] {
+				return false
+			}
+			o := u[0] + u[1] - b.S('y')
+			return e.Len[b.S('y')] >= e.Len[o]
+		}}, Desc: "Picks between the two suits"},
+		{Name: "adv.michaels.after3m", Prio: 110, Seq: "1M 2M P 3m P", Call: "3D", When: func(c *Ctx, b *Bind) bool { return b.S('m') == card.Clubs },
+			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
+		// Opener after a negative double.
+		{Name: "nx.cue", Prio: 112, Seq: "1x 1y/2y X P", Call: "cy", Art: true, Need: Need{Pts: rng(17, 37), Test: hany(func(c *Ctx, e *Eval, _ *Bind) bool {
+			for _, s := range c.UnbidSuits() {
+				if s >= card.Hearts && e.Len[s] >= 4 {
+					return true
+				}
+			}
+			return false
+		})}, Force: GameForcing, Desc: "Cue bid: 17+ HCP, game forcing"},
+		{Name: "nx.2nt", Prio: 111, Seq: "1x 1y X P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2, Test: stoppersTheirs}, Force: Invitational,
+			Desc: "2NT: 18-19 HCP, stopper"},
+		{Name: "nx.major", Prio: 110, Seq: "1x 1y/2y X P/B", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
+			Need: Need{Pts: rng(10, 16), Len: "M4+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return c.ShownLen(c.Me, b.S('M')) < 5 || e.Len[b.S('M')] >= 6 }},
+			Desc: "Four+ %M, minimum"},
+		{Name: "nx.rebid6", Prio: 109, Seq: "1x 1y/2y X P/B", Call: "cx", Need: Need{Len: "x6+", Pts: rng(10, 16)},
+			Desc: "Rebid: 6+ %x"},
+		{Name: "nx.nt", Prio: 108, Seq: "1x 1y/2y X P", Call: "cN", Need: Need{Pts: rng(10, 14), Shows: rng(12, 14), Test: stoppersTheirs},
+			Desc: "Notrump: minimum, stopper"},
+		{Name: "nx.minor", Prio: 107, Seq: "1x 1y/2y X P/B", Call: "cz", Need: Need{Len: "z4+", Pts: rng(10, 16)},
+			Desc: "Four+ %z, minimum"},
+		{Name: "nx.rebid5", Prio: 106, Seq: "1x 1y/2y X P", Call: "cx", Need: Need{Len: "x5+"},
+			Desc: "Rebid: 5+ %x"},
+		// The negative doubler's second call.
+		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(13, 37)}, Force: SignOff,
+			Desc: "3NT: game values"},
+		{Name: "nx.resp.cue", Prio: 105, Seq: "1x 1y/2y X P B P", Call: "cy", Art: true,
+			Need: Need{Pts: rng(13, 37), Test: hall(hnot(stopper('y')), noFitWithPartner)}, Force: GameForcing,
+			Desc: "Cue bid: game forcing, no stopper in %y"},
+		{Name: "nx.resp.2nt", Prio: 104, Seq: "1x 1y/2y X P B P", Call: "2N",
+			Need: Need{Pts: rng(10, 12), Test: hall(stopper('y'), noFitWithPartner)}, Force: Invitational,
+			Desc: "2NT: 10-12 HCP, stopper in %y"},
+		// Advancing a takeout double at any point.
+		{Name: "adv.x.any", Prio: 40, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			for _, s := range c.TheirSuits() {
+				if s == b.S('z') {
+					return false
+				}
+			}
+			return l.Level <= 3
+		}, Need: Need{Len: "z4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			for _, s := range c.TheirSuits() {
+				if e.Len[s] >= 4 {
+					return false
+				}
+			}
+			return e.Len[b.S('z')] >= 5 || b.S('z') >= card.Hearts
+		}}, Pref: majorFirst,
+			Desc: "Answer to the double: the best unbid suit, %z"},
+		{Name: "dbl.again", Prio: 105, Seq: "1x X 2x P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('x', 1)},
+			Desc: "Second takeout double: extra values", Force: Forcing},
+		// Reopening.
+		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 2), hcpMin(17))},
+			Desc: "Reopening double: short in their suit", Force: Forcing},
+		{Name: "reopen.2nt", Prio: 106, Seq: "1x 1y P P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1, Test: stoppersTheirs},
+			Desc: "18-19 HCP, balanced, stopper"},
+		{Name: "reopen.adv.pass", Prio: 110, Seq: "1x 1y/2y P P X P", Call: "P", Need: Need{Len: "y4+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP >= 6 || e.Len[b.S('y')] >= 5 }},
+			Desc: "Penalty pass: length in their suit"},
+		{Name: "reopen.adv.suit", Prio: 105, Seq: "1x 1y/2y P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
+			Desc: "Answer to the double"},
+		{Name: "negx.trap", Prio: 119, Seq: "1x 1y/2y", Call: "P", Need: Need{Len: "y5+", Test: good('y')},
+			Desc: "Pass: length in their suit (hoping partner reopens)"},
+		{Name: "comp.resp.pass", Prio: 20, Seq: "1x B", Call: "P",
+			Desc: "Pass: no suitable bid"},
+		// Balancing.
+		{Name: "bal.1nt", Prio: 110, Seq: "1x P P", Call: "1N", Need: Need{Pts: rng(11, 14), Bal: 2, Test: stoppersTheirs},
+			Desc: "Balancing 1NT: 11-14 HCP"},
+		{Name: "bal.jump", Prio: 112, Seq: "1x P P", Call: "jy", Need: Need{Pts: rng(12, 16), Len: "y6+", Test: good('y')},
+			Desc: "Balancing jump overcall: 12-16 HCP, good 6+ %y"},
+		{Name: "bal.michaels", Prio: 113, Seq: "1x P P", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
+			Desc: "Michaels cue bid", Force: Forcing},
+		{Name: "bal.double", Prio: 107, Seq: "1x P P", Call: "X", Need: Need{Pts: rng(9, 37), Test: hall(shortIn('x', 2), takeoutShape)},
+			Desc: "Balancing double", Force: Forcing},
+		{Name: "bal.1major", Prio: 111, Seq: "1x P P", Call: "1M", Need: Need{Pts: rng(7, 16), Len: "M5+"},
+			Desc: "Balancing overcall: 7+ HCP, 5+ %M"},
+		{Name: "bal.1level", Prio: 106, Seq: "1x P P", Call: "1y", Need: Need{Pts: rng(7, 16), Len: "y5+"},
+			Desc: "Balancing overcall: 7+ HCP, 5+ %y"},
+		{Name: "bal.2level", Prio: 105, Seq: "1x P P", Call: "2y", When: higher('x', 'y'), Need: Need{Pts: rng(8, 16), Len: "y5+", Test: good('y')},
+			Desc: "Balancing overcall: 5+ %y"},
+		{Name: "bal.afterraise", Prio: 105, Seq: "1x P 2x P P", Call: "cy", Need: Need{Pts: rng(7, 14), Len: "y5+"},
+			Desc: "Balancing: 5+ %y"},
+		{Name: "bal.adv.raise", Prio: 105, Seq: "1x P P 1y P", Call: "cy", Need: Need{Pts: rng(10, 12), Len: "y4+"},
+			Desc: "Raise of a balancing bid: 10-12 HCP"},
+		{Name: "bal.adv.jumpraise", Prio: 105, Seq: "1x P P 1y P", Call: "jy", Need: Need{Pts: rng(13, 16), Len: "y4+"},
+			Desc: "Jump raise of a balancing bid: 13-16 HCP", Force: Invitational},
+	}
+	// Advancing a balancing double: the same answers as to a direct one.
+	for _, r := range rs {
+		if r.Seq == "1x X P" {
+			cp := *r
+			cp.Name += ".balancing"
+			cp.Seq = "1x P P X P"
+			rs = append(rs, &cp)
+		}
+	}
+	rs = append(rs, ntResponses("1x 1N P", 1, 10, rng(16, 17), rng(18, 19))...)
+	rs = append(rs, ntResponses("1x P P 1N P", 1, 12, rng(19, 20), rng(21, 22))...)
+	rs = append(rs, ntResponses("1N X", 1, 10, rng(16, 17), rng(18, 19))...)
+	return rs
+}
+
+// majorFirst prefers a major, then the longer suit.
+func majorFirst(e *Eval, b *Bind) int {
+	s := card.Suit(0)
+	for _, v := range []byte{'z', 'y', 'x'} {
+		if t, ok := b.Suit(v); ok {
+			s = t
+			break
+		}
+	}
+	v := e.Len[s] * 10
+	if s >= card.Hearts {
+		v += 15
+	}
+	return v + int(s)
+}
+
+// partnersLast: v is the suit of partner's last bid.
+func partnersLast(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		l, ok := c.LastBidOf(c.Partner())
+		return ok && l.Strain == bridge.Strain(suitOf(c, b, v))
+	}
+}

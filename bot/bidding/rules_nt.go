@@ -1,0 +1,309 @@
+package bidding
+
+import (
+	"fmt"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// Notrump structure: Stayman, Jacoby transfers, invitations and slam
+// tries after 1NT, and the same tools one level higher after 2NT.
+
+// staymanHand: a four-card major and enough to invite, not a hand that
+// transfers (a six-card major, or 5-5 in the majors).
+func staymanHand(minPts int) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool {
+		h, s := e.Len[card.Hearts], e.Len[card.Spades]
+		if h != 4 && s != 4 || h >= 6 || s >= 6 || h >= 5 && s >= 5 {
+			return false
+		}
+		if e.Shape() == [4]int{4, 3, 3, 3} && e.HCP < 10 {
+			return false
+		}
+		if (h >= 5 || s >= 5) && e.HCP < minPts {
+			return false
+		}
+		return e.HCP >= minPts
+	}
+}
+
+// garbageStayman: weak, short clubs, can stand any answer.
+func garbageStayman(_ *Ctx, e *Eval, _ *Bind) bool {
+	return e.HCP <= 7 && e.Len[card.Clubs] <= 1 && e.Len[card.Hearts] >= 3 && e.Len[card.Spades] >= 3 && e.Len[card.Diamonds] >= 4
+}
+
+// minorSlamTry: 13+ HCP and a long minor: Stayman first, then the minor.
+func minorSlamTry(_ *Ctx, e *Eval, _ *Bind) bool {
+	return e.HCP >= 13 && !e.Balanced && (e.Len[card.Clubs] >= 5 || e.Len[card.Diamonds] >= 5) &&
+		e.Len[card.Hearts] < 5 && e.Len[card.Spades] < 5
+}
+
+func spadeTransfer(_ *Ctx, e *Eval, _ *Bind) bool {
+	s, h := e.Len[card.Spades], e.Len[card.Hearts]
+	if s < 5 || h > s {
+		return false
+	}
+	if s == h {
+		return e.HCP >= 10 || e.SuitHCP[card.Spades] >= e.SuitHCP[card.Hearts]
+	}
+	return true
+}
+
+func noMajor4(_ *Ctx, e *Eval, _ *Bind) bool {
+	return e.Len[card.Hearts] < 4 && e.Len[card.Spades] < 4 || e.Shape() == [4]int{4, 3, 3, 3}
+}
+
+// ntResponses returns the responses to a notrump opening at level lv (1 or
+// 2) after the auction prefix pre; lo is responder's minimum for game
+// opposite the opening's range.
+func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
+	at := func(l int, s string) string { return fmt.Sprintf("%d%s", l+lv-1, s) }
+	seq := pre
+	name := fmt.Sprintf("nt%d.", lv)
+	inv := gameMin - 2
+	rs := []*Rule{
+		{Name: name + "6nt", Prio: 130, Seq: seq, Call: "6N", Need: Need{Pts: q6, Bal: 1},
+			Desc: "Slam: enough for 6NT", Force: SignOff},
+		{Name: name + "4nt", Prio: 129, Seq: seq, Call: "4N", Need: Need{Pts: q4, Bal: 1, Test: noMajor4},
+			Desc: "Quantitative 4NT: invites 6NT", Force: Invitational},
+		{Name: name + "3major.slam", Prio: 125, Seq: seq, Call: at(3, "M"), When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Pts: rng(13, 15), Len: "M6+", Test: good('M')}, Force: GameForcing,
+			Desc: "Slam try: 6+ %M, 13-15 HCP"},
+		{Name: name + "stayman", Prio: 110, Seq: seq, Call: at(2, "C"), Art: true, Force: Forcing,
+			Need: Need{Test: hany(staymanHand(gameMin-2), garbageStayman, minorSlamTry)},
+			Desc: "Stayman: asks for a four-card major"},
+		{Name: name + "transfer.s", Prio: 106, Seq: seq, Call: at(2, "H"), Art: true, Force: Forcing,
+			Need: Need{Len: "S5+", Test: spadeTransfer},
+			Desc: "Jacoby transfer: 5+ spades"},
+		{Name: name + "transfer.h", Prio: 105, Seq: seq, Call: at(2, "D"), Art: true, Force: Forcing,
+			Need: Need{Len: "H5+"},
+			Desc: "Jacoby transfer: 5+ hearts"},
+		{Name: name + "3nt.runner", Prio: 102, Seq: seq, Call: "3N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Pts: rng(6, 9), Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				for _, m := range []card.Suit{card.Clubs, card.Diamonds} {
+					if e.Len[m] >= 7 && e.Top(m, 2) == 2 {
+						return true
+					}
+				}
+				return false
+			}},
+			Desc: "3NT: a long running minor", Force: SignOff},
+		{Name: name + "3minor.inv", Prio: 101, Seq: seq, Call: "3m", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Pts: rng(5, 9), Len: "m6+", Test: good('m')}, Force: Invitational,
+			Desc: "Invitational: good 6+ %m"},
+		{Name: name + "puppet", Prio: 100, Seq: seq, Call: "2S", Art: true, Force: Forcing, When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Pts: rng(0, 7), Len: "m6+"},
+			Desc: "2S: asks opener to bid 3C, to play a minor"},
+		{Name: name + "3nt", Prio: 90, Seq: seq, Call: "3N", Force: SignOff,
+			Need: Need{Pts: rng(gameMin, 15+gameMin-10), Count: LengthPts, Test: noMajor4},
+			Desc: "3NT: game values, no four-card major"},
+		{Name: name + "2nt", Prio: 85, Seq: seq, Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Pts: rng(inv, gameMin-1), Count: LengthPts, Test: noMajor4}, Force: Invitational,
+			Desc: "2NT: invites 3NT"},
+		{Name: name + "pass", Prio: 20, Seq: seq, Call: "P", Need: Need{Pts: rng(0, gameMin-1)},
+			Desc: "Pass: no game"},
+	}
+	// Opener answers.
+	rs = append(rs,
+		&Rule{Name: name + "stayman.h", Prio: 100, Seq: pre + " " + at(2, "C") + " P/X", Call: at(2, "H"), Need: Need{Len: "H4+"},
+			Desc: "Answer to Stayman: four hearts"},
+		&Rule{Name: name + "stayman.s", Prio: 99, Seq: pre + " " + at(2, "C") + " P/X", Call: at(2, "S"), Need: Need{Len: "S4+ H0-3"},
+			Desc: "Answer to Stayman: four spades, not four hearts"},
+		&Rule{Name: name + "stayman.d", Prio: 98, Seq: pre + " " + at(2, "C") + " P/X", Call: at(2, "D"), Art: true, Need: Need{Len: "H0-3 S0-3"},
+			Desc: "Answer to Stayman: no four-card major"},
+		&Rule{Name: name + "accept.h.super", Prio: 101, Seq: pre + " " + at(2, "D") + " P", Call: at(3, "H"), When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Len: "H4+", Pts: rng(17, 17)}, Force: Invitational,
+			Desc: "Super-accept: four hearts and a maximum"},
+		&Rule{Name: name + "accept.s.super", Prio: 101, Seq: pre + " " + at(2, "H") + " P", Call: at(3, "S"), When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+			Need: Need{Len: "S4+", Pts: rng(17, 17)}, Force: Invitational,
+			Desc: "Super-accept: four spades and a maximum"},
+		&Rule{Name: name + "accept.h", Prio: 100, Seq: pre + " " + at(2, "D") + " P/X", Call: at(2, "H"),
+			Desc: "Completes the transfer"},
+		&Rule{Name: name + "accept.s", Prio: 100, Seq: pre + " " + at(2, "H") + " P/X", Call: at(2, "S"),
+			Desc: "Completes the transfer"},
+		&Rule{Name: name + "redouble.transfer", Prio: 102, Seq: pre + " " + at(2, "x") + " X", Call: "XX",
+			When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
+			Need: Need{Len: "x5+", Test: good('x')},
+			Desc: "Redouble: strong holding in the doubled suit"},
+	)
+	// Responder's continuations.
+	after := func(ans string) string { return pre + " " + at(2, "C") + " P " + ans + " P" }
+	for _, ans := range []string{at(2, "D"), at(2, "H"), at(2, "S")} {
+		a := ans
+		rs = append(rs,
+			&Rule{Name: name + "stayman.game.fit", Prio: 100, Seq: after(a), Call: "4M",
+				When: func(c *Ctx, b *Bind) bool {
+					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
+				},
+				Need: Need{Pts: rng(gameMin, gameMin+5), Len: "M4+"},
+				Desc: "Game in the major fit", Force: SignOff},
+			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
+				When: func(c *Ctx, b *Bind) bool {
+					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
+				},
+				Need: Need{Pts: rng(inv, gameMin-1), Len: "M4+"}, Force: Invitational,
+				Desc: "Invitational raise of the major"},
+			&Rule{Name: name + "stayman.minor.slam", Prio: 98, Seq: after(a), Call: at(3, "m"),
+				Need: Need{Len: "m5+", Test: minorSlamTry}, Force: GameForcing,
+				Desc: "Slam try: long %m"},
+			&Rule{Name: name + "stayman.5major.gf", Prio: 97, Seq: after(a), Call: at(3, "M"),
+				When: func(c *Ctx, b *Bind) bool { return a[1] == 'D' },
+				Need: Need{Pts: rng(gameMin, 15), Len: "M5 O4"}, Force: GameForcing,
+				Desc: "Five %M, four of the other major, game forcing"},
+			&Rule{Name: name + "stayman.5major.inv", Prio: 97, Seq: after(a), Call: at(2, "M"),
+				When: func(c *Ctx, b *Bind) bool { return a[1] == 'D' && lv == 1 },
+				Need: Need{Pts: rng(inv, gameMin-1), Len: "M5 O4"}, Force: Invitational,
+				Desc: "Five %M, four of the other major, invitational"},
+			&Rule{Name: name + "stayman.3nt", Prio: 90, Seq: after(a), Call: "3N",
+				Need: Need{Pts: rng(gameMin, 15)}, Force: SignOff,
+				Desc: "Game in notrump, no major fit"},
+			&Rule{Name: name + "stayman.2nt", Prio: 89, Seq: after(a), Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+				Need: Need{Pts: rng(inv, gameMin-1)}, Force: Invitational,
+				Desc: "Invites 3NT, no major fit"},
+			&Rule{Name: name + "stayman.pass", Prio: 20, Seq: after(a), Call: "P", Need: Need{Pts: rng(0, inv-1)},
+				Desc: "Pass: weak"},
+		)
+	}
+	// After a transfer has been completed.
+	for _, tr := range [][2]string{{"D", "H"}, {"H", "S"}} {
+		ask, got := at(2, tr[0]), at(2, tr[1])
+		seq := pre + " " + ask + " P " + got + " P"
+		t := tr[1]
+		rs = append(rs,
+			&Rule{Name: name + "tr.4major", Prio: 100, Seq: seq, Call: "4" + t, Force: SignOff,
+				Need: Need{Pts: rng(gameMin, 15), Count: LengthPts, Len: t + "6+"},
+				Desc: "Game: six-card major"},
+			&Rule{Name: name + "tr.3nt", Prio: 99, Seq: seq, Call: "3N",
+				Need: Need{Pts: rng(gameMin, 15), Len: t + "5", Bal: 2},
+				Desc: "3NT: five-card major, choice of games"},
+			&Rule{Name: name + "tr.newsuit", Prio: 98, Seq: seq, Call: "cx", When: func(c *Ctx, b *Bind) bool { return string(suitLetter(b.S('x'))) != t },
+				Need: Need{Pts: rng(gameMin, 15), Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+					return b.S('x') != card.Hearts || e.Len[card.Hearts] >= 5
+				}}, Force: GameForcing,
+				Desc: "Second suit, game forcing"},
+			&Rule{Name: name + "tr.3major", Prio: 97, Seq: seq, Call: "3" + t, When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+				Need: Need{Pts: rng(inv, gameMin-1), Count: LengthPts, Len: t + "6+"}, Force: Invitational,
+				Desc: "Invitational: six-card major"},
+			&Rule{Name: name + "tr.2nt", Prio: 96, Seq: seq, Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
+				Need: Need{Pts: rng(inv, gameMin-1), Len: t + "5"}, Force: Invitational,
+				Desc: "Invitational: five-card major"},
+			&Rule{Name: name + "tr.pass", Prio: 20, Seq: seq, Call: "P", Need: Need{Pts: rng(0, inv-1)},
+				Desc: "Pass: weak, to play the major"},
+			// opener after the invitation or 3NT
+			&Rule{Name: name + "tr.acc.game", Prio: 100, Seq: seq + " 2N P", Call: "4" + t,
+				Need: Need{Pts: rng(16, 21), Len: t + "3+"}, Desc: "Accepts, with support", Force: SignOff},
+			&Rule{Name: name + "tr.acc.3nt", Prio: 99, Seq: seq + " 2N P", Call: "3N",
+				Need: Need{Pts: rng(16, 21), Len: t + "0-2"}, Desc: "Accepts, no support", Force: SignOff},
+			&Rule{Name: name + "tr.dec.3m", Prio: 98, Seq: seq + " 2N P", Call: "3" + t,
+				Need: Need{Pts: rng(15, 15), Len: t + "3+"}, Desc: "Declines, with support", Force: SignOff},
+			&Rule{Name: name + "tr.dec.pass", Prio: 97, Seq: seq + " 2N P", Call: "P",
+				Need: Need{Pts: rng(15, 15)}, Desc: "Declines"},
+			&Rule{Name: name + "tr.3nt.fit", Prio: 100, Seq: seq + " 3N P", Call: "4" + t,
+				Need: Need{Len: t + "3+"}, Desc: "Prefers the major game", Force: SignOff},
+		)
+	}
+	return rs
+}
+
+func suitLetter(s card.Suit) byte { return "CDHS"[s] }
+
+func notrumpRules() []*Rule {
+	rs := ntResponses("1N P", 1, 10, rng(16, 17), rng(18, 19))
+	rs = append(rs, ntResponses("2N P", 2, 4, rng(11, 12), rng(13, 15))...)
+	rs = append(rs, ntResponses("2C P 2D P 2N P", 2, 3, rng(9, 10), rng(11, 13))...)
+	rs = append(rs,
+		&Rule{Name: "nt1.puppet.3c", Prio: 100, Seq: "1N P 2S P", Call: "3C", Art: true,
+			Desc: "Relay to 3C, as asked"},
+		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "1N P 2S P 3C P", Call: "3D", Need: Need{Len: "D6+"},
+			Desc: "To play in diamonds", Force: SignOff},
+		&Rule{Name: "nt1.puppet.pass", Prio: 90, Seq: "1N P 2S P 3C P", Call: "P", Desc: "To play in clubs"},
+		// Opener after invitations.
+		&Rule{Name: "nt1.2nt.accept", Prio: 100, Seq: "1N P 2N P", Call: "3N",
+			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool {
+				p := e.HCP
+				if e.Shape()[0] >= 5 {
+					p++
+				}
+				if e.Shape() == [4]int{4, 3, 3, 3} {
+					p--
+				}
+				return p >= 17
+			}},
+			Desc: "Accepts the invitation", Force: SignOff},
+		&Rule{Name: "nt1.2nt.decline", Prio: 90, Seq: "1N P 2N P", Call: "P", Desc: "Declines the invitation"},
+		&Rule{Name: "nt1.3m.accept", Prio: 100, Seq: "1N P 3m P", Call: "3N", Need: Need{Test: hany(hcpMin(17), hall(hcpMin(16), stopper('U')))},
+			Desc: "Accepts the invitation", Force: SignOff},
+		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Call: "6N", When: quantitative,
+			Need: Need{Test: partnerMax(0)}, Desc: "Accepts the slam invitation", Force: SignOff},
+		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Call: "5N", When: quantitative,
+			Need: Need{Test: partnerMax(1)}, Desc: "Near-maximum: offers a choice of slams", Force: Forcing},
+		&Rule{Name: "nt.5nt.6nt", Prio: 97, Seq: "... 1N P * P * P 5N P", Call: "6N", Need: Need{Pts: rng(16, 17)},
+			Desc: "Accepts the slam invitation", Force: SignOff},
+		&Rule{Name: "nt.4nt.pass", Prio: 98, Seq: "... B P 4N P", Call: "P", When: quantitative,
+			Desc: "Declines the slam invitation"},
+		// Stayman sequences for opener.
+		&Rule{Name: "nt1.stayman.2nt.3s", Prio: 100, Seq: "1N P 2C P 2H P 2N P", Call: "3S", Need: Need{Len: "S4+", Pts: rng(15, 15)},
+			Desc: "Four spades too, minimum", Force: Invitational},
+		&Rule{Name: "nt1.stayman.2nt.4s", Prio: 100, Seq: "1N P 2C P 2H P 2N P", Call: "4S", Need: Need{Len: "S4+", Pts: rng(16, 17)},
+			Desc: "Four spades too, maximum", Force: SignOff},
+		&Rule{Name: "nt1.stayman.2nt.3nt", Prio: 99, Seq: "1N P 2C P 2x P 2N P", Call: "3N", Need: Need{Pts: rng(16, 17)},
+			Desc: "Accepts the invitation", Force: SignOff},
+		&Rule{Name: "nt1.stayman.2nt.pass", Prio: 98, Seq: "1N P 2C P 2x P 2N P", Call: "P",
+			Desc: "Declines the invitation"},
+		&Rule{Name: "nt1.stayman.3nt.4s", Prio: 100, Seq: "1N P 2C P 2H P 3N P", Call: "4S", Need: Need{Len: "S4+"},
+			Desc: "Four spades too", Force: SignOff},
+		&Rule{Name: "nt1.stayman.3m.accept", Prio: 100, Seq: "1N P 2C P 2M P 3M P", Call: "4M", Need: Need{Pts: rng(16, 17)},
+			Desc: "Accepts the invitation", Force: SignOff},
+		&Rule{Name: "nt1.stayman.5m.4", Prio: 100, Seq: "1N P 2C P 2D P 3M P", Call: "4M", Need: Need{Len: "M3+"},
+			Desc: "Support for the five-card major", Force: SignOff},
+		&Rule{Name: "nt1.stayman.5m.3nt", Prio: 99, Seq: "1N P 2C P 2D P 3M P", Call: "3N",
+			Desc: "No support", Force: SignOff},
+		&Rule{Name: "nt1.stayman.minor.3nt", Prio: 95, Seq: "1N P 2C P 2x P 3m P", Call: "3N",
+			Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] <= 3 }},
+			Desc: "No slam interest in the minor", Force: SignOff},
+		// Gerber.
+	)
+	for _, pre := range []string{"1N P", "2N P", "2C P 2D P 2N P"} {
+		rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: pre, Call: "4C", Art: true, Force: Forcing,
+			Need: Need{Pts: rng(17, 37), Count: LengthPts, Bal: -1, Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[0] >= 6 }},
+			Desc: "Gerber: asks for aces"})
+	}
+	// Gerber answers: 4D 0 or 4, 4H 1, 4S 2, 4NT 3; 5C asks kings.
+	for _, g := range []struct {
+		call string
+		n    []int
+	}{{"4D", []int{0, 4}}, {"4H", []int{1}}, {"4S", []int{2}}, {"4N", []int{3}}} {
+		rs = append(rs, &Rule{Name: "gerber.ans." + g.call, Prio: 150, Seq: "1N/2N P 4C P", Call: g.call, Art: true,
+			Need: Need{Test: acesIs(g.n...)}, Desc: fmt.Sprintf("Answer to Gerber: %v ace(s)", g.n), Force: Forcing})
+	}
+	for _, g := range []struct {
+		call string
+		n    []int
+	}{{"5D", []int{0, 4}}, {"5H", []int{1}}, {"5S", []int{2}}, {"5N", []int{3}}} {
+		rs = append(rs, &Rule{Name: "gerber.kings." + g.call, Prio: 150, Seq: "1N/2N P 4C P * P 5C P", Call: g.call, Art: true,
+			Need: Need{Test: kingsIs(g.n...)}, Desc: fmt.Sprintf("Answer to Gerber: %v king(s)", g.n), Force: Forcing})
+	}
+	return rs
+}
+
+// quantitative: the 4NT was a raise of partner's notrump.
+func quantitative(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	if n < 4 {
+		return false
+	}
+	prev := c.Calls[n-4]
+	return prev.Kind == bridge.Bid && prev.Strain == bridge.NoTrump && c.SeatAt(n-4) == c.Me
+}
+
+// partnerMax: how near the top of my notrump range I am: 0 the top.
+func partnerMax(step int) HandPred {
+	return func(c *Ctx, e *Eval, _ *Bind) bool {
+		top := c.Shown[c.Me].MaxHCP
+		if top > 30 {
+			return false
+		}
+		return e.HCP >= top-step && (step == 0 || e.HCP < top)
+	}
+}

@@ -1,0 +1,327 @@
+package bidding
+
+import (
+	"atout/bridge"
+	"atout/card"
+)
+
+// Opener's rebid and responder's rebid, the opponents silent.
+
+// DummyShort counts HCP plus 3/2/1 for a void, singleton or doubleton:
+// opener's value once a fit is found.
+const DummyShort Count = 3
+
+// levelIs: the call of variable v's suit at the cheapest level is at level n.
+func cheapLevel(v byte, n int) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		call, ok := levelFor(c, 'c', bridge.Strain(b.S(v)))
+		return ok && int(call.Level) == n
+	}
+}
+
+// fourthSuit: z is the only suit nobody has bid.
+func fourthSuit(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		s := b.S(v)
+		for i, call := range c.Calls {
+			if call.Kind == bridge.Bid && call.Strain == bridge.Strain(s) && c.SeatAt(i).Side() == c.Me.Side() {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+func openerRebidRules() []*Rule {
+	after1 := "1x P/X 1y P"
+	after1n := "1x P/X 1y/1N P"
+	return []*Rule{
+		// After a one-level response.
+		{Name: "orb.raise.game", Prio: 120, Seq: after1, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Pts: rng(19, 22), Count: DummyShort, Len: "y4+"}, Force: SignOff,
+			Desc: "Raise to game: 19-21 points, 4+ %y"},
+		{Name: "orb.jumpshift", Prio: 119, Seq: after1n, Call: "jz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
+			Need: Need{Pts: rng(17, 22), Len: "z4+", Bal: -1, Test: hany(hall(lpMin(20), func(c *Ctx, e *Eval, b *Bind) bool {
+				return b.S('z') < b.S('x')
+			}), hcpMin(19))}, Force: GameForcing,
+			Desc: "Jump shift: 19+ points, 4+ %z, game forcing"},
+		{Name: "orb.raise.jump", Prio: 118, Seq: after1, Call: "jy",
+			Need: Need{Pts: rng(16, 18), Count: DummyShort, Len: "y4+"}, Force: Invitational,
+			Desc: "Jump raise: 16-18 points, 4+ %y"},
+		{Name: "orb.raise", Prio: 117, Seq: after1, Call: "cy",
+			Need: Need{Pts: rng(10, 15), Count: DummyShort, Len: "y4+"},
+			Desc: "Raise: 12-15 points, 4+ %y"},
+		{Name: "orb.3nt.minor", Prio: 116, Seq: after1, Call: "3N", When: func(c *Ctx, b *Bind) bool { return b.S('x') <= card.Diamonds },
+			Need: Need{Pts: rng(18, 21), Len: "x6+", Bal: 2, Test: good('x')}, Force: SignOff,
+			Desc: "3NT: a long running minor, 18-21 HCP"},
+		{Name: "orb.2nt", Prio: 115, Seq: after1, Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1}, Force: Invitational,
+			Desc: "Jump to 2NT: 18-19 HCP, balanced"},
+		{Name: "orb.2nt.after1nt", Prio: 115, Seq: "1x P 1N P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2}, Force: Invitational,
+			Desc: "2NT: 18-19 HCP, invites 3NT"},
+		{Name: "orb.newsuit1", Prio: 114, Seq: after1, Call: "1z", Need: Need{Pts: rng(10, 18), Len: "z4+"}, Force: NonForcing,
+			Pref: func(e *Eval, b *Bind) int { return 0 - int(b.S('z')) },
+			Desc: "New suit: 12-18 HCP, 4+ %z"},
+		{Name: "orb.reverse", Prio: 113, Seq: after1n, Call: "2z", When: func(c *Ctx, b *Bind) bool { return b.S('z') > b.S('x') },
+			Need: Need{Pts: rng(15, 21), Shows: rng(16, 21), Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				return (e.Len[b.S('x')] > e.Len[b.S('z')] || e.Len[b.S('x')] >= 5) && e.LengthPts >= 17
+			}}, Force: Forcing,
+			Desc: "Reverse: 16+ HCP, longer %x than %z"},
+		{Name: "orb.jumprebid", Prio: 112, Seq: after1n, Call: "jx", Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational,
+			Desc: "Jump rebid: 16-18 points, good 6+ %x"},
+		{Name: "orb.rebid6", Prio: 111, Seq: after1n, Call: "cx", Need: Need{Pts: rng(10, 16), Len: "x6+"},
+			Desc: "Rebid: minimum, 6+ %x"},
+		{Name: "orb.newsuit2", Prio: 110, Seq: after1n, Call: "2z", When: func(c *Ctx, b *Bind) bool { return b.S('z') < b.S('x') },
+			Need: Need{Pts: rng(10, 18), Len: "z4+"},
+			Desc: "New suit: 12-18 HCP, 4+ %z"},
+		{Name: "orb.1nt", Prio: 109, Seq: after1, Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 1},
+			Desc: "1NT: 12-14 HCP, balanced"},
+		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 2N/3x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Len: "y3"}, Desc: "Delayed support: three %y", Force: Forcing},
+		{Name: "orb.pass.1nt", Prio: 105, Seq: "1x P 1N P", Call: "P", Need: Need{Pts: rng(12, 15), Bal: 2},
+			Desc: "Pass: minimum, balanced"},
+		{Name: "orb.rebid5", Prio: 59, Seq: after1n, Call: "cx", Need: Need{Pts: rng(11, 15), Len: "x5+"},
+			Desc: "Rebid: minimum, 5+ %x"},
+		{Name: "orb.passed.partner", Prio: 121, Seq: after1, Call: "P", When: partnerPassed,
+			Need: Need{Pts: rng(10, 12), Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				return e.Len[b.S('y')] >= 2 && e.Len[b.S('y')] <= 3 && noUnbidMajor4(c, e, b)
+			}},
+			Desc: "Pass: minimum, partner is a passed hand"},
+		{Name: "orb.1nt.any", Prio: 60, Seq: after1, Call: "1N", Need: Need{Pts: rng(10, 15)},
+			Desc: "1NT: 12-15 HCP, no better bid"},
+		// After a two-over-one.
+		{Name: "orb21.raise", Prio: 110, Seq: "1x P 2y P", Call: "cy", When: higher('x', 'y'),
+			Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				return e.Len[b.S('y')] >= 4 || b.S('y') >= card.Hearts && e.Len[b.S('y')] >= 3
+			}},
+			Desc: "Raise: 4+ %y"},
+		{Name: "orb21.raise.h", Prio: 110, Seq: "1S P 2H P", Call: "3H", Need: Need{Len: "H3+"},
+			Desc: "Raise: 3+ hearts"},
+		{Name: "orb21.jumprebid", Prio: 109, Seq: "1x P 2y P", Call: "jx", Need: Need{Pts: rng(15, 21), Count: LengthPts, Len: "x6+", Test: good('x')},
+			Desc: "Jump rebid: solid 6+ %x, extra values"},
+		{Name: "orb21.rebid6", Prio: 108, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x6+"},
+			Desc: "Rebid: 6+ %x"},
+		{Name: "orb21.newsuit", Prio: 107, Seq: "1x P 2y P", Call: "cz", When: cheapLevel('z', 2), Need: Need{Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('z') < b.S('x') || e.HCP >= 15
+		}},
+			Desc: "New suit: 4+ %z"},
+		{Name: "orb21.2nt", Prio: 106, Seq: "1x P 2y P", Call: "2N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "x0-4"},
+			Desc: "2NT: 12-14 HCP, balanced"},
+		{Name: "orb21.3nt", Prio: 106, Seq: "1x P 2y P", Call: "3N", Need: Need{Pts: rng(18, 19), Bal: 1},
+			Desc: "3NT: 18-19 HCP, balanced"},
+		{Name: "orb21.rebid5", Prio: 105, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x5+"},
+			Desc: "Rebid: 5+ %x"},
+		// After a single raise.
+		{Name: "orb.raised.game", Prio: 110, Seq: "1M P 2M P", Call: "4M", Need: Need{Test: hany(ltcMax(5), hcpMin(19))}, Force: SignOff,
+			Desc: "Game: 19+ points or five losers"},
+		{Name: "orb.raised.2nt", Prio: 105, Seq: "1M P 2M P", Call: "2N", Need: Need{Pts: rng(16, 18), Bal: 1}, Force: Invitational,
+			Desc: "2NT: 16-18 HCP, balanced, invites game"},
+		{Name: "orb.raised.3M", Prio: 104, Seq: "1M P 2M P", Call: "3M", Need: Need{Pts: rng(15, 18), Count: LengthPts, Test: ltcMax(6)}, Force: Invitational,
+			Desc: "Invites game: 16-18 points"},
+		{Name: "orb.raised.pass", Prio: 50, Seq: "1M P 2M P", Call: "P", Desc: "Pass: minimum"},
+		{Name: "orb.minor.raised.3nt", Prio: 105, Seq: "1m P 2m P", Call: "3N", Need: Need{Pts: rng(18, 21), Bal: 2}, Force: SignOff,
+			Desc: "3NT: 18-19 HCP, balanced"},
+		{Name: "orb.minor.raised.2nt", Prio: 104, Seq: "1m P 2m P", Call: "2N", Need: Need{Pts: rng(16, 17), Bal: 2}, Force: Invitational,
+			Desc: "2NT: 16-17 HCP, invites 3NT"},
+		{Name: "orb.minor.raised.pass", Prio: 50, Seq: "1m P 2m P", Call: "P", Desc: "Pass: minimum"},
+		// After a limit raise.
+		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)))}, Force: SignOff,
+			Desc: "Accepts the invitation"},
+		{Name: "orb.limit.pass", Prio: 50, Seq: "1M P 3M P", Call: "P", Desc: "Declines the invitation"},
+		{Name: "orb.limit.minor.3nt", Prio: 110, Seq: "1m P 3m P", Call: "3N", Need: Need{Pts: rng(14, 21), Test: stoppersUnbid}, Force: SignOff,
+			Desc: "3NT: accepts, stoppers"},
+		{Name: "orb.limit.minor.pass", Prio: 50, Seq: "1m P 3m P", Call: "P", Desc: "Declines the invitation"},
+		// After Jacoby 2NT.
+		{Name: "jac.second.suit", Prio: 112, Seq: "1M P 2N P", Call: "4x", Need: Need{Len: "x5+", Test: good('x')},
+			Desc: "Jacoby: a good second suit, %x", Force: Forcing},
+		{Name: "jac.short", Prio: 111, Seq: "1M P 2N P", Call: "3x", Need: Need{Test: lowestShort('x')}, Art: true, Force: Forcing,
+			Desc: "Jacoby: singleton or void in %x"},
+		{Name: "jac.strong", Prio: 110, Seq: "1M P 2N P", Call: "3M", Need: Need{Pts: rng(18, 37), Test: noShort}, Force: Forcing,
+			Desc: "Jacoby: 18+ HCP, no shortness"},
+		{Name: "jac.medium", Prio: 109, Seq: "1M P 2N P", Call: "3N", Need: Need{Pts: rng(15, 17), Test: noShort}, Force: Forcing,
+			Desc: "Jacoby: 15-17 HCP, no shortness"},
+		{Name: "jac.min", Prio: 100, Seq: "1M P 2N P", Call: "4M", Force: SignOff,
+			Desc: "Jacoby: minimum, no shortness"},
+		{Name: "jac.resp.game", Prio: 100, Seq: "1M P 2N P B P", Call: "4M", Need: Need{Pts: rng(12, 16)}, Force: SignOff,
+			Desc: "Game, no slam interest"},
+		// Responder after 1m-2NT and similar.
+		{Name: "orb.m2nt.3nt", Prio: 100, Seq: "1m P 2N P", Call: "3N", Need: Need{Pts: rng(12, 17)}, Force: SignOff,
+			Desc: "3NT"},
+		// Fourth suit forcing: opener's answers.
+		{Name: "fsf.ans.support", Prio: 110, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') >= card.Hearts }},
+			Desc: "Three-card support for %y"},
+		{Name: "fsf.ans.nt", Prio: 109, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cN", Need: Need{Test: stopper('w')},
+			Desc: "Notrump: a stopper in %w"},
+		{Name: "fsf.ans.rebid", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cx", Need: Need{Len: "x5+"},
+			Desc: "Five+ %x"},
+		{Name: "fsf.ans.second", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cz",
+			Desc: "Rebids %z"},
+	}
+}
+
+// fourthSuitBid: responder's last bid was in the fourth suit w.
+func fourthSuitBid(c *Ctx, b *Bind) bool {
+	_, ok := b.Suit('w')
+	return ok
+}
+
+func responderRebidRules() []*Rule {
+	seq := "1x P 1y P B P"
+	seq2 := "1x P 2y P B P"
+	rs := []*Rule{
+		// Fourth suit forcing.
+		{Name: "fsf", Prio: 112, Seq: "1x P 1y P 1z/2z P", Call: "cw", When: all(unpassed, cheapLevel('w', 2)),
+			Need: Need{Pts: rng(10, 37), Test: hall(noFitWithPartner, hany(hnot(stopper('w')), hall(hcpMin(12), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 6 || !e.SemiBalanced })))},
+			Desc: "Fourth suit forcing: 10+ HCP, asks for more", Force: Forcing, Art: true},
+		{Name: "fsf.jump", Prio: 112, Seq: "1x P 1y P 1z P", Call: "jw", When: all(unpassed, cheapLevel('w', 1)),
+			Need: Need{Pts: rng(12, 37), Test: hnot(stopper('w'))},
+			Desc: "Fourth suit forcing (jump): game forcing", Force: GameForcing, Art: true},
+		{Name: "fsf.2level", Prio: 112, Seq: "1x P 2y P 2z P", Call: "cw", When: cheapLevel('w', 3),
+			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hnot(stopper('w')))},
+			Desc: "Fourth suit forcing", Force: GameForcing, Art: true},
+		// Responder's continuations after FSF.
+		{Name: "fsf.cont.game", Prio: 110, Seq: "1x P 1y P 1z/2z P 2w/3w P 2y/3y P", When: fourthSuitBid, Call: "4y",
+			Need: Need{Pts: rng(13, 37), Len: "y5+"}, Desc: "Game in %y", Force: SignOff},
+		{Name: "fsf.cont.3nt", Prio: 109, Seq: "1x P 1y P 1z/2z P 2w/3w P 2N P", When: fourthSuitBid, Call: "3N",
+			Need: Need{Pts: rng(12, 37)}, Desc: "3NT", Force: SignOff},
+		{Name: "fsf.cont.invite", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
+			Need: Need{Pts: rng(10, 12), Len: "y5+"}, Desc: "Invitational, 5+ %y", Force: Invitational},
+		{Name: "fsf.cont.6", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
+			Need: Need{Len: "y6+"}, Desc: "Six+ %y", Force: Forcing},
+		{Name: "fsf.cont.raise.x", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P 3x P", When: fourthSuitBid, Call: "4x",
+			Need: Need{Len: "x3+"}, Desc: "Raise: support for %x", Force: Forcing},
+		{Name: "fsf.cont.raise.z", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P 3z P", When: fourthSuitBid, Call: "4z",
+			Need: Need{Len: "z3+"}, Desc: "Raise: support for %z", Force: Forcing},
+		{Name: "fsf.cont.nt", Prio: 106, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "3N",
+			Need: Need{Pts: rng(12, 37), Test: stopper('w')}, Desc: "3NT: stopper in %w", Force: SignOff},
+		// New suit at the one level (up the line).
+		{Name: "rr.1level", Prio: 105, Seq: "1x P 1y P 1z P", Call: "1w", Need: Need{Pts: rng(6, 37), Len: "w4+"},
+			Desc: "New suit: four %w"},
+		// Game with a major fit.
+		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
+			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
+			Desc: "Game in the major fit"},
+		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
+			Desc: "Game: six+ %y"},
+		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), stoppersUnbid)}, Force: SignOff,
+			Desc: "3NT: game values, stoppers"},
+		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
+			Desc: "Jump in a new suit: game forcing"},
+		{Name: "rr.invite.fit", Prio: 100, Seq: seq, Call: "3M", When: partnerShowedMajor,
+			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
+			Desc: "Invites game in the major fit"},
+		{Name: "rr.rebid6.inv", Prio: 99, Seq: seq, Call: "jy", Need: Need{Pts: rng(10, 12), Len: "y6+"}, Force: Invitational,
+			Desc: "Jump rebid: 10-12 HCP, 6+ %y"},
+		{Name: "rr.2nt", Prio: 98, Seq: seq, Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersUnbid}, Force: Invitational,
+			Desc: "2NT: 11-12 HCP, invites 3NT"},
+		{Name: "rr.newsuit", Prio: 96, Seq: seq, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree),
+			Need: Need{Pts: rng(11, 37), Len: "z4+"}, Force: Forcing,
+			Desc: "New suit: forcing"},
+		{Name: "rr.raise.minor", Prio: 95, Seq: seq, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
+			Need: Need{Pts: rng(10, 12), Len: "z4+"}, Force: Invitational,
+			Desc: "Raise: 4+ %z, invitational"},
+		{Name: "rr.rebid6", Prio: 94, Seq: seq, Call: "cy", Need: Need{Pts: rng(6, 10), Len: "y6+"},
+			Desc: "Rebid: 6+ %y, weak"},
+		{Name: "rr.preference", Prio: 92, Seq: "1x P 1y P 1z/2z P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
+			Need: Need{Pts: rng(6, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= e.Len[b.S('z')] && e.Len[b.S('x')] >= 2 }},
+			Desc: "Preference for %x"},
+		{Name: "rr.minor.support", Prio: 94, Seq: "1m P 1y P 1z P", Call: "2m", Need: Need{Pts: rng(6, 10), Len: "m4+"},
+			Desc: "Support for %m: 6-10 HCP, 4+ cards"},
+		{Name: "rr.1nt", Prio: 93, Seq: "1x P 1y P 1z P", Call: "1N", Need: Need{Pts: rng(6, 10)},
+			Desc: "1NT: 6-10 HCP"},
+		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
+			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
+		{Name: "orb.reverse.after2major", Prio: 100, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3y", Need: Need{Len: "y3+"},
+			Desc: "Three-card support, after the reverse", Force: Invitational},
+		{Name: "orb.reverse.rebid6", Prio: 99, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3x", Need: Need{Len: "x6+"},
+			Desc: "Six+ %x"},
+		{Name: "orb.reverse.2nt", Prio: 98, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "2N",
+			Desc: "No support, no sixth %x"},
+		{Name: "rr.1nt.minor", Prio: 91, Seq: "1m P 1y P 1N P", Call: "2m", Need: Need{Pts: rng(6, 10), Len: "m4+", Test: hnot(func(_ *Ctx, e *Eval, _ *Bind) bool {
+			return e.Shape() == [4]int{4, 3, 3, 3} || e.Shape() == [4]int{4, 4, 3, 2} && false
+		})},
+			Desc: "To play in opener's minor: 6-10 HCP, 4+ %m", Force: SignOff},
+		{Name: "rr.after.reverse.rebid5", Prio: 95, Seq: "1x P 1y P 2z P", When: higher('z', 'x'), Call: "2y",
+			Need: Need{Pts: rng(5, 9), Len: "y5+"}, Desc: "After the reverse: five+ %y, weak"},
+		{Name: "rr.1nt.preference", Prio: 90, Seq: "1x P 1N P 2z P", Call: "2x", When: higher('x', 'z'),
+			Need: Need{Pts: rng(5, 10), Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] > e.Len[b.S('z')] }},
+			Desc: "Preference: back to %x", Force: SignOff},
+		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", Need: Need{Pts: rng(0, 12)},
+			Desc: "Pass: no game"},
+		// After a two-over-one.
+		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
+			Desc: "Preference: two+ %M"},
+		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", Need: Need{Len: "y6+"},
+			Desc: "Rebid: 6+ %y"},
+		{Name: "rr21.raise", Prio: 97, Seq: seq2, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
+			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
+		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: fourthSuitFree,
+			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
+		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 12)},
+			Desc: "Pass: minimum two-over-one"},
+		// Help-suit game try: back to three of the major with a minimum.
+		{Name: "rr.gametry.accept", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(9, 10)}, Force: SignOff,
+			Desc: "Accepts the game try"},
+		{Name: "rr.gametry.decline", Prio: 99, Seq: "1M P 2M P B P", Call: "3M", Desc: "Declines the game try"},
+		{Name: "rr.limit.done", Prio: 50, Seq: "... 4M P", Call: "P",
+			Desc: "Game reached"},
+	}
+	// Responder's second-round rules answer a rebid that leaves room: not
+	// opener's sign-off or game.
+	for _, r := range rs {
+		if (r.Seq == seq || r.Seq == seq2) && r.Call != "P" {
+			r.When = all(partnerLeftRoom, orTrue(r.When))
+		}
+	}
+	return rs
+}
+
+// partnerLeftRoom: partner's last call was below game and not a sign-off.
+func partnerLeftRoom(c *Ctx, _ *Bind) bool {
+	l, ok := c.LastBidOf(c.Partner())
+	if !ok {
+		return true
+	}
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		if c.SeatAt(i) == c.Partner() && c.Calls[i].Kind == bridge.Bid {
+			if c.Meanings[i].Force == SignOff {
+				return false
+			}
+			break
+		}
+	}
+	return l.Level <= 3
+}
+
+// orTrue returns p, or a condition always true when p is nil.
+func orTrue(p AuctionPred) AuctionPred {
+	if p == nil {
+		return func(*Ctx, *Bind) bool { return true }
+	}
+	return p
+}
+
+// partnerShowedMajor binds M to a major partner has shown (4+).
+func partnerShowedMajor(c *Ctx, b *Bind) bool {
+	return c.ShownLen(c.Partner(), b.S('M')) >= 4 || c.ShownLen(c.Me, b.S('M')) >= 4 && c.ShownLen(c.Partner(), b.S('M')) >= 3
+}
+
+// ourPoints: my points (support points in M) plus partner's minimum.
+func ourPoints(c *Ctx, e *Eval, b *Bind) int {
+	p := e.HCP
+	if m, ok := b.Suit('M'); ok && c.Fit(e, m) >= 8 {
+		p = max(p, e.SupportPts(m))
+	}
+	return p + c.PartnerMin()
+}
+
+// fourthSuitFree: z is not the fourth suit (that would be artificial).
+func fourthSuitFree(c *Ctx, b *Bind) bool {
+	z := b.S('z')
+	for i, call := range c.Calls {
+		if call.Kind == bridge.Bid && call.Strain == bridge.Strain(z) && c.SeatAt(i).Side() == c.Me.Side() {
+			return false
+		}
+	}
+	return len(c.OurSuits()) < 3
+}

@@ -1,0 +1,229 @@
+package bidding
+
+import (
+	"fmt"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// Strong 2C, weak twos and preempts, slam bidding, and the defaults.
+
+func strongRules() []*Rule {
+	return []*Rule{
+		// Responses to 2C.
+		{Name: "2c.positive.suit", Prio: 110, Seq: "2C P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Diamonds || true },
+			Need: Need{Pts: rng(7, 37), Len: "x5+", Test: hall(good('x'), longest('x'))}, Force: GameForcing,
+			Desc: "Positive response: 7+ HCP, good 5+ %x"},
+		{Name: "2c.positive.nt", Prio: 105, Seq: "2C P", Call: "2N", Need: Need{Pts: rng(8, 37), Bal: 1}, Force: GameForcing,
+			Desc: "Positive response: 8+ HCP, balanced"},
+		{Name: "2c.waiting", Prio: 100, Seq: "2C P", Call: "2D", Art: true, Force: Forcing,
+			Desc: "Waiting: 2D, any hand without a positive response"},
+		// Opener's rebid.
+		{Name: "2c.rebid.2nt", Prio: 110, Seq: "2C P 2D P", Call: "2N", Need: Need{Pts: rng(22, 24), Bal: 2},
+			Desc: "2NT: 22-24 HCP, balanced"},
+		{Name: "2c.rebid.3nt", Prio: 110, Seq: "2C P 2D P", Call: "3N", Need: Need{Pts: rng(25, 27), Bal: 2},
+			Desc: "3NT: 25-27 HCP, balanced"},
+		{Name: "2c.rebid.suit", Prio: 105, Seq: "2C P 2D P", Call: "cx", Need: Need{Len: "x5+", Test: longest('x')}, Force: Forcing,
+			Desc: "Natural: 5+ %x"},
+		{Name: "2c.rebid.after2nt", Prio: 105, Seq: "2C P 2N P", Call: "cx", Need: Need{Len: "x5+", Test: longest('x')}, Force: GameForcing,
+			Desc: "Natural: 5+ %x"},
+		{Name: "2c.rebid.after2nt.nt", Prio: 100, Seq: "2C P 2N P", Call: "3N", Desc: "Balanced"},
+		// Responder's second call.
+		{Name: "2c.resp.raise", Prio: 110, Seq: "2C P 2D/2N P 2x/3x P", Call: "cx", Need: Need{Pts: rng(3, 37), Len: "x3+"}, Force: Forcing,
+			Desc: "Support for %x"},
+		{Name: "2c.resp.raise.weak", Prio: 104, Seq: "2C P 2D P 2M P", Call: "3M", Need: Need{Pts: rng(0, 3), Len: "M3+"},
+			Desc: "Support, but weak"},
+		{Name: "2c.resp.second.negative", Prio: 105, Seq: "2C P 2D P 2x P", Call: "3C", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
+			Need: Need{Pts: rng(0, 3)}, Art: true, Desc: "Second negative: 0-3 HCP"},
+		{Name: "2c.resp.suit", Prio: 103, Seq: "2C P 2D P 2x P", Call: "cy", Need: Need{Pts: rng(4, 37), Len: "y5+"}, Force: Forcing,
+			Desc: "Natural: 5+ %y"},
+		{Name: "2c.resp.nt", Prio: 102, Seq: "2C P 2D P 2x P", Call: "2N", Need: Need{Pts: rng(4, 37)}, Force: Forcing,
+			Desc: "Natural: no fit, some values"},
+		{Name: "2c.after.neg.rebid", Prio: 105, Seq: "2C P 2D P 2x P 3C P", Call: "cx", Need: Need{Len: "x6+"},
+			Desc: "Rebids a six-card %x"},
+		{Name: "2c.after.neg.3nt", Prio: 104, Seq: "2C P 2D P 2x P 3C P", Call: "3N", Need: Need{Bal: 2},
+			Desc: "3NT"},
+		{Name: "2c.neg.pass", Prio: 100, Seq: "2C P 2D P 2x P 3C P 3x P", Call: "P", Need: Need{Pts: rng(0, 3), Len: "x0-2"},
+			Desc: "Pass: a bust"},
+		{Name: "2c.raise.game", Prio: 100, Seq: "2C P 2D/2N P 2x/3x P 3x/4x P", Call: "4x",
+			Desc: "Game", Force: SignOff},
+		// Weak twos.
+		{Name: "w2.feature.ask", Prio: 110, Seq: "2x P", When: notClubs, Call: "2N", Need: Need{Pts: rng(15, 37)}, Art: true, Force: Forcing,
+			Desc: "2NT: asks for a feature, game interest"},
+		{Name: "w2.game", Prio: 109, Seq: "2M P", Call: "4M", Need: Need{Test: hany(hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, lpMin(16)),
+			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 4 }, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 }))}, Force: SignOff,
+			Desc: "Game: a fit, either strong or preemptive"},
+		{Name: "w2.raise", Prio: 108, Seq: "2x P", When: notClubs, Call: "3x", Need: Need{Pts: rng(0, 13), Len: "x3+"},
+			Desc: "Preemptive raise: 3+ %x"},
+		{Name: "w2.newsuit", Prio: 107, Seq: "2x P", When: notClubs, Call: "cy", Need: Need{Pts: rng(14, 37), Len: "y5+"}, Force: Forcing,
+			Desc: "New suit: 5+ %y, forcing"},
+		{Name: "w2.feature.min", Prio: 110, Seq: "2x P 2N P", When: notClubs, Call: "3x", Need: Need{Pts: rng(0, 8)},
+			Desc: "Minimum weak two"},
+		{Name: "w2.feature.show", Prio: 109, Seq: "2x P 2N P", When: notClubs, Call: "3y", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 2) >= 1 }},
+			Desc: "Maximum: a feature (A or K) in %y"},
+		{Name: "w2.feature.nt", Prio: 108, Seq: "2x P 2N P", When: notClubs, Call: "3N", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
+			Desc: "Maximum, a solid suit"},
+		{Name: "w2.newsuit.raise", Prio: 110, Seq: "2x P 2y P", When: notClubs, Call: "3y", Need: Need{Len: "y3+"},
+			Desc: "Support for %y"},
+		{Name: "w2.newsuit.rebid", Prio: 105, Seq: "2x P 2y/3y P", When: notClubs, Call: "3x",
+			Desc: "No support: rebids %x"},
+		// Preempts.
+		{Name: "pre.3nt", Prio: 110, Seq: "3x P", Call: "3N", Need: Need{Pts: rng(15, 37), Test: hall(stoppersUnbid, func(c *Ctx, e *Eval, b *Bind) bool {
+			return b.S('x') <= card.Diamonds || e.Len[b.S('x')] <= 1
+		})}, Force: SignOff,
+			Desc: "3NT: to play, stoppers"},
+		{Name: "pre.raise.game.major", Prio: 111, Seq: "3M P", Call: "4M", Need: Need{Test: hany(
+			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, hany(func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 }, hcpMin(14))),
+			hcpMin(16))}, Force: SignOff,
+			Desc: "Game: preemptive, or to make"},
+		{Name: "pre.raise.game.minor", Prio: 109, Seq: "3m/4m P", Call: "5m", Need: Need{Len: "m2+", Test: hany(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] >= 4 },
+			hall(hcpMin(14), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] >= 3 }), hcpMin(16))}, Force: SignOff,
+			Desc: "Game: preemptive, or to make"},
+		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
+	}
+}
+
+// Slam bidding: Blackwood, Gerber answers (with the notrump rules), the
+// grand slam force.
+func slamRules() []*Rule {
+	var rs []*Rule
+	for _, a := range []struct {
+		call string
+		n    []int
+	}{{"5C", []int{0, 4}}, {"5D", []int{1}}, {"5H", []int{2}}, {"5S", []int{3}}} {
+		rs = append(rs, &Rule{Name: "bw.ans." + a.call, Prio: 160, Seq: "... B P 4N P", When: blackwood, Call: a.call, Art: true,
+			Need: Need{Test: acesIs(a.n...)}, Desc: fmt.Sprintf("Blackwood answer: %v ace(s)", a.n), Force: Forcing})
+	}
+	for _, k := range []struct {
+		call string
+		n    []int
+	}{{"6C", []int{0, 4}}, {"6D", []int{1}}, {"6H", []int{2}}, {"6S", []int{3}}} {
+		rs = append(rs, &Rule{Name: "bw.kings." + k.call, Prio: 160, Seq: "... 4N P 5x P 5N P", When: kingAsk, Call: k.call, Art: true,
+			Need: Need{Test: kingsIs(k.n...)}, Desc: fmt.Sprintf("Blackwood answer: %v king(s)", k.n), Force: Forcing})
+	}
+	rs = append(rs,
+		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P 5x P", When: askedAces, Call: "cy", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			return missingAces(c, e, b) >= 2 && trumpSuit(c) == b.S('y')
+		}}, Desc: "Sign-off: two aces missing", Force: SignOff},
+		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P 5x P", When: askedAces, Call: "6y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			return missingAces(c, e, b) == 1 && trumpSuit(c) == b.S('y')
+		}}, Desc: "Small slam", Force: SignOff},
+		&Rule{Name: "bw.ask", Prio: 31, Seq: "... *", Call: "4N", When: all(secondRound, lastBelow(4, bridge.NoTrump)),
+			Need: Need{Test: slamInMajor}, Art: true, Force: Forcing,
+			Desc: "Blackwood: asks for aces, slam in view"},
+		&Rule{Name: "gsf.ans.7", Prio: 160, Seq: "1M P 5N P", Call: "7M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
+			Desc: "Grand slam force: two of the top three honours", Force: SignOff},
+		&Rule{Name: "gsf.ans.6", Prio: 159, Seq: "1M P 5N P", Call: "6M",
+			Desc: "Grand slam force: fewer than two top honours", Force: SignOff},
+		&Rule{Name: "gsf.ask", Prio: 150, Seq: "1M P", Call: "5N", Need: Need{Pts: rng(10, 37), Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Top(b.S('M'), 3) == 0 && e.LTC <= 3 && e.Aces+e.Kings >= 2
+		}}, Art: true, Desc: "Grand slam force: asks for the top trump honours", Force: Forcing},
+		&Rule{Name: "slam.done", Prio: 100, Seq: "... 6x/6N/7x/7N P", Call: "P", When: func(c *Ctx, b *Bind) bool {
+			l, s, _ := c.LastBid()
+			return s == c.Partner() && l.Level >= 6
+		}, Desc: "Slam reached"},
+	)
+	return rs
+}
+
+// blackwood: the 4NT was an ace ask, not a raise of notrump.
+func blackwood(c *Ctx, b *Bind) bool {
+	if quantitative(c, b) {
+		return false
+	}
+	n := len(c.Calls)
+	return n >= 2 && c.SeatAt(n-2) == c.Partner()
+}
+
+// slamInMajor: a known major fit and 33+ points together.
+func slamInMajor(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, m := range []card.Suit{card.Hearts, card.Spades} {
+		b := newBind()
+		b.set('M', m)
+		if partnerShowedMajor(c, &b) && c.Fit(e, m) >= 8 && ourPoints(c, e, &b) >= 33 {
+			return true
+		}
+	}
+	return false
+}
+
+// kingAsk: partner's 5NT followed his own 4NT and my answer.
+func kingAsk(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	return n >= 6 && c.SeatAt(n-6) == c.Partner() && c.SeatAt(n-2) == c.Partner()
+}
+
+// askedAces: I bid 4NT (Blackwood) two calls ago.
+func askedAces(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	return n >= 4 && c.SeatAt(n-4) == c.Me && c.Calls[n-4] == bridge.NewBid(4, bridge.NoTrump)
+}
+
+// missingAces counts the aces the partnership lacks after partner's answer.
+func missingAces(c *Ctx, e *Eval, _ *Bind) int {
+	ans := c.Calls[len(c.Calls)-2]
+	n := int(ans.Strain) // 5C=0/4, 5D=1, 5H=2, 5S=3
+	if n == 0 && e.Aces > 0 {
+		n = 0
+	} else if n == 0 {
+		n = 4
+	}
+	return 4 - e.Aces - n
+}
+
+// trumpSuit is the suit our side has agreed or last bid naturally.
+func trumpSuit(c *Ctx) card.Suit {
+	best, bl := card.Suit(0), -1
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		n := c.ShownLen(c.Me, s) + c.ShownLen(c.Partner(), s)
+		if n > bl {
+			best, bl = s, n
+		}
+	}
+	return best
+}
+
+// defaultRules are the sensible defaults used when no rule of the book
+// fits: natural game bids on combined values, a forced cheap bid, pass.
+func defaultRules() []*Rule {
+	return []*Rule{
+		{Name: "gen.game.major", Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
+			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
+			Desc: "Game in the major fit"},
+		{Name: "gen.invite.major", Prio: 28, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
+			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
+			Desc: "Invites game in the major fit"},
+		{Name: "gen.3nt", Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
+			Need: Need{Bal: 2, Test: hall(combinedMin(25), stoppersTheirs, noFitWithPartner)}, Force: SignOff,
+			Desc: "3NT: game values"},
+		{Name: "default.forced.raise", Prio: 9, Seq: "... *", Call: "cx", When: all(forced, func(c *Ctx, b *Bind) bool { return partnersLast('x')(c, nil, b) }),
+			Need: Need{Len: "x3+"}, Desc: "Forced: support"},
+		{Name: "default.forced.own", Prio: 8, Seq: "... *", Call: "cx", When: forced,
+			Need: Need{Len: "x5+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return c.ShownLen(c.Me, b.S('x')) >= 4 || e.Len[b.S('x')] >= 6 }},
+			Desc: "Forced: rebids the long suit"},
+		{Name: "default.forced.nt", Prio: 7, Seq: "... *", Call: "cN", When: all(forced, lastBelow(4, bridge.NoTrump)),
+			Desc: "Forced: notrump"},
+		{Name: "default.forced.suit", Prio: 6, Seq: "... *", Call: "cx", When: forced, Need: Need{Len: "x4+"},
+			Desc: "Forced: cheapest suit"},
+		{Name: "default.pass", Prio: 1, Seq: "", Call: "P", Desc: "Pass"},
+		{Name: "default.pass.any", Prio: 1, Seq: "... *", Call: "P", Desc: "Pass"},
+	}
+}
+
+// notClubs: the two-level opening was not the strong 2C.
+func notClubs(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs }
+
+// secondRound: I have bid or doubled already (the first call is for the
+// book's rules).
+func secondRound(c *Ctx, _ *Bind) bool {
+	for _, call := range c.CallsOf(c.Me) {
+		if call.Kind != bridge.Pass {
+			return true
+		}
+	}
+	return false
+}
+
+// weOpenedOrOvercalled: our side has made a natural bid.
+func weOpenedOrOvercalled(c *Ctx, _ *Bind) bool { return len(c.OurSuits()) > 0 || c.WeOpened() }

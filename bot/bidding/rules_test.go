@@ -1,0 +1,198 @@
+package bidding
+
+import (
+	"strings"
+	"testing"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+func mustCalls(t *testing.T, s string) []bridge.Call {
+	t.Helper()
+	var out []bridge.Call
+	for _, f := range strings.Fields(s) {
+		c, err := bridge.ParseCall(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func mustHand(t *testing.T, s string) card.Hand {
+	t.Helper()
+	h, err := card.ParseHand(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// Key rules of the book, with hands made up for the purpose (dealer North).
+func TestKeyRules(t *testing.T) {
+	b := New(Options{})
+	cases := []struct {
+		name, hand, vul, auction, want, rule string
+	}{
+		{"1NT 15-17 balanced", "KQ4.AJ3.K852.Q74", "None", "", "1N", "open.1nt"},
+		{"14 HCP balanced opens a minor", "KQ4.AJ3.K852.J74", "None", "", "1D", "open.1minor"},
+		{"2NT 20-21", "AK4.AQ3.KQ52.QJ4", "None", "", "2N", "open.2nt"},
+		{"strong 2C", "AKQ4.AKJ3.AK5.K4", "None", "", "2C", "open.2c"},
+		{"weak two", "KQJ973.84.952.73", "None", "", "2S", "open.weak2"},
+		{"three-level preempt", "4.KQJ9753.83.962", "None", "", "3H", "open.3.preempt"},
+		{"five-card major", "AQ973.K4.QJ5.973", "None", "", "1S", "open.1major"},
+		{"rule of 20 fails", "KJ8.A876.Q75.Q75", "None", "", "P", "open.pass"},
+		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
+		{"transfer to hearts", "84.QJ973.952.K73", "None", "1N P", "2D", "nt1.transfer.h"},
+		{"transfer to spades", "QJ973.84.952.K73", "None", "1N P", "2H", "nt1.transfer.s"},
+		{"answer Stayman: hearts", "KQ4.AJ73.K85.Q74", "None", "1N P 2C P", "2H", "nt1.stayman.h"},
+		{"answer Stayman: none", "KQ4.AJ3.K852.Q74", "None", "1N P 2C P", "2D", "nt1.stayman.d"},
+		{"complete the transfer", "KQ4.AJ3.K852.Q74", "None", "1N P 2D P", "2H", "nt1.accept.h"},
+		{"3NT over 1NT", "K84.Q73.AJ52.Q73", "None", "1N P", "3N", "nt1.3nt"},
+		{"2C waiting", "853.8742.962.J73", "None", "2C P", "2D", "2c.waiting"},
+		{"2C positive", "853.KQJ74.A62.73", "None", "2C P", "2H", "2c.positive.suit"},
+		{"negative double", "84.KJ73.Q962.K73", "None", "1C 1S", "X", "negx.1level"},
+		{"takeout double", "KJ73.4.AQ62.KJ73", "None", "1H", "X", "ovc.takeout"},
+		{"overcall", "KQJ73.84.A62.973", "None", "1H", "1S", "ovc.1level"},
+		{"1NT overcall", "KQ4.AJ3.K852.Q74", "None", "1S", "1N", "ovc.1nt"},
+		{"Michaels", "4.KQT73.4.QJ9863", "None", "1S", "2S", "ovc.michaels"},
+		{"Jacoby 2NT", "K84.AQ73.A962.73", "None", "1H P", "2N", "resp.jacoby2n"},
+		{"limit raise", "K84.Q973.A962.73", "None", "1H P", "3H", "resp.limit.raise"},
+		{"single raise", "K84.Q973.9652.73", "None", "1H P", "2H", "resp.single.raise"},
+		{"Blackwood: one ace", "K84.Q973.A962.73", "None", "1H P 3H P 4N P", "5D", "bw.ans.5D"},
+		{"Blackwood: two aces", "A84.Q973.A962.73", "None", "1H P 3H P 4N P", "5H", "bw.ans.5H"},
+		{"Gerber: two aces", "A84.Q973.A962.73", "None", "1N P 4C P", "4S", "gerber.ans.4S"},
+		{"fourth suit forcing", "AK97.A8.742.QT72", "None", "1H P 1S P 2C P", "2D", "fsf"},
+		{"reverse", "5.KJ8.AK72.KQJ62", "None", "1C P 1S P", "2D", "orb.reverse"},
+	}
+	for _, c := range cases {
+		v, err := bridge.ParseVul(c.vul)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, m := b.Choose(mustHand(t, c.hand), v, card.North, mustCalls(t, c.auction))
+		if got.String() != strings.Replace(c.want, "N", "NT", 1) && got.String() != c.want {
+			t.Errorf("%s: %s after [%s]: got %v (%s), want %s", c.name, c.hand, c.auction, got, m.Rule, c.want)
+			continue
+		}
+		if m.Rule != c.rule {
+			t.Errorf("%s: explained by %q, want %q", c.name, m.Rule, c.rule)
+		}
+	}
+}
+
+// Explain reads any call, the bot's or a human's, from the same table.
+func TestExplain(t *testing.T) {
+	b := New(Options{})
+	cases := []struct {
+		auction   string
+		index     int
+		rule      string
+		minHCP    int
+		maxHCP    int
+		suit      card.Suit
+		minLen    int
+		art       bool
+		force     Force
+		textParts []string
+	}{
+		{"1N", 0, "open.1nt", 15, 17, card.Clubs, 0, false, NonForcing, []string{"15-17 HCP", "balanced"}},
+		{"1N P 2C", 2, "nt1.stayman", 0, 37, card.Clubs, 0, true, Forcing, []string{"Stayman", "artificial"}},
+		{"1N P 2D", 2, "nt1.transfer.h", 0, 37, card.Hearts, 5, true, Forcing, []string{"5+ hearts"}},
+		{"2S", 0, "open.weak2", 5, 11, card.Spades, 6, false, NonForcing, []string{"Weak two"}},
+		{"1H P 2H", 2, "resp.single.raise", 2, 10, card.Hearts, 3, false, NonForcing, nil},
+		{"1C 1S X", 2, "negx.1level", 6, 37, card.Clubs, 0, false, Forcing, []string{"Negative double"}},
+		{"2C", 0, "open.2c", 0, 37, card.Clubs, 0, true, Forcing, nil},
+	}
+	for _, c := range cases {
+		calls := mustCalls(t, c.auction)
+		m := b.Explain(bridge.VulNone, card.North, calls, c.index)
+		if m.Rule != c.rule || m.MinHCP != c.minHCP || m.MaxHCP != c.maxHCP || m.MinLen[c.suit] < c.minLen ||
+			m.Artificial != c.art || m.Force != c.force {
+			t.Errorf("[%s] #%d: %+v", c.auction, c.index, m)
+		}
+		for _, p := range c.textParts {
+			if !strings.Contains(m.Text, p) {
+				t.Errorf("[%s] #%d: text %q lacks %q", c.auction, c.index, m.Text, p)
+			}
+		}
+	}
+	// A call no rule covers gets a generic natural meaning.
+	m := b.Explain(bridge.VulNone, card.North, mustCalls(t, "7C"), 0)
+	if m.Rule != "" || m.Key != "generic.suit" || m.MinLen[card.Clubs] < 4 {
+		t.Errorf("7C opening: %+v", m)
+	}
+	// Out of range and illegal auctions do not panic.
+	_ = b.Explain(bridge.VulNone, card.North, mustCalls(t, "1N"), 5)
+	_ = b.Explain(bridge.VulNone, card.North, []bridge.Call{bridge.NewBid(2, 0), bridge.NewBid(1, 0)}, 1)
+}
+
+// The earlier calls' meanings are what the bot assumes: after 1NT, partner
+// is known to hold 15-17 balanced.
+func TestContextInference(t *testing.T) {
+	b := New(Options{})
+	ms := b.ExplainAll(bridge.VulNone, card.North, mustCalls(t, "1N P 2D P 2H"))
+	if len(ms) != 5 {
+		t.Fatalf("%d meanings", len(ms))
+	}
+	c := b.newCtx(bridge.VulNone, card.North, mustCalls(t, "1N P 2D P 2H"))
+	if c.Me != card.East {
+		t.Fatalf("to act: %v", c.Me)
+	}
+	if n := c.Shown[card.South].MinLen[card.Hearts]; n != 5 {
+		t.Errorf("South's hearts: %d, want 5", n)
+	}
+	if lo, hi := c.Shown[card.North].MinHCP, c.Shown[card.North].MaxHCP; lo != 15 || hi != 17 {
+		t.Errorf("North's HCP: %d-%d", lo, hi)
+	}
+	inf := b.Inferences(bridge.VulNone, card.North, mustCalls(t, "1N P 2D P 2H"))
+	if inf[card.South].MinLen[card.Hearts] != 5 || inf[card.North].MaxHCP != 17 {
+		t.Errorf("Inferences: %+v", inf)
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	e := Evaluate(mustHand(t, "AKQ4.KJ3.Q52.T94"))
+	if e.HCP != 15 || !e.Balanced || e.Len[card.Spades] != 4 || e.Controls != 4 || e.LTC != 7 {
+		t.Errorf("%+v", e)
+	}
+	if e.QuickTricks != 2.5 {
+		t.Errorf("quick tricks %v", e.QuickTricks)
+	}
+	if !e.Stopper(card.Hearts) || e.Stopper(card.Clubs) || !e.Stopper(card.Diamonds) {
+		t.Error("stoppers")
+	}
+	e = Evaluate(mustHand(t, "AKJT98.4.KQ52.94"))
+	if e.Balanced || e.LengthPts != e.HCP+2 || e.SupportPts(card.Diamonds) != e.HCP+3+1 {
+		t.Errorf("%+v sup %d", e, e.SupportPts(card.Diamonds))
+	}
+}
+
+// Every rule of the table compiles and names its variables properly.
+func TestTableWellFormed(t *testing.T) {
+	b := New(Options{})
+	seen := map[string]bool{}
+	for _, r := range b.Rules() {
+		if r.Name == "" || r.Call == "" {
+			t.Errorf("rule %+v lacks a name or call", r)
+		}
+		if r.Desc == "" {
+			t.Errorf("rule %s has no description", r.Name)
+		}
+		seen[r.Name] = true
+	}
+	if len(seen) < 150 {
+		t.Errorf("only %d distinct rules", len(seen))
+	}
+}
+
+func BenchmarkChoose(b *testing.B) {
+	bot := New(Options{})
+	h, _ := card.ParseHand("AK97.A8.742.QT72")
+	calls := []bridge.Call{bridge.NewBid(1, bridge.StrainHearts), bridge.PassCall, bridge.NewBid(1, bridge.StrainSpades), bridge.PassCall, bridge.NewBid(2, bridge.StrainClubs), bridge.PassCall}
+	for b.Loop() {
+		bot.Choose(h, bridge.VulNone, card.North, calls)
+	}
+}

@@ -1,0 +1,4 @@
+package bidding
+
+// Tests see every mistake of the table as a panic.
+func init() { strict = true }
