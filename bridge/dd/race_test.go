@@ -1,0 +1,5 @@
+//go:build race
+
+package dd
+
+const raceEnabled = true

@@ -1,0 +1,344 @@
+package dd
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// Position is a point of the play: the cards each seat still holds, the
+// strain, the player who led the current trick and the cards already played
+// to it (0 to 3, in order from Leader). The player to move is the one after
+// the last card of Trick.
+type Position struct {
+	Hands  bridge.Deal   // cards still held by each seat (not those in Trick)
+	Strain bridge.Strain // trump suit or NoTrump
+	Leader card.Seat     // who led (or is to lead) the current trick
+	Trick  []card.Card   // cards played to the current trick, from Leader
+}
+
+// ToMove returns the seat to play next.
+func (p Position) ToMove() card.Seat { return card.Seat((int(p.Leader) + len(p.Trick)) & 3) }
+
+// TricksLeft returns the number of tricks still to be completed, the current
+// one included.
+func (p Position) TricksLeft() int {
+	n := p.Hands[p.Leader].Len()
+	if len(p.Trick) > 0 {
+		n++
+	}
+	return n
+}
+
+// PositionError reports a position that cannot arise in play.
+type PositionError struct {
+	Msg string
+}
+
+func (e *PositionError) Error() string { return "dd: invalid position: " + e.Msg }
+
+// Validate checks that the position can arise in play: no card twice, hands
+// of the right sizes (the players who already played to the trick hold one
+// card fewer), at most 3 cards in the trick, and no player who failed to
+// follow suit holding a card of the suit led.
+func (p Position) Validate() error {
+	if p.Strain > bridge.NoTrump {
+		return &PositionError{fmt.Sprintf("strain %d", p.Strain)}
+	}
+	if p.Leader > card.West {
+		return &PositionError{fmt.Sprintf("leader %d", p.Leader)}
+	}
+	if len(p.Trick) > 3 {
+		return &PositionError{fmt.Sprintf("%d cards in the current trick, want at most 3", len(p.Trick))}
+	}
+	var seen card.Hand
+	for _, s := range card.Seats {
+		h := p.Hands[s]
+		if h&^card.Full52 != 0 {
+			return &PositionError{s.Name() + " holds a card that is not in the deck"}
+		}
+		if dup := seen & h; dup != 0 {
+			return &PositionError{"card " + dup.Cards()[0].String() + " held twice"}
+		}
+		seen |= h
+	}
+	for i, c := range p.Trick {
+		if !c.Valid() {
+			return &PositionError{fmt.Sprintf("card %d of the trick is not a card", i+1)}
+		}
+		if seen.Has(c) {
+			return &PositionError{"card " + c.String() + " played to the trick is still held"}
+		}
+		seen = seen.Add(c)
+	}
+	n := p.Hands[p.Leader].Len()
+	if len(p.Trick) > 0 {
+		n++
+	}
+	if n == 0 {
+		return &PositionError{"no cards left"}
+	}
+	if n > 13 {
+		return &PositionError{fmt.Sprintf("%s holds %d cards", p.Leader.Name(), p.Hands[p.Leader].Len())}
+	}
+	for i := 0; i < 4; i++ {
+		s := card.Seat((int(p.Leader) + i) & 3)
+		want := n
+		if i < len(p.Trick) {
+			want = n - 1
+		}
+		if got := p.Hands[s].Len(); got != want {
+			return &PositionError{fmt.Sprintf("%s holds %d cards, want %d", s.Name(), got, want)}
+		}
+	}
+	if len(p.Trick) > 0 {
+		led := p.Trick[0].Suit()
+		for i := 1; i < len(p.Trick); i++ {
+			s := card.Seat((int(p.Leader) + i) & 3)
+			if p.Trick[i].Suit() != led && p.Hands[s].SuitLen(led) > 0 {
+				return &PositionError{fmt.Sprintf("%s played %s on a %s lead but still holds %s", s.Name(), p.Trick[i], led, led)}
+			}
+		}
+	}
+	return nil
+}
+
+// Legal returns the cards the player to move may play.
+func (p Position) Legal() card.Hand {
+	h := p.Hands[p.ToMove()]
+	if len(p.Trick) > 0 {
+		if f := h.Suit(p.Trick[0].Suit()); f != 0 {
+			return f
+		}
+	}
+	return h
+}
+
+// CardValue is the double-dummy value of one legal card: the tricks the side
+// of the player to move takes from the position (current trick included)
+// after playing Card, with best play afterwards.
+type CardValue struct {
+	Card   card.Card
+	Tricks int
+}
+
+// DefaultTableMB is the transposition table size of a solver made with
+// NewSolver(0), in megabytes.
+const DefaultTableMB = 48
+
+// Solver is a reusable double-dummy solver with its own transposition table.
+// Keeping one solver across many positions (the positions of one deal, or
+// sampled deals) re-uses what the table learnt. A Solver is not safe for
+// concurrent use: use one per goroutine.
+type Solver struct {
+	e engine
+}
+
+// NewSolver returns a solver whose transposition table uses about tableMB
+// megabytes (DefaultTableMB when tableMB <= 0).
+func NewSolver(tableMB int) *Solver {
+	if tableMB <= 0 {
+		tableMB = DefaultTableMB
+	}
+	s := &Solver{}
+	s.e.tt = newTable(tableMB)
+	return s
+}
+
+// Reset empties the transposition table.
+func (s *Solver) Reset() { s.e.tt.clear() }
+
+// Nodes returns the number of trick-boundary nodes searched so far.
+func (s *Solver) Nodes() uint64 { return s.e.nodes }
+
+// setup loads a validated position into the engine and returns the number
+// of cards already in the trick and the tricks left.
+func (s *Solver) setup(p Position) (pos, n int) {
+	e := &s.e
+	for i := range e.hands {
+		e.hands[i] = uint64(p.Hands[i])
+	}
+	e.trump = int(p.Strain)
+	tr := &e.stack[0]
+	tr.leader = int(p.Leader)
+	tr.win = 0
+	for i, c := range p.Trick {
+		tr.card[i] = int(c.Suit())<<4 | int(c.Rank())
+		if i > 0 && beats(tr.card[i], tr.card[tr.win], e.trump) {
+			tr.win = i
+		}
+	}
+	return len(p.Trick), p.TricksLeft()
+}
+
+// exact returns the tricks the leader's side of trick d takes (of n, the
+// current trick included) with pos cards of trick d played, by null-window
+// probes starting at guess.
+func (e *engine) exact(d, pos, n, guess int) int {
+	lo, hi := 0, n
+	for lo < hi {
+		t := min(max(guess, lo+1), hi)
+		if ok, _ := e.search(d, pos, t); ok {
+			lo = t
+			guess = t + 1
+		} else {
+			hi = t - 1
+			guess = t - 1
+		}
+	}
+	return lo
+}
+
+// Tricks returns the number of tricks the side of the player to move takes
+// from the position with best play by both sides, counting the current trick
+// and all later ones.
+func (s *Solver) Tricks(p Position) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	return s.tricks(p, -1), nil
+}
+
+// tricks solves a valid position; guess < 0 means no guess.
+func (s *Solver) tricks(p Position, guess int) int {
+	pos, n := s.setup(p)
+	e := &s.e
+	sameSide := len(p.Trick)&1 == 0
+	if guess < 0 {
+		guess = (n + 1) / 2
+	} else if !sameSide {
+		guess = n - guess
+	}
+	f := e.exact(0, pos, n, guess)
+	if sameSide {
+		return f
+	}
+	return n - f
+}
+
+// CardValues returns the value of every legal card of the player to move
+// (DDS "solutions=3"): for each card, the tricks the side to move takes
+// from the position after playing it. The result is sorted best card first,
+// then by suit (spades first) and rank (highest first).
+func (s *Solver) CardValues(p Position) ([]CardValue, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return s.cardValues(p), nil
+}
+
+func (s *Solver) cardValues(p Position) []CardValue {
+	pos, n := s.setup(p)
+	e := &s.e
+	tr := &e.stack[0]
+	leader := tr.leader
+	me := (leader + pos) & 3
+	legal := uint64(p.Legal())
+	var inTrick [4]uint32
+	for i := 0; i < pos; i++ {
+		c := tr.card[i]
+		inTrick[c>>4] |= 1 << uint(c&15)
+	}
+	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+	out := make([]CardValue, 0, bits.OnesCount64(legal))
+	best := -1
+	for su := 3; su >= 0; su-- {
+		m := suitOf(legal, su)
+		alive := suitOf(all, su) | inTrick[su]
+		for m != 0 {
+			// one run of equivalent cards
+			top := bits.Len32(m) - 1
+			run := uint32(1) << uint(top)
+			x := top
+			for {
+				below := alive & (1<<uint(x) - 1)
+				if below == 0 {
+					break
+				}
+				nx := bits.Len32(below) - 1
+				if m&(1<<uint(nx)) == 0 {
+					break
+				}
+				run |= 1 << uint(nx)
+				x = nx
+			}
+			m &^= run
+			v := s.valueOf(pos, n, me, su<<4|top, best)
+			best = max(best, v)
+			for r := run; r != 0; r &= r - 1 {
+				rk := bits.TrailingZeros32(r)
+				out = append(out, CardValue{card.New(card.Suit(su), card.Rank(rk)), v})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Tricks != out[j].Tricks {
+			return out[i].Tricks > out[j].Tricks
+		}
+		a, b := out[i].Card, out[j].Card
+		if a.Suit() != b.Suit() {
+			return a.Suit() > b.Suit()
+		}
+		return a.Rank() > b.Rank()
+	})
+	return out
+}
+
+// valueOf plays card c for seat me at position pos of trick 0 and returns the
+// tricks me's side takes from the position (of n); guess is a hint (or -1).
+func (s *Solver) valueOf(pos, n, me, c, guess int) int {
+	e := &s.e
+	tr := &e.stack[0]
+	bit := uint64(1) << uint(c)
+	e.hands[me] &^= bit
+	tr.card[pos] = c
+	oldWin := tr.win
+	if pos == 0 {
+		tr.win = 0
+	} else if beats(c, tr.card[oldWin], e.trump) {
+		tr.win = pos
+	}
+	mySide := (me^tr.leader)&1 == 0
+	var v int
+	if pos < 3 {
+		g := guess
+		if g < 0 {
+			g = (n + 1) / 2
+		}
+		if !mySide {
+			g = n - g
+		}
+		f := e.exact(0, pos+1, n, g)
+		if mySide {
+			v = f
+		} else {
+			v = n - f
+		}
+	} else {
+		w := (tr.leader + tr.win) & 3
+		e.stack[1].leader = w
+		won := 0
+		if (w^me)&1 == 0 {
+			won = 1
+		}
+		g := guess - won
+		if g < 0 {
+			g = (n - 1 + 1) / 2
+		}
+		if won == 0 {
+			g = n - 1 - g
+		}
+		f := e.exact(1, 0, n-1, g)
+		if won == 1 {
+			v = 1 + f
+		} else {
+			v = n - 1 - f
+		}
+	}
+	tr.win = oldWin
+	e.hands[me] |= bit
+	return v
+}

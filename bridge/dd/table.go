@@ -1,0 +1,166 @@
+package dd
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// Table holds the 20 double-dummy results of a deal: Table[declarer][strain]
+// is the number of tricks declarer takes in that strain, the opening lead
+// coming from declarer's left.
+type Table [4][5]int
+
+// Tricks returns what declarer takes in strain.
+func (t *Table) Tricks(declarer card.Seat, strain bridge.Strain) int {
+	return t[declarer&3][strain%5]
+}
+
+// String writes the table as a grid: one line per declarer (N, E, S, W),
+// one column per strain (C, D, H, S, NT).
+func (t *Table) String() string {
+	var b strings.Builder
+	b.WriteString("     C  D  H  S NT\n")
+	for _, s := range card.Seats {
+		fmt.Fprintf(&b, "%s  ", s)
+		for _, st := range bridge.Strains {
+			fmt.Fprintf(&b, "%3d", t[s][st])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Table computes the 20 results of a full deal (13 cards each) on this
+// solver, one strain after the other.
+func (s *Solver) Table(d bridge.Deal) (Table, error) {
+	if err := d.Validate(); err != nil {
+		return Table{}, err
+	}
+	var t Table
+	s.e.tt.newGeneration()
+	for _, st := range bridge.Strains {
+		s.strainRow(d, st, &t)
+	}
+	return t, nil
+}
+
+// strainRow fills the four results of strain st. The declarers are solved in
+// the order N, S, E, W, each search seeded with the previous result of the
+// same side.
+func (s *Solver) strainRow(d bridge.Deal, st bridge.Strain, t *Table) {
+	guess := -1
+	for i, decl := range [4]card.Seat{card.North, card.South, card.East, card.West} {
+		if i == 2 {
+			guess = 13 - guess // from the other side now
+		}
+		p := Position{Hands: d, Strain: st, Leader: decl.Next()}
+		g := guess
+		if g >= 0 {
+			g = 13 - g // the leader is a defender
+		}
+		def := s.tricks(p, g)
+		t[decl][st] = 13 - def
+		guess = 13 - def
+	}
+}
+
+// BatchOptions tunes CalcTables.
+type BatchOptions struct {
+	// Threads is the number of worker goroutines; 0 means runtime.NumCPU().
+	Threads int
+	// TableMB is the transposition table size of each worker in megabytes;
+	// 0 means DefaultTableMB.
+	TableMB int
+}
+
+// CalcTable computes the 20 results of one deal using up to threads
+// goroutines (0: runtime.NumCPU()), the strains shared out between them.
+func CalcTable(d bridge.Deal, threads int) (Table, error) {
+	ts, err := CalcTables([]bridge.Deal{d}, BatchOptions{Threads: threads})
+	if err != nil {
+		return Table{}, err
+	}
+	return ts[0], nil
+}
+
+// CalcTables computes the tables of many deals with a pool of workers, one
+// solver (and transposition table) each. The work is split into (deal,
+// strain) jobs; duplicate deals are solved once. Results are in input order.
+// An invalid deal fails the whole batch with an error naming its index.
+func CalcTables(deals []bridge.Deal, opt BatchOptions) ([]Table, error) {
+	for i, d := range deals {
+		if err := d.Validate(); err != nil {
+			return nil, fmt.Errorf("deal %d: %w", i+1, err)
+		}
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	// solve each distinct deal once
+	first := make(map[bridge.Deal]int, len(deals))
+	uniq := make([]int, 0, len(deals))
+	for i, d := range deals {
+		if _, ok := first[d]; !ok {
+			first[d] = i
+			uniq = append(uniq, i)
+		}
+	}
+	out := make([]Table, len(deals))
+	type job struct{ deal, strain int }
+	nJobs := len(uniq) * 5
+	threads = min(threads, nJobs)
+	if threads <= 1 {
+		s := NewSolver(opt.TableMB)
+		for _, i := range uniq {
+			s.e.tt.newGeneration()
+			for _, st := range bridge.Strains {
+				s.strainRow(deals[i], st, &out[i])
+			}
+		}
+	} else {
+		jobs := make(chan job, nJobs)
+		// NT first: it is usually the hardest strain
+		for _, i := range uniq {
+			for _, st := range [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs} {
+				jobs <- job{i, int(st)}
+			}
+		}
+		close(jobs)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for w := 0; w < threads; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := NewSolver(opt.TableMB)
+				last := -1
+				for j := range jobs {
+					if j.deal != last {
+						s.e.tt.newGeneration()
+						last = j.deal
+					}
+					var row Table
+					s.strainRow(deals[j.deal], bridge.Strain(j.strain), &row)
+					mu.Lock()
+					for seat := range 4 {
+						out[j.deal][seat][j.strain] = row[seat][j.strain]
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for i, d := range deals {
+		if f := first[d]; f != i {
+			out[i] = out[f]
+		}
+	}
+	return out, nil
+}

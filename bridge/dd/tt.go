@@ -1,0 +1,172 @@
+package dd
+
+import "math/bits"
+
+// The transposition table maps a position at a trick boundary to bounds on
+// the number of tricks the side on lead takes from there, and the best lead
+// found. It works as a partition search table: positions are grouped by the
+// strain, the leader and the length of every hand in every suit; each entry
+// of a group holds, for each suit, the owners of the top k remaining cards of
+// the suit (k per suit), where k reaches down to the lowest card whose rank
+// decided a trick in the search below. Any position with the same lengths
+// and the same owners of those top cards has the same bounds: the cards
+// below are only counted, never compared.
+//
+// Layout: one flat open-addressing array of slots keyed by (lengths, leader,
+// strain); each slot holds up to slotEntries entries side by side, so a
+// look-up reads one contiguous block, compared as machine words. A
+// generation number stamps the slots; when the array is three quarters
+// full the generation moves on, which empties the table in O(1).
+
+// ttEntry is one stored set of positions. p0 and p1 hold the owners of the
+// counted top cards, in the layout of engine.owners, masked to the top ks[s]
+// cards of each suit. lo and hi bound the tricks of the side on lead; best
+// is the best lead as suit<<4 | (relative index+1), 0 if none.
+type ttEntry struct {
+	p0, p1 uint64
+	ks     uint16
+	lo, hi int8
+	best   uint8
+}
+
+// blockEntries entries are kept side by side in a block; the blocks of one
+// group form a list, newest first.
+const blockEntries = 8
+
+// maxBlocks bounds the blocks examined per look-up.
+const maxBlocks = 8
+
+type ttBlock struct {
+	e    [blockEntries]ttEntry
+	n    int32
+	next int32
+}
+
+// ttHead is one slot of the index: a group of entries with the same
+// lengths, leader and strain.
+type ttHead struct {
+	lens  uint64
+	gen   uint32
+	head  int32
+	trump uint8
+}
+
+type ttable struct {
+	index []ttHead
+	used  int
+	pool  []ttBlock
+	top   int32 // next free block (block 0 is never used)
+	gen   uint32
+}
+
+// kMask[k] selects the owners of the top k cards in a 26-bit suit field.
+var kMask [14]uint64
+
+func init() {
+	for k := 1; k <= 13; k++ {
+		kMask[k] = (1<<(2*uint(k)) - 1) << (26 - 2*uint(k))
+	}
+}
+
+// masks returns the owner masks selecting the top ks[s] cards of each suit.
+func masks(ks uint16) (uint64, uint64) {
+	return kMask[ks&15] | kMask[ks>>4&15]<<32, kMask[ks>>8&15] | kMask[ks>>12]<<32
+}
+
+// newTable returns a table of about mb megabytes (at least 1 MB): a fifth
+// for the index, the rest for the blocks.
+func newTable(mb int) *ttable {
+	if mb < 1 {
+		mb = 1
+	}
+	bytes := uint64(mb) << 20
+	slots := max(bytes/5/24, 16)
+	blocks := max((bytes-slots*24)/200, 16)
+	return &ttable{index: make([]ttHead, slots), pool: make([]ttBlock, blocks), top: 1, gen: 1}
+}
+
+func hashKey(lens uint64, trump int) uint64 {
+	h := (lens ^ uint64(trump)<<61) * 0x9E3779B97F4A7C15
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 32
+	return h
+}
+
+// slot returns the index slot of the key, or the empty slot where it would
+// go (its gen differs).
+func (t *ttable) slot(lens uint64, trump int) *ttHead {
+	hi, _ := bits.Mul64(hashKey(lens, trump), uint64(len(t.index)))
+	i := int(hi)
+	for {
+		s := &t.index[i]
+		if s.gen != t.gen || (s.lens == lens && int(s.trump) == trump) {
+			return s
+		}
+		i++
+		if i == len(t.index) {
+			i = 0
+		}
+	}
+}
+
+// store merges the bounds lo..hi for the positions matching (o0, o1) on the
+// top ks cards.
+func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
+	if int(t.top) >= len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
+		t.reset()
+	}
+	s := t.slot(lens, trump)
+	m0, m1 := masks(ks)
+	p0, p1 := o0&m0, o1&m1
+	if s.gen == t.gen {
+		for b, w := s.head, 0; b != 0 && w < maxBlocks; b, w = t.pool[b].next, w+1 {
+			blk := &t.pool[b]
+			for i := 0; i < int(blk.n); i++ {
+				en := &blk.e[i]
+				if en.p0 == p0 && en.p1 == p1 && en.ks == ks {
+					if int8(lo) > en.lo {
+						en.lo = int8(lo)
+					}
+					if int8(hi) < en.hi {
+						en.hi = int8(hi)
+					}
+					if best != 0 {
+						en.best = best
+					}
+					return
+				}
+			}
+		}
+	} else {
+		*s = ttHead{lens: lens, trump: uint8(trump), gen: t.gen}
+		t.used++
+	}
+	if s.head == 0 || t.pool[s.head].n == blockEntries {
+		b := t.top
+		t.top++
+		t.pool[b].n = 0
+		t.pool[b].next = s.head
+		s.head = b
+	}
+	blk := &t.pool[s.head]
+	blk.e[blk.n] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
+	blk.n++
+}
+
+// reset empties the table in O(1).
+func (t *ttable) reset() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.index)
+		t.gen = 1
+	}
+	t.used = 0
+	t.top = 1
+}
+
+// newGeneration starts afresh for a new deal.
+func (t *ttable) newGeneration() { t.reset() }
+
+// clear empties the table.
+func (t *ttable) clear() { t.reset() }

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/bridge/pbn"
+	"atout/card"
+)
+
+func init() {
+	register(&command{name: "solve", summary: "double-dummy table and par of bridge deals: atout solve [DEAL ...] [--json]", run: runSolve})
+}
+
+// solveInput is one deal to solve and where it came from.
+type solveInput struct {
+	text  string
+	where string // "argument 2", "line 7"
+	deal  bridge.Deal
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("solve")
+	asJSON := fs.Bool("json", false, "one JSON object per deal")
+	dealerFlag := fs.String("dealer", "N", "dealer for the par: N, E, S or W")
+	vulFlag := fs.String("vul", "None", "vulnerability for the par: None, NS, EW or All")
+	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
+	pbnFile := fs.String("pbn", "", "add double-dummy tags to every board of this PBN file")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	dealer, err := card.ParseSeat(*dealerFlag)
+	if err != nil {
+		return badInput("--dealer %q: want N, E, S or W", *dealerFlag)
+	}
+	vul, err := bridge.ParseVul(*vulFlag)
+	if err != nil {
+		return badInput("--vul %q: want None, NS, EW or All", *vulFlag)
+	}
+	if *threads < 1 {
+		return badInput("--threads %d: want at least 1", *threads)
+	}
+	if *pbnFile != "" {
+		if len(pos) > 0 {
+			return badInput("--pbn takes no DEAL arguments")
+		}
+		return solvePBN(*pbnFile, *threads, stdout, stderr)
+	}
+	var inputs []solveInput
+	if len(pos) > 0 {
+		for i, a := range pos {
+			inputs = append(inputs, solveInput{text: a, where: fmt.Sprintf("argument %d", i+1)})
+		}
+	} else {
+		sc := bufio.NewScanner(stdin)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		n := 0
+		for sc.Scan() {
+			n++
+			line := strings.TrimSpace(sc.Text())
+			if line == "" {
+				continue
+			}
+			inputs = append(inputs, solveInput{text: line, where: fmt.Sprintf("line %d", n)})
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("reading stdin: %w", err)
+		}
+	}
+	deals := make([]bridge.Deal, len(inputs))
+	for i := range inputs {
+		d, err := bridge.ParseDeal(inputs[i].text)
+		if err != nil {
+			return badInput("%s: deal %q: %s", inputs[i].where, inputs[i].text, dealFault(err))
+		}
+		deals[i] = d
+	}
+	tables, err := dd.CalcTables(deals, dd.BatchOptions{Threads: *threads})
+	if err != nil {
+		return err
+	}
+	for i, d := range deals {
+		par := dd.Par(&tables[i], dealer, vul)
+		if *asJSON {
+			if err := writeSolveJSON(stdout, d, &tables[i], par); err != nil {
+				return err
+			}
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		writeSolveText(stdout, d, &tables[i], par)
+	}
+	return nil
+}
+
+// dealFault returns the message of a deal error without the repeated input.
+func dealFault(err error) string {
+	if de, ok := err.(*bridge.DealError); ok {
+		return de.Msg
+	}
+	return err.Error()
+}
+
+type solveJSON struct {
+	Deal   string                    `json:"deal"`
+	Tricks map[string]map[string]int `json:"tricks"`
+	Par    solveParJSON              `json:"par"`
+}
+
+type solveParJSON struct {
+	Score     int      `json:"score"`
+	Contracts []string `json:"contracts"`
+}
+
+func writeSolveJSON(w io.Writer, d bridge.Deal, t *dd.Table, par dd.ParResult) error {
+	// Build the object by hand to keep the key order of the contract:
+	// seats N E S W, strains C D H S NT.
+	var b strings.Builder
+	dealJSON, _ := json.Marshal(d.String())
+	b.WriteString(`{"deal":`)
+	b.Write(dealJSON)
+	b.WriteString(`,"tricks":{`)
+	for i, s := range card.Seats {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"%s":{`, s)
+		for j, st := range bridge.Strains {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%s":%d`, st, t[s][st])
+		}
+		b.WriteByte('}')
+	}
+	cs := par.Strings()
+	if cs == nil {
+		cs = []string{}
+	}
+	contracts, _ := json.Marshal(cs)
+	fmt.Fprintf(&b, `},"par":{"score":%d,"contracts":%s}}`, par.Score, contracts)
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeSolveText(w io.Writer, d bridge.Deal, t *dd.Table, par dd.ParResult) {
+	fmt.Fprintln(w, d.String())
+	io.WriteString(w, t.String())
+	cs := strings.Join(par.Strings(), ", ")
+	if cs == "" {
+		cs = "passed out"
+	}
+	fmt.Fprintf(w, "par %d: %s\n", par.Score, cs)
+}
+
+// solvePBN adds DoubleDummyTricks, OptimumResultTable, OptimumScore and
+// ParContract to every board of a PBN file that has a full deal, and prints
+// the file.
+func solvePBN(path string, threads int, stdout, stderr io.Writer) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	f, err := pbn.Parse(data)
+	if err != nil {
+		return badInput("%s: %v", path, err)
+	}
+	var deals []bridge.Deal
+	var idx []int
+	for i, g := range f.Games {
+		if g.Deal.Validate() != nil {
+			if g.Deal == (bridge.Deal{}) {
+				continue // a game without a deal: left as it is
+			}
+			return badInput("%s: board %d (game %d): deal: %s", path, g.Board, i+1, dealFault(g.Deal.Validate()))
+		}
+		deals = append(deals, g.Deal)
+		idx = append(idx, i)
+	}
+	tables := make([]dd.Table, len(deals))
+	// solve in chunks to report progress on stderr for more than a few deals
+	const chunk = 4
+	progress := len(deals) > 8
+	for start := 0; start < len(deals); start += chunk {
+		end := min(start+chunk, len(deals))
+		ts, err := dd.CalcTables(deals[start:end], dd.BatchOptions{Threads: threads})
+		if err != nil {
+			return err
+		}
+		copy(tables[start:end], ts)
+		if progress {
+			drawProgress(stderr, end, len(deals))
+		}
+	}
+	if progress {
+		fmt.Fprintln(stderr)
+	}
+	for k, i := range idx {
+		g := f.Games[i]
+		t := tables[k]
+		pbn.SetDoubleDummy(g, pbn.DDTable(t))
+		par := dd.Par(&t, g.Dealer, g.Vul)
+		g.SetTag("OptimumScore", fmt.Sprintf("NS %d", par.Score))
+		g.SetTag("ParContract", parContractTag(par))
+	}
+	return pbn.Write(stdout, f)
+}
+
+// parContractTag writes the par contracts for the ParContract tag: "NS 4S",
+// "EW 5DX", several joined by commas, "Pass" when passed out.
+func parContractTag(par dd.ParResult) string {
+	if len(par.Contracts) == 0 {
+		return "Pass"
+	}
+	parts := make([]string, len(par.Contracts))
+	for i, c := range par.Contracts {
+		parts[i] = c.Side().String() + " " + c.Contract.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+func drawProgress(w io.Writer, done, total int) {
+	const width = 40
+	n := done * width / total
+	fmt.Fprintf(w, "\r[%s%s] %d/%d deals", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+}
