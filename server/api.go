@@ -263,14 +263,14 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 }
 
 type gameSummary struct {
-	ID       string          `json:"id"`
-	Game     string          `json:"game"`
-	Status   string          `json:"status"`
-	Created  time.Time       `json:"created"`
-	Updated  time.Time       `json:"updated"`
-	Seats    [4]seatSummary  `json:"seats"`
-	Settings any             `json:"settings"`
-	Result   any             `json:"result,omitempty"`
+	ID       string         `json:"id"`
+	Game     string         `json:"game"`
+	Status   string         `json:"status"`
+	Created  time.Time      `json:"created"`
+	Updated  time.Time      `json:"updated"`
+	Seats    [4]seatSummary `json:"seats"`
+	Settings any            `json:"settings"`
+	Result   any            `json:"result,omitempty"`
 }
 
 type seatSummary struct {

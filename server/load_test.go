@@ -74,6 +74,10 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	env.srv.guestIP = newLimiter(1e6, 1e6)
+	mu.Lock()
+	lat = lat[:0] // count the window only
+	mu.Unlock()
 	deadline := time.Now().Add(dur)
 	var rtMu sync.Mutex
 	var rtt []time.Duration

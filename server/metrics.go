@@ -80,8 +80,10 @@ func (m *Metrics) Quantile(q float64) time.Duration {
 	return 0
 }
 
-func (m *Metrics) request(method string, code int) { inc(&m.requests, fmt.Sprintf("%s %d", method, code)) }
-func (m *Metrics) protocolError(code string)      { inc(&m.errors, code) }
+func (m *Metrics) request(method string, code int) {
+	inc(&m.requests, fmt.Sprintf("%s %d", method, code))
+}
+func (m *Metrics) protocolError(code string) { inc(&m.errors, code) }
 
 // write writes the exposition; tables is the number of live tables.
 func (m *Metrics) write(w io.Writer, tables int) {

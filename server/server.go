@@ -35,10 +35,10 @@ import (
 type Config struct {
 	Store   *store.Store
 	Hub     table.Hub
-	Assets  fs.FS       // the UI (index.html at the root); nil serves nothing
+	Assets  fs.FS // the UI (index.html at the root); nil serves nothing
 	Logger  *slog.Logger
-	Lang    Languages   // nil: English only
-	Metrics *Metrics    // nil: a new one
+	Lang    Languages // nil: English only
+	Metrics *Metrics  // nil: a new one
 	// SessionTTL is the life of a session cookie (default 30 days).
 	SessionTTL time.Duration
 	// Secure marks cookies Secure even on plain HTTP (behind a TLS proxy);
@@ -57,6 +57,9 @@ type Config struct {
 	// (default 10 per second, bursts of 30).
 	MessageRate  float64
 	MessageBurst float64
+	// GuestsPerMinute limits the guests made per IP address (default 60,
+	// in bursts of 60).
+	GuestsPerMinute float64
 }
 
 // Server is the HTTP handler of the web app.
@@ -111,12 +114,15 @@ func New(cfg Config) *Server {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = 30
 	}
+	if cfg.GuestsPerMinute <= 0 {
+		cfg.GuestsPerMinute = 60
+	}
 	s := &Server{
 		cfg: cfg, st: cfg.Store, hub: cfg.Hub, log: cfg.Logger, lang: cfg.Lang, metrics: cfg.Metrics,
 		mux:       http.NewServeMux(),
 		loginIP:   newLimiter(0.2, 10), // 10 tries, then one per 5 s
 		loginUser: newLimiter(0.1, 5),
-		guestIP:   newLimiter(1, 60),
+		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
 	}
 	s.routes()

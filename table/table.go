@@ -84,6 +84,10 @@ type Config struct {
 	// from the request (or the bot's answer) to the end of the broadcast:
 	// bots' thinking is not included.
 	OnAction func(byBot bool, latency time.Duration)
+	// Explain, if set, gives the meaning of every call of a bridge auction
+	// (public information: it depends on the calls only). It is sent as
+	// the state's "explanations" and must be safe for concurrent use.
+	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
 }
 
 func (c *Config) setDefaults() {
@@ -163,6 +167,8 @@ type stateMsg struct {
 	Table Info       `json:"table"`
 	View  any        `json:"view"`
 	Timer *int       `json:"timer,omitempty"`
+	// Explanations are the meanings of the bridge calls so far.
+	Explanations any `json:"explanations,omitempty"`
 }
 
 // ClaimNotice is sent to the players when a claim is refused.
@@ -259,6 +265,8 @@ type Table struct {
 	claimBusy  bool
 	lost       bool // another node took the table: stop serving it
 	finishedOK bool
+	explained  any // explanations of the auction at version explainedV
+	explainedV uint64
 }
 
 type pendingClaim struct {
@@ -513,6 +521,7 @@ func (t *Table) encode(userID string) []byte {
 	} else {
 		msg.View = t.m.spectator()
 	}
+	msg.Explanations = t.explanations()
 	if !t.deadline.IsZero() && t.deadlineV == t.version {
 		left := int(time.Until(t.deadline).Round(time.Second) / time.Second)
 		left = max(left, 0)
@@ -524,6 +533,25 @@ func (t *Table) encode(userID string) []byte {
 		b, _ = json.Marshal(map[string]string{"type": "error", "code": CodeInternal})
 	}
 	return b
+}
+
+// explanations returns the meanings of the calls of the current bridge
+// auction, computed once per change.
+func (t *Table) explanations() any {
+	b, ok := t.m.cur().(*bridge.Game)
+	if t.cfg.Explain == nil || !ok || b == nil {
+		return nil
+	}
+	if t.explainedV != t.version+1 {
+		auc := b.Auction()
+		calls := auc.Calls()
+		t.explained = nil
+		if len(calls) > 0 {
+			t.explained = t.cfg.Explain(b.Vul(), b.Dealer(), calls)
+		}
+		t.explainedV = t.version + 1
+	}
+	return t.explained
 }
 
 // ---- actions ----

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"path/filepath"
-	"io"
 	"testing"
 	"time"
 
@@ -216,4 +216,23 @@ func TestHumanTableActUndoResume(t *testing.T) {
 	if _, err := h2.Get(ctx, "nosuchtable"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown table: %v", err)
 	}
+}
+
+func TestTurnTimerPlaysForAbsentHuman(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 50 * time.Millisecond, NextDelay: 50 * time.Millisecond})
+	t.Cleanup(func() { h.Shutdown(ctx) })
+	a, _ := st.CreateGuest(ctx, "a", "")
+	b, _ := st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, Settings{Game: "belote", Target: 200, Seed: 3}, Player{ID: a.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b"}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody plays: the timers let bots act for both humans, and the deals
+	// follow each other, to the end.
+	waitOver(t, r, 60*time.Second)
 }

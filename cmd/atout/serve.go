@@ -10,9 +10,16 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
+	"atout/bot"
+	"atout/bot/belotebot"
+	"atout/bot/bidding"
+	"atout/bot/bridgebot"
+	"atout/bridge"
+	"atout/card"
 	"atout/i18n"
 	"atout/server"
 	"atout/store"
@@ -84,13 +91,29 @@ type serveConfig struct {
 	next     time.Duration
 }
 
+// registerBots puts the real bots in the registry the tables draw from:
+// bridge "easy" and "medium" play bridgebot's fast level, "strong" its
+// strong level; belote "easy" and "medium" play belotebot's baseline (and
+// "strong" falls back on it until belotebot registers its own).
+var registerBots = sync.OnceFunc(func() {
+	fast := func(seed uint64) bot.Bot { return bridgebot.NewLevel(bridgebot.Fast, seed) }
+	bot.Register("bridge", bot.Easy, fast)
+	bot.Register("bridge", bot.Medium, fast)
+	bot.Register("bridge", bot.Strong, func(seed uint64) bot.Bot { return bridgebot.NewLevel(bridgebot.Strong, seed) })
+	baseline := func(seed uint64) bot.Bot { return belotebot.NewBaseline(seed) }
+	bot.Register("belote", bot.Easy, baseline)
+	bot.Register("belote", bot.Medium, baseline)
+})
+
 // serve runs the web app on an open store and listener until ctx is done.
 func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
+	registerBots()
 	metrics := server.NewMetrics()
 	hub := table.NewLocalHub(table.Config{
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
+		Explain:  explainer(),
 	})
 	n, err := hub.Resume(ctx)
 	if err != nil {
@@ -106,6 +129,30 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		f.Flush()
 	}
 	return srv.Run(ctx, c.listener, 10*time.Second)
+}
+
+// explainer explains bridge calls with the bidding bot's system.
+func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
+	b := bidding.New(bidding.Options{})
+	type meaning struct {
+		Call   string   `json:"call"`
+		Text   string   `json:"text"`
+		Key    string   `json:"key,omitempty"`
+		Args   []string `json:"args,omitempty"`
+		MinHCP int      `json:"minHCP"`
+		MaxHCP int      `json:"maxHCP"`
+	}
+	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
+		ms := b.ExplainAll(vul, dealer, calls)
+		out := make([]meaning, 0, len(ms))
+		for i, m := range ms {
+			if i >= len(calls) {
+				break
+			}
+			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args, MinHCP: m.MinHCP, MaxHCP: m.MaxHCP})
+		}
+		return out
+	}
 }
 
 // languages returns the translations for the server.
