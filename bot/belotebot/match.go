@@ -1,0 +1,143 @@
+package belotebot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"atout/belote"
+	"atout/card"
+)
+
+// Player is a belote bot with the typed decision of [Baseline] and
+// [Strong]: the action seat takes now in deal d, or [ErrNoAction] when it
+// declines an optional action (a Maison coinche out of turn).
+type Player interface {
+	Name() string
+	Choose(ctx context.Context, d *belote.Deal, seat card.Seat) (belote.Action, error)
+}
+
+// Random plays a legal action chosen at random (never an optional coinche
+// out of turn): the floor of the strength scale, for tests.
+type Random struct{ rnd *rand.Rand }
+
+// NewRandom returns a random player seeded with seed.
+func NewRandom(seed uint64) *Random { return &Random{rand.New(rand.NewPCG(seed, 7))} }
+
+// Name returns "random".
+func (b *Random) Name() string { return "random" }
+
+// Choose returns a random legal action of seat.
+func (b *Random) Choose(ctx context.Context, d *belote.Deal, seat card.Seat) (belote.Action, error) {
+	if err := checkTurn(d, seat); err != nil {
+		return belote.Action{}, err
+	}
+	if seat != d.Turn() {
+		return belote.Action{}, ErrNoAction
+	}
+	legal := d.LegalActions(seat)
+	return legal[b.rnd.IntN(len(legal))], nil
+}
+
+// NewPlayer returns the player named name ("strong", "fast", "baseline",
+// "random") seeded with seed.
+func NewPlayer(name string, seed uint64) (Player, error) {
+	switch name {
+	case "strong":
+		return NewStrong(LevelStrong, seed), nil
+	case "fast":
+		return NewStrong(LevelFast, seed), nil
+	case "baseline":
+		return NewBaseline(seed), nil
+	case "random":
+		return NewRandom(seed), nil
+	}
+	return nil, fmt.Errorf("belotebot: unknown bot %q (want strong, fast, baseline or random)", name)
+}
+
+// PlayerNames lists the names [NewPlayer] accepts.
+var PlayerNames = []string{"strong", "fast", "baseline", "random"}
+
+// Timing is the time one decision took.
+type Timing struct {
+	Seat card.Seat
+	Card bool // a card (else a call)
+	Dur  time.Duration
+}
+
+// MatchResult is the outcome of one game played to the target.
+type MatchResult struct {
+	Winner  card.Side
+	Totals  [2]int
+	Deals   int
+	Timings []Timing
+}
+
+// maxDeals bounds a match (a game to 1000 takes about ten deals).
+const maxDeals = 400
+
+// PlayMatch plays one game under rules r from the first dealer, with the
+// decks drawn from seed, between the four players (indexed by seat). Under
+// Maison coinche the defenders are asked before every action whether they
+// coinche out of turn. moveTimeout bounds each decision (0: none). An
+// error means a player failed or chose an illegal action.
+func PlayMatch(ctx context.Context, r belote.Rules, dealer card.Seat, seed uint64, players [4]Player, moveTimeout time.Duration) (MatchResult, error) {
+	var res MatchResult
+	g, err := belote.NewGame(r, dealer, card.NewRand(seed))
+	if err != nil {
+		return res, err
+	}
+	decide := func(s card.Seat) (belote.Action, time.Duration, error) {
+		c, cancel := ctx, context.CancelFunc(func() {})
+		if moveTimeout > 0 {
+			c, cancel = context.WithTimeout(ctx, moveTimeout)
+		}
+		defer cancel()
+		t0 := time.Now()
+		a, err := players[s].Choose(c, g.Deal(), s)
+		return a, time.Since(t0), err
+	}
+outer:
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if g.DealNumber() > maxDeals {
+			return res, fmt.Errorf("belotebot: no winner after %d deals", maxDeals)
+		}
+		to := g.ToAct()
+		if len(to) == 0 {
+			return res, errors.New("belotebot: nobody to act")
+		}
+		for _, s := range to[1:] {
+			a, dur, err := decide(s)
+			res.Timings = append(res.Timings, Timing{Seat: s, Dur: dur})
+			if errors.Is(err, ErrNoAction) {
+				continue
+			}
+			if err != nil {
+				return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+			}
+			if err := g.Do(s, a); err != nil {
+				return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+			}
+			continue outer
+		}
+		s := to[0]
+		isCard := g.Deal().Phase() == belote.PhasePlay
+		a, dur, err := decide(s)
+		res.Timings = append(res.Timings, Timing{Seat: s, Card: isCard, Dur: dur})
+		if err != nil {
+			return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+		}
+		if err := g.Do(s, a); err != nil {
+			return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+		}
+	}
+	res.Winner, _ = g.Winner()
+	res.Totals = g.Totals()
+	res.Deals = len(g.Sheet())
+	return res, nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package belotebot
+
+const raceEnabled = false
