@@ -129,9 +129,15 @@ func (in *DealInput) check() error {
 		return dealErr("tricks", "NS %d + EW %d = %d, want 8", in.Tricks[0], in.Tricks[1], n)
 	}
 	T := Total(r.Mode, r.Setting)
+	// After a capot the card points are taken as 250 and 0 "whatever
+	// cardPoints says" (docs/interfaces.md): 252 (the FFB count), 162 or
+	// 250 are all accepted, so nothing is checked.
 	capot := in.Tricks[0] == 8 || in.Tricks[1] == 8
 	for s, p := range in.CardPoints {
-		if p < 0 || p > CapotPoints || (!capot && p > T) {
+		if capot {
+			break
+		}
+		if p < 0 || p > T {
 			return dealErr("cardPoints", "%s has %d card points (want 0 to %d)", card.Side(s), p, T)
 		}
 		if in.Tricks[s] == 0 && p != 0 {

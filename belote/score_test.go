@@ -285,6 +285,33 @@ func TestScoreRules(t *testing.T) {
 	}
 }
 
+// TestScoreCapotIgnoresCardPoints: after a capot the card points are 250
+// and 0 "whatever cardPoints says" (docs/interfaces.md), so 250, 252 (the
+// FFB count), 162 or even inconsistent values give the same score.
+func TestScoreCapotIgnoresCardPoints(t *testing.T) {
+	base := DealInput{Rules: Rules{Mode: Coinche}, Trump: card.Hearts, Takers: card.NS, Bid: 250, Coinche: 1,
+		Tricks: [2]int{8, 0}, Belote: -1}
+	for _, cp := range [][2]int{{162, 0}, {250, 0}, {252, 0}, {0, 0}, {162, 5}, {100, 62}} {
+		for _, s := range []Setting{Maison, Official} {
+			in := base
+			in.Rules.Setting, in.CardPoints = s, cp
+			res, err := ScoreDeal(in)
+			if err != nil || !res.Made || res.Score != [2]int{500, 0} {
+				t.Errorf("%v cardPoints %v: %+v, %v; want made 500/0", s, cp, res.Score, err)
+			}
+			in.Takers = card.EW // the defenders' capot: EW fail, NS score 160+250
+			if res, err := ScoreDeal(in); err != nil || res.Made || res.Score != [2]int{410, 0} {
+				t.Errorf("%v cardPoints %v, EW bid: %+v, %v; want failed 410/0", s, cp, res.Score, err)
+			}
+		}
+	}
+	in := base
+	in.Rules.Mode, in.Bid, in.Coinche, in.CardPoints = Classic, 0, 0, [2]int{252, 0}
+	if res, err := ScoreDeal(in); err != nil || res.Score != [2]int{250, 0} {
+		t.Errorf("classic capot with 252: %+v, %v", res.Score, err)
+	}
+}
+
 func TestScoreDealErrors(t *testing.T) {
 	ok := DealInput{Rules: Rules{Mode: Coinche}, Trump: card.Hearts, Takers: card.NS, Bid: 100, Coinche: 1,
 		CardPoints: [2]int{100, 62}, Tricks: [2]int{5, 3}, Belote: -1}
@@ -316,8 +343,6 @@ func TestScoreDealErrors(t *testing.T) {
 		{"tricks", func(in *DealInput) { in.Tricks = [2]int{9, -1} }},
 		{"cardPoints", func(in *DealInput) { in.CardPoints = [2]int{100, 61} }},
 		{"cardPoints", func(in *DealInput) { in.CardPoints = [2]int{-1, 163} }},
-		{"cardPoints", func(in *DealInput) { in.Tricks, in.CardPoints = [2]int{8, 0}, [2]int{162, 5} }},
-		{"cardPoints", func(in *DealInput) { in.Tricks, in.CardPoints = [2]int{0, 8}, [2]int{0, 251} }},
 		{"belote", func(in *DealInput) { in.Belote = 2 }},
 		{"belote", func(in *DealInput) {
 			in.Rules.Mode, in.Trump, in.Bid, in.Coinche, in.Belote = NoTrump, NoSuit, 0, 0, 0

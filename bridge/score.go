@@ -1,5 +1,7 @@
 package bridge
 
+import "math"
+
 // Score returns the duplicate score of contract c for declarer's side when
 // declarer takes tricks tricks (0..13), vulnerable or not: positive when the
 // contract makes, negative for undertricks. A passed-out deal scores 0.
@@ -106,6 +108,9 @@ func IMPs(diff int) int {
 	a := diff
 	if a < 0 {
 		a = -a
+		if a < 0 { // -MinInt overflows: still the largest difference
+			a = math.MaxInt
+		}
 	}
 	n := 0
 	for _, b := range impBounds {

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -138,6 +139,13 @@ func TestIMPsTable(t *testing.T) {
 	}
 	if got := IMPs(1 << 30); got != 24 {
 		t.Errorf("IMPs(huge) = %d, want 24", got)
+	}
+	// The extremes of int: -MinInt overflows, the IMPs must not.
+	if got := IMPs(math.MaxInt); got != 24 {
+		t.Errorf("IMPs(MaxInt) = %d, want 24", got)
+	}
+	if got := IMPs(math.MinInt); got != -24 {
+		t.Errorf("IMPs(MinInt) = %d, want -24", got)
 	}
 }
 

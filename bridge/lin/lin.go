@@ -91,9 +91,36 @@ func lex(s string) ([]pairAt, error) {
 	return out, nil
 }
 
+// Lines tells where the parts of one board were found in a LIN file, so
+// that a program that checks the board can point at the line of a bad call
+// or card.
+type Lines struct {
+	Game    int   // the line of the board's first pair
+	Auction []int // the line of each call of the record's Auction
+	Play    []int // the line of each card of the record's Play
+}
+
 // Parse reads a LIN file: one board or many (one line per board, or a match
 // stream with qx markers).
 func Parse(data []byte) (*File, error) {
+	p, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return p.f, nil
+}
+
+// ParseBoardsLines is [ParseBoards] that also returns, for each board, the
+// lines its calls and cards were read from.
+func ParseBoardsLines(data []byte) ([]*bridge.Record, []Lines, error) {
+	p, err := parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.f.Boards, p.lines, nil
+}
+
+func parse(data []byte) (*parser, error) {
 	pairs, err := lex(string(data))
 	if err != nil {
 		return nil, err
@@ -101,6 +128,9 @@ func Parse(data []byte) (*File, error) {
 	p := &parser{f: &File{}}
 	p.start()
 	for _, pa := range pairs {
+		if p.cur.first == 0 {
+			p.cur.first = pa.line
+		}
 		if err := p.add(pa); err != nil {
 			return nil, err
 		}
@@ -108,7 +138,7 @@ func Parse(data []byte) (*File, error) {
 	if err := p.finish(); err != nil {
 		return nil, err
 	}
-	return p.f, nil
+	return p, nil
 }
 
 // ParseBoards reads the boards of a LIN file.
@@ -122,6 +152,9 @@ func ParseBoards(data []byte) ([]*bridge.Record, error) {
 
 type boardState struct {
 	line      int
+	first     int // line of the first pair of the board
+	callLines []int
+	cardLines []int
 	names     [4]string
 	board     int
 	hasBoard  bool
@@ -142,6 +175,7 @@ type parser struct {
 	f     *File
 	names []string // the last pn list (4 or 8 names)
 	cur   *boardState
+	lines []Lines // where each board of f.Boards was read
 }
 
 func (p *parser) start() {
@@ -258,6 +292,7 @@ func (p *parser) add(pa pairAt) error {
 			return errAt(pa, "%q is not a call", v)
 		}
 		b.calls = append(b.calls, bridge.RecordCall{Call: c, Alert: alert})
+		b.callLines = append(b.callLines, pa.line)
 		b.started = true
 	case "an":
 		if n := len(b.calls); n > 0 {
@@ -272,6 +307,7 @@ func (p *parser) add(pa pairAt) error {
 			return errAt(pa, "more than 52 cards")
 		}
 		b.cards = append(b.cards, c)
+		b.cardLines = append(b.cardLines, pa.line)
 		b.started = true
 	case "mc":
 		n, err := strconv.Atoi(strings.TrimSpace(v))
@@ -401,6 +437,11 @@ func (p *parser) finish() error {
 	}
 	r.Normalize()
 	p.f.Boards = append(p.f.Boards, r)
+	first := b.first
+	if b.line > 0 && (first == 0 || b.line < first) {
+		first = b.line
+	}
+	p.lines = append(p.lines, Lines{Game: first, Auction: b.callLines, Play: b.cardLines})
 	return nil
 }
 

@@ -351,3 +351,35 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// TestParseBoardsLines checks that every call and card gets the line of its
+// pair: one board a line in event.lin.
+func TestParseBoardsLines(t *testing.T) {
+	for _, name := range []string{"event.lin", "match.lin", "partial.lin"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, lines, err := ParseBoardsLines(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != len(recs) {
+			t.Fatalf("%s: %d Lines for %d boards", name, len(lines), len(recs))
+		}
+		for i, r := range recs {
+			l := lines[i]
+			if l.Game <= 0 || len(l.Auction) != len(r.Auction) || len(l.Play) != len(r.Play) {
+				t.Errorf("%s board %d: lines %+v for %d calls, %d cards", name, i+1, l, len(r.Auction), len(r.Play))
+			}
+			if name == "event.lin" {
+				for _, n := range append(append([]int{l.Game}, l.Auction...), l.Play...) {
+					if n != i+1 {
+						t.Errorf("%s board %d: lines %+v, want all %d", name, i+1, l, i+1)
+						break
+					}
+				}
+			}
+		}
+	}
+}

@@ -25,14 +25,39 @@ type File struct {
 	Games      []*bridge.Record
 }
 
+// Lines tells where the parts of one game were found in a PBN file, so that
+// a program that checks the game can point at the line of a bad call or
+// card.
+type Lines struct {
+	Game    int   // the line of the game's first tag
+	Auction []int // the line of each call of the record's Auction
+	Play    []int // the line of each card of the record's Play
+}
+
 // Parse reads a whole PBN file. Errors are [*SyntaxError] values naming the
 // line.
 func Parse(data []byte) (*File, error) {
+	f, _, err := parse(data)
+	return f, err
+}
+
+// ParseGamesLines is [ParseGames] that also returns, for each game, the
+// lines its calls and cards were read from.
+func ParseGamesLines(data []byte) ([]*bridge.Record, []Lines, error) {
+	f, lines, err := parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f.Games, lines, nil
+}
+
+func parse(data []byte) (*File, []Lines, error) {
 	items, err := lex(normalizeText(data))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	f := &File{}
+	var lines []Lines
 	var prev map[string]string
 	start := 0
 	for start < len(items) {
@@ -52,7 +77,7 @@ func Parse(data []byte) (*File, error) {
 		if !hasTag {
 			for _, it := range block {
 				if it.kind == itemWord {
-					return nil, errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
+					return nil, nil, errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
 				}
 			}
 			if len(f.Games) == 0 {
@@ -74,14 +99,15 @@ func Parse(data []byte) (*File, error) {
 				}
 			}
 		}
-		rec, vals, err := parseGame(block, prev)
+		rec, vals, ln, err := parseGame(block, prev)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		prev = vals
 		f.Games = append(f.Games, rec)
+		lines = append(lines, ln)
 	}
-	return f, nil
+	return f, lines, nil
 }
 
 // ParseGames reads the games of a PBN file.
@@ -111,11 +137,12 @@ type gameParser struct {
 	play     []word
 	notes    map[string]map[int]string
 	target   int // index in rec.Tags of the tag commentary goes to; -1 for rec.Comments
+	lines    Lines
 }
 
 // parseGame reads one game. prev holds the tag values of the previous game,
 // for "#".
-func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string]string, error) {
+func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string]string, Lines, error) {
 	p := &gameParser{
 		rec:     &bridge.Record{Claim: bridge.RecordNoClaim},
 		raw:     map[string]string{},
@@ -141,18 +168,21 @@ func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string
 			}
 		case itemWord:
 			if err := p.addWord(it); err != nil {
-				return nil, nil, err
+				return nil, nil, Lines{}, err
 			}
 		case itemTag:
+			if p.lines.Game == 0 {
+				p.lines.Game = it.line
+			}
 			if err := p.addTag(it, prev); err != nil {
-				return nil, nil, err
+				return nil, nil, Lines{}, err
 			}
 		}
 	}
 	if err := p.finish(firstLine); err != nil {
-		return nil, nil, err
+		return nil, nil, Lines{}, err
 	}
-	return p.rec, p.raw, nil
+	return p.rec, p.raw, p.lines, nil
 }
 
 func (p *gameParser) addWord(it item) error {
@@ -377,8 +407,9 @@ func (p *gameParser) parseAuction() error {
 	// passes; counted as we go so that long inputs stay linear.
 	passes, bid := 0, false
 	done := func() bool { return (bid && passes >= 3) || (!bid && passes >= 4) }
-	add := func(rc bridge.RecordCall) {
+	add := func(rc bridge.RecordCall, line int) {
 		r.Auction = append(r.Auction, rc)
+		p.lines.Auction = append(p.lines.Auction, line)
 		switch rc.Call.Kind {
 		case bridge.Pass:
 			passes++
@@ -421,7 +452,7 @@ func (p *gameParser) parseAuction() error {
 		}
 		if strings.EqualFold(t, "AP") {
 			for !done() {
-				add(bridge.RecordCall{Call: bridge.PassCall})
+				add(bridge.RecordCall{Call: bridge.PassCall}, w.line)
 			}
 			continue
 		}
@@ -434,7 +465,7 @@ func (p *gameParser) parseAuction() error {
 		if suffix != "" {
 			rc.Annots = []string{suffix}
 		}
-		add(rc)
+		add(rc, w.line)
 	}
 	return nil
 }
@@ -471,6 +502,7 @@ func (p *gameParser) parsePlay(tagLine int) error {
 	notes := p.notes["Play"]
 	var tricks [][4]card.Card
 	var extras [][4]cardExtra
+	var cardLines [][4]int
 	col := 0
 	lastK, lastS := -1, card.Seat(0)
 	ended := false
@@ -506,6 +538,7 @@ func (p *gameParser) parsePlay(tagLine int) error {
 		if col == 0 {
 			tricks = append(tricks, [4]card.Card{})
 			extras = append(extras, [4]cardExtra{})
+			cardLines = append(cardLines, [4]int{})
 		}
 		k := len(tricks) - 1
 		seat := card.Seat((int(leader) + col) & 3)
@@ -520,6 +553,7 @@ func (p *gameParser) parsePlay(tagLine int) error {
 			return errorf(w.line, "play: %q is not a card", t)
 		}
 		tricks[k][seat] = c
+		cardLines[k][seat] = w.line
 		if suffix != "" {
 			extras[k][seat].annots = []string{suffix}
 		}
@@ -536,6 +570,7 @@ func (p *gameParser) parsePlay(tagLine int) error {
 	for i := range play {
 		e := extras[i/4][play[i].Seat]
 		play[i].Note, play[i].Annots = e.note, e.annots
+		p.lines.Play = append(p.lines.Play, cardLines[i/4][play[i].Seat])
 	}
 	r.Play = play
 	return nil

@@ -451,3 +451,42 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// TestParseGamesLines checks that every call and card gets the line it was
+// read from, the AP shorthand included.
+func TestParseGamesLines(t *testing.T) {
+	for _, name := range []string{"event.pbn", "quirks.pbn", "claim.pbn", "partial.pbn", "passout.pbn"} {
+		recs, lines, err := ParseGamesLines(readFile(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != len(recs) {
+			t.Fatalf("%s: %d Lines for %d games", name, len(lines), len(recs))
+		}
+		for i, r := range recs {
+			l := lines[i]
+			if l.Game <= 0 || len(l.Auction) != len(r.Auction) || len(l.Play) != len(r.Play) {
+				t.Errorf("%s game %d: lines %+v for %d calls, %d cards", name, i+1, l, len(r.Auction), len(r.Play))
+			}
+			for j := 1; j < len(l.Auction); j++ {
+				if l.Auction[j] < l.Auction[j-1] || l.Auction[j] <= l.Game {
+					t.Errorf("%s game %d: call lines %v", name, i+1, l.Auction)
+				}
+			}
+		}
+	}
+	// event.pbn, board 1: the auction on lines 21-22, four calls a line;
+	// trick 2 (CQ CT C2 C3) on line 25.
+	_, lines, _ := ParseGamesLines(readFile(t, "event.pbn"))
+	if got := lines[0].Auction; !reflect.DeepEqual(got, []int{21, 21, 21, 21, 22, 22}) {
+		t.Errorf("auction lines %v", got)
+	}
+	if got := lines[0].Play[4:8]; !reflect.DeepEqual(got, []int{25, 25, 25, 25}) || lines[0].Game != 5 {
+		t.Errorf("trick 2 lines %v, game line %d", got, lines[0].Game)
+	}
+	// quirks.pbn, board 5: "Pass 4H $4 AP" on line 24 gives the last four calls.
+	_, lines, _ = ParseGamesLines(readFile(t, "quirks.pbn"))
+	if got := lines[0].Auction[5:]; !reflect.DeepEqual(got, []int{24, 24, 24, 24}) {
+		t.Errorf("AP lines %v", got)
+	}
+}

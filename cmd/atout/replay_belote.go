@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,16 +18,21 @@ import (
 // of docs/interfaces.md. The first illegal action is bad input (exit 2),
 // named with its record, index, seat and action.
 func replayBelote(name string, data []byte, asJSON bool, out io.Writer) error {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var se *json.SyntaxError
+	if err := json.Unmarshal(data, new(any)); errors.As(err, &se) {
+		return badInput("%s: line %d: not valid JSON: %v", name, lineAt(data, se.Offset), err)
+	}
 	recs, err := belote.ParseRecords(data)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return beloteRecordErr(name, data, err)
 	}
 	g, err := belote.LoadGame(recs)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return beloteRecordErr(name, data, err)
 	}
 	if err := belote.CheckFinished(g); err != nil {
-		return badInput("%s: %v", name, err)
+		return beloteRecordErr(name, data, err)
 	}
 	for _, s := range g.Sheet() {
 		if asJSON {
@@ -86,4 +93,88 @@ func beloteLine(s belote.DealScore) string {
 		fmt.Fprintf(&b, " (reserve %d)", s.Result.Reserve)
 	}
 	return b.String()
+}
+
+// beloteRecordErr words a bad record as bad input, with the line of the
+// file the record, field or action at fault is on.
+func beloteRecordErr(name string, data []byte, err error) error {
+	var re *belote.RecordError
+	if errors.As(err, &re) {
+		if l := recordLine(data, re); l > 0 {
+			return badInput("%s: line %d: %v", name, l, err)
+		}
+	}
+	return badInput("%s: %v", name, err)
+}
+
+// lineAt returns the 1-based line of byte offset off of data.
+func lineAt(data []byte, off int64) int {
+	// An error at the end of the input is on the last line with text.
+	data = bytes.TrimRight(data, " \t\r\n")
+	off = min(max(off, 0), int64(len(data)))
+	return 1 + bytes.Count(data[:off], []byte("\n"))
+}
+
+// recordLine finds where the problem of re is in data, a JSON record or
+// array of records: the line of the action, else of the field, else of the
+// record's opening brace. It returns 0 when it cannot tell.
+func recordLine(data []byte, re *belote.RecordError) int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return 0
+	}
+	index := 1 // the record the next object is
+	if tok == json.Delim('[') {
+		for ; index < re.Record; index++ {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return 0
+			}
+		}
+		if tok, err = dec.Token(); err != nil {
+			return 0
+		}
+	}
+	if tok != json.Delim('{') {
+		return 0
+	}
+	start := lineAt(data, dec.InputOffset()-1)
+	field := re.Field
+	if re.Action > 0 {
+		field = "actions"
+	}
+	if field == "" {
+		return start
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return start
+		}
+		if key != field {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return start
+			}
+			continue
+		}
+		at := lineAt(data, dec.InputOffset())
+		if re.Action == 0 {
+			return at
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return at
+		}
+		for i := 1; dec.More(); i++ {
+			if _, err := dec.Token(); err != nil {
+				return at
+			}
+			if i == re.Action {
+				return lineAt(data, dec.InputOffset())
+			}
+		}
+		return at
+	}
+	return start
 }

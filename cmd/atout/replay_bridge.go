@@ -27,11 +27,20 @@ type bridgeLine struct {
 // a file that opens with a "xx|" pair is LIN, anything else PBN.
 func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
 	var recs []*bridge.Record
+	var lines []recordLines
 	var err error
 	if isLIN(data) {
-		recs, err = lin.ParseBoards(data)
+		var ls []lin.Lines
+		recs, ls, err = lin.ParseBoardsLines(data)
+		for _, l := range ls {
+			lines = append(lines, recordLines(l))
+		}
 	} else {
-		recs, err = pbn.ParseGames(data)
+		var ls []pbn.Lines
+		recs, ls, err = pbn.ParseGamesLines(data)
+		for _, l := range ls {
+			lines = append(lines, recordLines(l))
+		}
 	}
 	if err != nil {
 		return badInput("%s: %v", name, err)
@@ -40,9 +49,13 @@ func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
 		return badInput("%s: no board found", name)
 	}
 	var buf bytes.Buffer
-	for _, r := range recs {
-		line, err := replayRecord(r)
+	for i, r := range recs {
+		line, err := replayRecord(r, lines[i])
 		if err != nil {
+			var at *lineError
+			if errors.As(err, &at) {
+				return badInput("%s: line %d: board %d: %v", name, at.line, r.Board, at.err)
+			}
 			return badInput("%s: board %d: %v", name, r.Board, err)
 		}
 		if asJSON {
@@ -89,11 +102,43 @@ func isLIN(data []byte) bool {
 	return true
 }
 
+// recordLines tells where a board's parts are in its file: the line of the
+// board, and of each call and card (the same shape as pbn.Lines and
+// lin.Lines).
+type recordLines struct {
+	Game    int
+	Auction []int
+	Play    []int
+}
+
+// lineError is an error in a board with the line of the file it is on.
+type lineError struct {
+	line int
+	err  error
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("line %d: %v", e.line, e.err) }
+func (e *lineError) Unwrap() error { return e.err }
+
+// at returns err with the line i of lines, or the board's line when i is
+// out of range (a call or card that is not in the file).
+func at(err error, lines []int, i, game int) error {
+	l := game
+	if i >= 0 && i < len(lines) && lines[i] > 0 {
+		l = lines[i]
+	}
+	if l <= 0 {
+		return err
+	}
+	return &lineError{line: l, err: err}
+}
+
 // replayRecord plays every call and card of r through the bridge engine and
-// returns the board's result.
-func replayRecord(r *bridge.Record) (bridgeLine, error) {
+// returns the board's result. lines says where r's calls and cards are in
+// its file, for the errors.
+func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	if err := r.Deal.Validate(); err != nil {
-		return bridgeLine{}, fmt.Errorf("deal: %v", err)
+		return bridgeLine{}, at(fmt.Errorf("deal: %v", err), nil, -1, lines.Game)
 	}
 	calls := r.Auction
 	if len(calls) == 0 {
@@ -101,28 +146,29 @@ func replayRecord(r *bridge.Record) (bridgeLine, error) {
 		// auction that reaches it so that the play can be checked.
 		c, decl, ok := r.FinalContract()
 		if !ok {
-			return bridgeLine{}, errors.New("no auction and no contract")
+			return bridgeLine{}, at(errors.New("no auction and no contract"), nil, -1, lines.Game)
 		}
 		calls = minimalAuction(r.Dealer, c, decl)
+		lines.Auction = nil
 	}
 	g := bridge.NewGame(r.Board, r.Dealer, r.Vul, r.Deal)
 	for i, rc := range calls {
 		seat := card.Seat((int(r.Dealer) + i) & 3)
 		if err := g.Call(seat, rc.Call); err != nil {
-			return bridgeLine{}, describe(err, fmt.Sprintf("auction: call %d", i+1))
+			return bridgeLine{}, at(describe(err, fmt.Sprintf("auction: call %d", i+1)), lines.Auction, i, lines.Game)
 		}
 	}
 	if g.Phase() == bridge.PhaseAuction {
-		return bridgeLine{}, fmt.Errorf("the auction is not complete (%d calls)", len(calls))
+		return bridgeLine{}, at(fmt.Errorf("the auction is not complete (%d calls)", len(calls)), lines.Auction, len(calls)-1, lines.Game)
 	}
 	if g.Phase() == bridge.PhasePlay {
-		for _, pc := range r.Play {
+		for i, pc := range r.Play {
 			if err := g.Play(pc.Seat, pc.Card); err != nil {
-				return bridgeLine{}, describe(err, "")
+				return bridgeLine{}, at(describe(err, ""), lines.Play, i, lines.Game)
 			}
 		}
 	} else if len(r.Play) > 0 {
-		return bridgeLine{}, errors.New("cards played on a passed-out board")
+		return bridgeLine{}, at(errors.New("cards played on a passed-out board"), lines.Play, 0, lines.Game)
 	}
 	if g.Phase() == bridge.PhasePlay {
 		n := r.Claim
@@ -130,13 +176,13 @@ func replayRecord(r *bridge.Record) (bridgeLine, error) {
 			v, _ := r.Tag("Result")
 			t, err := strconv.Atoi(v)
 			if err != nil {
-				return bridgeLine{}, fmt.Errorf("the play stops after %d cards with no claim and no result", len(r.Play))
+				return bridgeLine{}, at(fmt.Errorf("the play stops after %d cards with no claim and no result", len(r.Play)), lines.Play, len(r.Play)-1, lines.Game)
 			}
 			n = t
 		}
 		decl, _ := g.Declarer()
 		if err := g.Claim(decl, n); err != nil {
-			return bridgeLine{}, describe(err, "")
+			return bridgeLine{}, at(describe(err, ""), lines.Play, len(r.Play)-1, lines.Game)
 		}
 	}
 	res := g.Result()

@@ -102,9 +102,14 @@ func TestReplayBridgeErrors(t *testing.T) {
 		name, data string
 		want       []string
 	}{
-		{"illegal.pbn", illegal, []string{"board 1: trick 2: W played HA but must follow suit"}},
+		{"illegal.pbn", illegal, []string{"line 25: board 1: trick 2: W played HA but must follow suit"}},
 		{"malformed.pbn", malformed, []string{"line 15: Deal", "North hand"}},
-		{"insufficient.lin", strings.Replace(string(lin), "mb|4C|", "mb|1C|", 1), []string{"board 1: auction: call 3: S called 1C but"}},
+		{"insufficient.lin", strings.Replace(string(lin), "mb|4C|", "mb|1C|", 1), []string{"line 1: board 1: auction: call 3: S called 1C but"}},
+		{"insufficient.pbn", strings.Replace(string(event), "2NT Pass 4C Pass", "2NT Pass 1C Pass", 1), []string{"line 21: board 1: auction: call 3: S called 1C but"}},
+		// Board 2 is on line 2 of the LIN file: its first card is CA by W.
+		{"board2.lin", strings.Replace(string(lin), "pc|CA|pc|C8|", "pc|HA|pc|C8|", 1), []string{"line 2: board 2: trick 1: W played HA but W does not hold HA"}},
+		// Board 2 of the PBN file: the second trick, on line 61, holds a card South does not have.
+		{"board2.pbn", strings.Replace(string(event), "DQ DA DK D2", "DQ DA DK C2", 1), []string{"line 61: board 2: trick 2: S played C2"}},
 		{"revoke.lin", strings.Replace(string(lin), "pc|CT|pc|C2|pc|C3|pc|CQ|", "pc|CT|pc|C2|pc|C3|pc|HA|", 1), []string{"board 1: trick 2: W played HA"}},
 		{"notheld.lin", strings.Replace(string(lin), "pc|S9|", "pc|SK|", 1), []string{"board 1: trick 1: W played SK but W does not hold SK"}},
 		{"badclaim.pbn", strings.Replace(string(event), "[Result \"7\"]", "[Result \"13\"]", 1) + "", nil},

@@ -105,6 +105,9 @@ func TestCLIScoreExamples(t *testing.T) {
 	scoreCheckOK(t, []string{"imps", "-50"}, "-2")
 	scoreCheckOK(t, []string{"imps", "0"}, "0")
 	scoreCheckOK(t, []string{"imps", "--", "-4000"}, "-24")
+	// The extremes of a 64-bit integer: -MinInt overflows, the IMPs must not.
+	scoreCheckOK(t, []string{"imps", "9223372036854775807"}, "24")
+	scoreCheckOK(t, []string{"imps", "--", "-9223372036854775808"}, "-24")
 }
 
 // Bad input: exit 2, one line on stderr naming the command and what was
