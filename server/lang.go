@@ -45,6 +45,7 @@ var englishErrors = map[string]string{
 	"error.csrf":         "The page is out of date: reload it.",
 	"error.credentials":  "Wrong username or password.",
 	"error.username":     "That username is taken.",
+	"error.timeout":      "That took too long: try again later.",
 }
 
 func (english) Match(string) string     { return "en" }

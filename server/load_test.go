@@ -6,9 +6,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -36,6 +39,10 @@ func envInt(name string, def int) int {
 func TestLoad(t *testing.T) {
 	if os.Getenv("ATOUT_LOAD") == "" {
 		t.Skip("set ATOUT_LOAD=1 to run the load test")
+	}
+	// As atout serve does (unless GOGC is set).
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	nBots := envInt("ATOUT_LOAD_TABLES", 200)
 	nHumans := envInt("ATOUT_LOAD_HUMANS", 50)
@@ -78,6 +85,8 @@ func TestLoad(t *testing.T) {
 	mu.Lock()
 	lat = lat[:0] // count the window only
 	mu.Unlock()
+	tx0, w0 := env.st.GroupCommitStats()
+	cpu0 := cpuTime()
 	deadline := time.Now().Add(dur)
 	var rtMu sync.Mutex
 	var rtt []time.Duration
@@ -121,6 +130,8 @@ func TestLoad(t *testing.T) {
 	}
 	time.Sleep(time.Until(deadline))
 	held = hub.Len()
+	tx1, w1 := env.st.GroupCommitStats()
+	cpu := cpuTime() - cpu0
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	goroutines := runtime.NumGoroutine()
@@ -139,13 +150,39 @@ func TestLoad(t *testing.T) {
 	report := fmt.Sprintf("bots think %v per action; tables held %d (%d bot-only, %d with a human); %d actions in %v (%.0f/s)\n"+
 		"server action latency (arrival to broadcast, bots' thinking excluded): p50 %v p99 %v max %v\n"+
 		"human round trip (send to state): p50 %v p99 %v over %d actions\n"+
-		"heap in use %.1f MiB (+%.1f MiB), sys %.1f MiB, goroutines %d",
+		"heap in use %.1f MiB (+%.1f MiB), sys %.1f MiB, goroutines %d\n"+
+		"store: %d writes in %d transactions (%.1f a commit)\n"+
+		"CPU used by the process (server, bots and clients) in the window: %v (%.2f cores, %.0f µs an action); load average %s",
 		think, held, nBots, nHumans, len(lat), dur, float64(len(lat))/dur.Seconds(),
 		q(lat, 0.5), q(lat, 0.99), q(lat, 1),
 		q(rtt, 0.5), q(rtt, 0.99), len(rtt),
-		float64(after.HeapInuse)/(1<<20), float64(after.HeapInuse-before.HeapInuse)/(1<<20), float64(after.Sys)/(1<<20), goroutines)
+		float64(after.HeapInuse)/(1<<20), float64(after.HeapInuse-before.HeapInuse)/(1<<20), float64(after.Sys)/(1<<20), goroutines,
+		w1-w0, tx1-tx0, float64(w1-w0)/float64(max(1, tx1-tx0)),
+		cpu.Round(time.Millisecond), cpu.Seconds()/dur.Seconds(), float64(cpu.Microseconds())/float64(max(1, len(lat))), loadAverage())
 	t.Log("\n" + report)
 	fmt.Println(report)
+}
+
+// cpuTime is the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadAverage is the machine's load average, where /proc tells it.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // longMatch is a match that lasts: 64 boards of bridge or belote to 10000.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -17,6 +18,10 @@ import (
 type wsConn struct {
 	c   *websocket.Conn
 	out chan []byte // replies to this connection only (errors, pong, hint)
+	// hinting is set while a hint is being computed for the connection:
+	// hints run beside the read loop (a search may take seconds), one at
+	// a time.
+	hinting atomic.Bool
 }
 
 // errorMsg is the protocol's error message.
@@ -192,11 +197,21 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 	case "next":
 		err = room.Next(ctx, u.ID)
 	case "hint":
-		var cards map[string]int
-		cards, err = room.Hint(ctx, u.ID)
-		if err == nil {
-			return s.reply(conn, map[string]any{"type": "hint", "cards": cards})
+		if !conn.hinting.CompareAndSwap(false, true) {
+			return s.replyError(conn, lang, table.CodeBusy, "a hint is already being computed", "")
 		}
+		go func() {
+			defer conn.hinting.Store(false)
+			cards, err := room.Hint(ctx, u.ID)
+			switch {
+			case err == nil:
+				s.reply(conn, map[string]any{"type": "hint", "cards": cards})
+			case errors.Is(err, context.Canceled):
+			default:
+				s.replyError(conn, lang, table.CodeOf(err), err.Error(), "")
+			}
+		}()
+		return true
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

@@ -41,7 +41,8 @@ type Game struct {
 	// CreatedBy is the user who opened the table, "" if unknown.
 	CreatedBy string
 	Created   time.Time
-	// Updated is the time of the last move or change.
+	// Updated is the time of the last move or change (on SQLite, moves
+	// move it on at most once a second).
 	Updated time.Time
 	Seats   [4]Seat
 	// Owner is the node serving the table and LeaseUntil when its lease
@@ -250,8 +251,8 @@ func (s *Store) AddDeal(ctx context.Context, gameID string, no int, deal json.Ra
 
 // touchOpenGame marks an open game updated. On PostgreSQL the row lock it
 // takes also queues writers of one game behind each other until commit.
-func (s *Store) touchOpenGame(ctx context.Context, tx *sql.Tx, gameID string, now int64) error {
-	res, err := tx.ExecContext(ctx, s.q("UPDATE games SET updated_ms = ? WHERE id = ? AND status = ?"), now, gameID, StatusOpen)
+func (s *Store) touchOpenGame(ctx context.Context, tx txExecer, gameID string, now int64) error {
+	res, err := tx.ExecContext(ctx, s.q(touchGameSQL), now, gameID, StatusOpen)
 	if err != nil {
 		return fmt.Errorf("store: game %s: %w", gameID, err)
 	}
@@ -281,6 +282,15 @@ func (s *Store) touchOpenGame(ctx context.Context, tx *sql.Tx, gameID string, no
 // synchronous=FULL; PostgreSQL synchronous_commit=on), so a caller that
 // broadcasts a move after AppendMove returns never shows a move that a crash
 // could lose.
+//
+// On SQLite, concurrent calls are committed together (group commit): one
+// writer goroutine takes every move waiting, stores each under its own
+// savepoint — a move refused rolls back alone and fails only its caller —
+// and commits them in one transaction, one fsync for the lot. A caller
+// whose ctx ends before its move is taken gets ctx's error and nothing is
+// written; once taken, the call waits for the commit, so that its answer
+// always says whether the move is stored. On PostgreSQL, which has many
+// writers, each call is its own transaction.
 func (s *Store) AppendMove(ctx context.Context, gameID string, deal, seq int, m game.Move) error {
 	if err := checkSeat(m.Seat); err != nil {
 		return err
@@ -291,46 +301,82 @@ func (s *Store) AppendMove(ctx context.Context, gameID string, deal, seq int, m 
 	if seq < 0 {
 		return invalid("seq", strconv.Itoa(seq), "negative")
 	}
+	if s.moves != nil {
+		return s.moves.append(ctx, &moveReq{ctx: ctx, gameID: gameID, deal: deal, seq: seq, m: m})
+	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		now := nowMS()
-		if err := s.touchOpenGame(ctx, tx, gameID, now); err != nil {
-			return err
-		}
-		// The count guard keeps each deal's moves dense (seq = position);
-		// the primary key makes each position acceptable once even if two
-		// transactions pass the guard together.
-		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, deal_no, seq, seat, action, created_ms)
-			SELECT ?, ?, ?, ?, ?, ?
-			WHERE (SELECT COUNT(*) FROM moves WHERE game_id = ? AND deal_no = ?) = ?`),
-			gameID, deal, seq, int(m.Seat), m.Action, now, gameID, deal, seq)
-		switch {
-		case isUniqueViolation(err):
-			// PostgreSQL has aborted the transaction: count after it.
-			return errSeqTaken
-		case isForeignKeyViolation(err):
-			return notFound("game %s deal %d", gameID, deal)
-		case err != nil:
-			return fmt.Errorf("store: game %s deal %d: append move %d: %w", gameID, deal, seq, err)
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			return nil
-		}
-		// Nothing inserted: either the deal is missing or seq is not next.
-		var exists int
-		err = tx.QueryRowContext(ctx, s.q("SELECT COUNT(*) FROM deals WHERE game_id = ? AND deal_no = ?"), gameID, deal).Scan(&exists)
-		if err != nil {
-			return fmt.Errorf("store: game %s deal %d: %w", gameID, deal, err)
-		}
-		if exists == 0 {
-			return notFound("game %s deal %d", gameID, deal)
-		}
-		return s.moveConflict(ctx, tx, gameID, deal, seq)
+		return s.insertMove(ctx, tx, gameID, deal, seq, m, nowMS())
 	})
 	if errors.Is(err, errSeqTaken) {
 		return s.moveConflict(ctx, s.rdb, gameID, deal, seq)
 	}
 	return err
 }
+
+// insertMove stores a move inside tx; see AppendMove. A position taken by a
+// concurrent transaction on PostgreSQL gives errSeqTaken (the transaction is
+// aborted then).
+func (s *Store) insertMove(ctx context.Context, tx txExecer, gameID string, deal, seq int, m game.Move, now int64) error {
+	if err := s.touchOpenGame(ctx, tx, gameID, now); err != nil {
+		return err
+	}
+	return s.insertMoveRow(ctx, tx, gameID, deal, seq, m, now)
+}
+
+// insertMoveRow inserts the move's row if its game is open; see
+// AppendMove. A refused move gives errSeqTaken, a [*MoveConflictError],
+// ErrFinished or ErrNotFound and writes nothing (SQLite undoes a failed statement alone, and
+// PostgreSQL aborts the transaction); any other error may have spoilt the
+// transaction.
+func (s *Store) insertMoveRow(ctx context.Context, tx txExecer, gameID string, deal, seq int, m game.Move, now int64) error {
+	// The count guard keeps each deal's moves dense (seq = position);
+	// the primary key makes each position acceptable once even if two
+	// transactions pass the guard together.
+	res, err := tx.ExecContext(ctx, s.q(insertMoveSQL),
+		gameID, deal, seq, int(m.Seat), m.Action, now, gameID, deal, seq, gameID, StatusOpen)
+	switch {
+	case isUniqueViolation(err):
+		// PostgreSQL has aborted the transaction: count after it.
+		return errSeqTaken
+	case isForeignKeyViolation(err):
+		return notFound("game %s deal %d", gameID, deal)
+	case err != nil:
+		return fmt.Errorf("store: game %s deal %d: append move %d: %w", gameID, deal, seq, err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	// Nothing inserted: the game is not open, the deal is missing or seq is
+	// not next.
+	var status string
+	err = tx.QueryRowContext(ctx, s.q("SELECT status FROM games WHERE id = ?"), gameID).Scan(&status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return notFound("game %s", gameID)
+	case err != nil:
+		return fmt.Errorf("store: game %s: %w", gameID, err)
+	case status != StatusOpen:
+		return fmt.Errorf("store: game %s: %w", gameID, ErrFinished)
+	}
+	var exists int
+	err = tx.QueryRowContext(ctx, s.q("SELECT COUNT(*) FROM deals WHERE game_id = ? AND deal_no = ?"), gameID, deal).Scan(&exists)
+	if err != nil {
+		return fmt.Errorf("store: game %s deal %d: %w", gameID, deal, err)
+	}
+	if exists == 0 {
+		return notFound("game %s deal %d", gameID, deal)
+	}
+	return s.moveConflict(ctx, tx, gameID, deal, seq)
+}
+
+// The statements of a move (prepared by the group committer).
+const (
+	touchGameSQL  = "UPDATE games SET updated_ms = ? WHERE id = ? AND status = ?"
+	insertMoveSQL = `INSERT INTO moves (game_id, deal_no, seq, seat, action, created_ms)
+		SELECT ?, ?, ?, ?, ?, ?
+		WHERE (SELECT COUNT(*) FROM moves WHERE game_id = ? AND deal_no = ?) = ?
+		AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = ?)`
+)
 
 // errSeqTaken carries a primary-key failure out of AppendMove's transaction.
 var errSeqTaken = errors.New("store: move position taken")
@@ -406,6 +452,28 @@ func (s *Store) FinishDeal(ctx context.Context, gameID string, deal int, result 
 	})
 }
 
+// AnnotateDeal replaces the result of a finished deal by result — the same
+// result with more in it, such as a double-dummy analysis computed after
+// the deal ended. Unlike [Store.FinishDeal] it also works once the game is
+// finished (the analysis of a match's last deal comes after the match
+// ended). A deal not finished yet, or unknown, gives [ErrNotFound].
+func (s *Store) AnnotateDeal(ctx context.Context, gameID string, deal int, result json.RawMessage) error {
+	if err := checkJSON("deal result", result); err != nil {
+		return err
+	}
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q("UPDATE deals SET result = ? WHERE game_id = ? AND deal_no = ? AND result IS NOT NULL"),
+			string(result), gameID, deal)
+		if err != nil {
+			return fmt.Errorf("store: game %s: annotate deal %d: %w", gameID, deal, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("finished deal %d of game %s", deal, gameID)
+		}
+		return nil
+	})
+}
+
 // FinishGame marks a game finished with its result and releases its lease.
 // A finished game accepts no more deals or moves.
 func (s *Store) FinishGame(ctx context.Context, gameID string, result json.RawMessage) error {
@@ -452,6 +520,13 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// txExecer is what the writes of a move need of a transaction: *sql.Tx, or
+// the group committer's transaction with its prepared statements.
+type txExecer interface {
+	querier
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // loadSeats fills in the seats of the games in gs.

@@ -41,6 +41,12 @@ type Store struct {
 	// the Unix epoch. Leases are timed by the database, not by each node,
 	// so that nodes with skewed clocks still agree on who owns a table.
 	nowSQL string
+	// moves is the group committer of the writes (SQLite only, once
+	// migrated; nil on PostgreSQL, where each write is its own
+	// transaction).
+	moves *committer
+	// ckpt checkpoints an SQLite file's WAL beside the writer.
+	ckpt *checkpointer
 }
 
 // Open connects to the database named by dsn and brings its schema up to
@@ -82,6 +88,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.dialect == SQLite {
+		s.moves = newCommitter(s)
+		if s.rdb != s.db {
+			s.ckpt = newCheckpointer(s)
+		}
 	}
 	return s, nil
 }
@@ -138,7 +150,10 @@ func openSQLite(dsn string) (*Store, error) {
 		return s, nil
 	}
 	params += "&_journal_mode=WAL&_synchronous=FULL"
-	w, err := sql.Open("sqlite", name+"?"+params+"&_txlock=immediate")
+	// The writer never checkpoints the WAL on commit (which stalled every
+	// writer behind a copy of the WAL into the database now and then): a
+	// checkpointer does it beside it (see checkpointer).
+	w, err := sql.Open("sqlite", name+"?"+params+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite: %w", err)
 	}
@@ -161,6 +176,12 @@ func openSQLite(dsn string) (*Store, error) {
 
 // Close closes the database. Pending calls fail; it is safe to call twice.
 func (s *Store) Close() error {
+	if s.moves != nil {
+		s.moves.close()
+	}
+	if s.ckpt != nil {
+		s.ckpt.close()
+	}
 	err := s.db.Close()
 	if s.rdb != s.db {
 		err = errors.Join(err, s.rdb.Close())
@@ -203,7 +224,12 @@ func (s *Store) readTx(ctx context.Context) (*sql.Tx, error) {
 }
 
 // writeTx runs f in a write transaction and commits it; any error rolls back.
+// On SQLite, f runs in the group committer's next transaction under a
+// savepoint (an error rolls back f's writes alone); it must use only tx.
 func (s *Store) writeTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	if s.moves != nil {
+		return s.moves.append(ctx, &moveReq{ctx: ctx, fn: f})
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)

@@ -19,6 +19,7 @@ const (
 	CodeInternal   = "internal"    // storage failed; nothing changed
 	CodeClosed     = "closed"      // the table is shut down
 	CodeNotFound   = "not_found"   // no such table
+	CodeTimeout    = "timeout"     // a computation (a hint) took too long
 )
 
 // Error is what a table returns for a refused request: a protocol code, an

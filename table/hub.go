@@ -39,6 +39,7 @@ type Hub interface {
 // LocalHub is a [Hub] serving tables from this process.
 type LocalHub struct {
 	cfg Config
+	an  *analyst
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -56,6 +57,7 @@ var _ Room = (*Table)(nil)
 func NewLocalHub(cfg Config) *LocalHub {
 	cfg.setDefaults()
 	h := &LocalHub{cfg: cfg, tables: map[string]*Table{}, stop: make(chan struct{})}
+	h.an = newAnalyst(&h.cfg)
 	h.wg.Add(1)
 	go h.keep()
 	return h
@@ -124,7 +126,7 @@ func (h *LocalHub) Create(ctx context.Context, s Settings, creator Player) (Room
 	if seed == 0 {
 		seed = randomSeed()
 	}
-	t := newTable(&h.cfg, g.ID, s, g.Seats, seed)
+	t := newTable(&h.cfg, h.an, g.ID, s, g.Seats, seed)
 	if err := t.startNextDeal(); err != nil {
 		return nil, err
 	}
@@ -195,8 +197,9 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 	if seed == 0 {
 		seed = randomSeed()
 	}
-	t := newTable(&h.cfg, rec.ID, s, rec.Seats, seed)
+	t := newTable(&h.cfg, h.an, rec.ID, s, rec.Seats, seed)
 	for _, d := range rec.Deals {
+		t.resumeLine = nil
 		if err := t.m.startDeal(d.No, d.Deal); err != nil {
 			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
 		}
@@ -217,6 +220,12 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 				if err := h.cfg.Store.FinishDeal(ctx, rec.ID, d.No, res); err != nil {
 					return nil, err
 				}
+				d.Result = res
+			}
+			if a := storedAnalysis(d.Result); a != nil {
+				t.analyses[d.No] = a
+			} else {
+				t.resumeLine = d.Result
 			}
 		}
 	}
@@ -316,6 +325,7 @@ func (h *LocalHub) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	h.closed = true
+	h.an.close()
 	tables := h.tables
 	h.tables = map[string]*Table{}
 	h.mu.Unlock()

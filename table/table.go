@@ -19,6 +19,11 @@
 // never receives a card its seat may not see. A subscriber that does not
 // keep up is dropped rather than slow the table.
 //
+// Double-dummy work — the analysis of each finished bridge deal
+// ([Config.Analyse], sent as the "analysis" message and stored with the
+// deal's result) and hints — never runs on a table goroutine: the hub
+// keeps a few workers for it, each piece of work under a deadline.
+//
 // Tables are reached through the [Hub] interface (registry of live tables)
 // and the [Room] interface (one table), with local implementations
 // ([LocalHub], [Table]), so that a message bus can later route calls and
@@ -31,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -88,6 +94,22 @@ type Config struct {
 	// (public information: it depends on the calls only). It is sent as
 	// the state's "explanations" and must be safe for concurrent use.
 	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
+
+	// Analyse, if set, computes the double-dummy analysis of every bridge
+	// deal played at a table with a human (see [NewDDAnalyser]); it is
+	// sent to the players as the "analysis" message and stored with the
+	// deal's result. It runs on AnalysisWorkers goroutines shared by the
+	// hub's tables (default 1), with a queue of AnalysisQueue deals
+	// (default 256; a deal finding it full goes without an analysis),
+	// each under AnalysisTimeout (default 60s).
+	Analyse         AnalyseFunc
+	AnalysisWorkers int
+	AnalysisQueue   int
+	AnalysisTimeout time.Duration
+	// HintWorkers bounds the hints computed at once (default half the
+	// cores, at least 1); HintTimeout bounds each (default 20s).
+	HintWorkers int
+	HintTimeout time.Duration
 }
 
 func (c *Config) setDefaults() {
@@ -117,6 +139,21 @@ func (c *Config) setDefaults() {
 	}
 	if c.Tick <= 0 {
 		c.Tick = 250 * time.Millisecond
+	}
+	if c.AnalysisWorkers <= 0 {
+		c.AnalysisWorkers = 1
+	}
+	if c.AnalysisQueue <= 0 {
+		c.AnalysisQueue = 256
+	}
+	if c.AnalysisTimeout <= 0 {
+		c.AnalysisTimeout = 60 * time.Second
+	}
+	if c.HintWorkers <= 0 {
+		c.HintWorkers = defaultHintWorkers()
+	}
+	if c.HintTimeout <= 0 {
+		c.HintTimeout = 20 * time.Second
 	}
 }
 
@@ -235,6 +272,7 @@ func (s *Sub) Close() { s.t.post(func() { s.t.drop(s) }) }
 type Table struct {
 	id       string
 	cfg      *Config
+	an       *analyst
 	log      *slog.Logger
 	settings Settings
 	seed     uint64
@@ -267,6 +305,16 @@ type Table struct {
 	finishedOK bool
 	explained  any // explanations of the auction at version explainedV
 	explainedV uint64
+	// analyses holds the encoded analysis message of each analysed deal;
+	// analysing the deals whose analysis is under way.
+	analyses  map[int][]byte
+	analysing map[int]bool
+	// resumeLine is the stored result of the finished current deal of a
+	// resumed table, to analyse it if it has no analysis yet.
+	resumeLine json.RawMessage
+	// hintCards is the last hint computed, valid at version hintV.
+	hintCards map[string]int
+	hintV     uint64
 }
 
 type pendingClaim struct {
@@ -294,9 +342,10 @@ func (t *Table) Stop() {
 	<-t.done
 }
 
-func newTable(cfg *Config, id string, s Settings, seats [4]store.Seat, seed uint64) *Table {
+func newTable(cfg *Config, an *analyst, id string, s Settings, seats [4]store.Seat, seed uint64) *Table {
 	t := &Table{
-		id: id, cfg: cfg, settings: s, seed: seed, seats: seats,
+		id: id, cfg: cfg, an: an, settings: s, seed: seed, seats: seats,
+		analyses: map[int][]byte{}, analysing: map[int]bool{},
 		log:   cfg.Logger.With("table", id, "game", s.Game),
 		calls: make(chan func(), cfg.QueueSize),
 		stop:  make(chan struct{}),
@@ -324,6 +373,10 @@ func (t *Table) loop() {
 	defer close(t.done)
 	tick := time.NewTicker(t.cfg.Tick)
 	defer tick.Stop()
+	if t.resumeLine != nil {
+		t.requestAnalysis(t.resumeLine)
+		t.resumeLine = nil
+	}
 	t.schedule()
 	for {
 		select {
@@ -382,6 +435,14 @@ func (t *Table) post(f func()) {
 	}
 }
 
+// tryPost queues f if there is room, else forgets it.
+func (t *Table) tryPost(f func()) {
+	select {
+	case t.calls <- f:
+	default:
+	}
+}
+
 // ---- subscribers ----
 
 func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
@@ -394,10 +455,12 @@ func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
 			if t.conns[seat] == 1 {
 				t.version++
 				t.broadcast() // the others see the player connected
+				t.sendAnalysis(s)
 				return
 			}
 		}
 		t.send(s, t.encode(userID))
+		t.sendAnalysis(s)
 	})
 	if err != nil {
 		return nil, err
@@ -662,6 +725,8 @@ func (t *Table) endDeal() {
 	defer cancel()
 	if err := t.cfg.Store.FinishDeal(ctx, t.id, t.m.dealNo(), res); err != nil {
 		t.storeFailed("finish deal", err)
+	} else {
+		t.requestAnalysis(res)
 	}
 	t.finishIfOver(ctx)
 	t.nextAt = time.Time{}
@@ -1070,6 +1135,8 @@ func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) err
 
 func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error) {
 	var g *bridge.Game
+	var cached map[string]int
+	var v uint64
 	var err error
 	if e := t.exec(ctx, func() {
 		us, ok := t.seatOf(userID)
@@ -1093,6 +1160,11 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 			err = errf(CodeTurn, "hints are given when it is your turn to play a card")
 			return
 		}
+		v = t.version
+		if t.hintCards != nil && t.hintV == v {
+			cached = t.hintCards
+			return
+		}
 		g = b.Clone()
 	}); e != nil {
 		return nil, e
@@ -1100,23 +1172,22 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 	if err != nil {
 		return nil, err
 	}
-	p := ddPosition(g)
-	vals, derr := dd.NewSolver(8).CardValues(p)
-	if derr != nil {
-		return nil, &Error{Code: CodeInternal, Msg: derr.Error(), Err: derr}
+	if cached != nil {
+		return maps.Clone(cached), nil
 	}
-	decl, _ := g.Declarer()
-	cp := g.CardPlay()
-	won := cp.DeclarerTricks()
-	out := make(map[string]int, len(vals))
-	for _, v := range vals {
-		n := v.Tricks
-		if p.ToMove().Side() != decl.Side() {
-			n = p.TricksLeft() - n
+	// The search runs on the caller's goroutine, in one of the hub's hint
+	// slots, never on the table's.
+	cards, err := t.an.hint(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	keep := maps.Clone(cards)
+	t.tryPost(func() {
+		if t.version == v {
+			t.hintCards, t.hintV = keep, v
 		}
-		out[v.Card.String()] = won + n
-	}
-	return out, nil
+	})
+	return cards, nil
 }
 
 // ---- seats, info, export ----

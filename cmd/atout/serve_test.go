@@ -87,3 +87,40 @@ func TestExplainer(t *testing.T) {
 		t.Fatalf("explanations %s (%v)", got, err)
 	}
 }
+
+// The i18n adapter serves the rules pages and translated error messages.
+func TestI18nLanguages(t *testing.T) {
+	l := languages()
+	for _, c := range []struct{ game, lang, want string }{
+		{"bridge", "en", "<h1>"}, {"belote", "fr", "<h1>"}, {"bridge", "ko", "<section"}, {"belote", "xx", "<h1>"},
+	} {
+		b, ok := l.Rules(c.game, c.lang)
+		if !ok || !strings.Contains(string(b), c.want) {
+			t.Errorf("rules %s/%s: ok %v, %.80q", c.game, c.lang, ok, b)
+		}
+	}
+	if _, ok := l.Rules("poker", "en"); ok {
+		t.Error("rules of poker")
+	}
+	fr, _ := l.Rules("bridge", "fr")
+	en, _ := l.Rules("bridge", "en")
+	if bytes.Equal(fr, en) {
+		t.Error("the French rules page is the English one")
+	}
+	// Every error code the server sends has a message in every language.
+	codes := []string{"illegal", "turn", "seat", "stale", "bad_request", "not_seated", "forbidden", "busy", "over",
+		"internal", "closed", "not_found", "rate_limited", "unauthorized", "csrf", "credentials", "username", "timeout"}
+	for _, lang := range []string{"en", "fr", "de", "hi", "ko"} {
+		for _, c := range codes {
+			m, ok := l.Message(lang, "error."+c)
+			if !ok || m == "" || m == "error."+c {
+				t.Errorf("%s: no message for error.%s", lang, c)
+			}
+		}
+	}
+	fm, _ := l.Message("fr", "error.turn")
+	em, _ := l.Message("en", "error.turn")
+	if fm == em {
+		t.Errorf("error.turn is not translated in French: %q", fm)
+	}
+}

@@ -1,0 +1,421 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/card"
+)
+
+// DealPlay is a finished bridge deal as the analysis needs it.
+type DealPlay struct {
+	Deal     bridge.Deal
+	Board    int
+	Dealer   card.Seat
+	Vul      bridge.Vul
+	Contract bridge.Contract // bridge.PassedOut for a passed-out deal
+	Declarer card.Seat       // meaningless when passed out
+	Cards    []card.Card     // the cards played, in order (up to a claim)
+}
+
+// Analysis is the double-dummy analysis of a finished bridge deal, sent to
+// the players as the protocol's analysis message and stored with the deal's
+// result.
+type Analysis struct {
+	Type  string `json:"type"` // "analysis"
+	Deal  int    `json:"deal"` // the table's deal number
+	Board int    `json:"board"`
+	// DD is the double-dummy table: tricks each seat takes as declarer in
+	// each strain ("C", "D", "H", "S", "NT").
+	DD  map[card.Seat]map[string]int `json:"dd"`
+	Par ParInfo                      `json:"par"`
+	// Contract and Declarer are the contract played ("Pass" when passed
+	// out); Start is declarer's double-dummy total before the opening lead.
+	Contract string `json:"contract"`
+	Declarer string `json:"declarer,omitempty"`
+	Start    int    `json:"start"`
+	// Costly lists the cards that cost their side a trick or more.
+	Costly []CostlyCard `json:"costly"`
+}
+
+// ParInfo is the par of a deal for its dealer and vulnerability.
+type ParInfo struct {
+	Score     int      `json:"score"`     // for North-South
+	Contracts []string `json:"contracts"` // "NS 4S", "EW 5DX-2", … (empty: passed out)
+}
+
+// CostlyCard is a card that cost a trick: declarer's double-dummy total
+// before it was played and after.
+type CostlyCard struct {
+	Trick  int       `json:"trick"` // 1-based
+	Seat   card.Seat `json:"seat"`
+	Card   card.Card `json:"card"`
+	Cost   int       `json:"cost"` // tricks lost by the card's side
+	Before int       `json:"before"`
+	After  int       `json:"after"`
+}
+
+// AnalyseFunc computes the analysis of a finished deal. It runs on the
+// hub's analysis workers, never on a table goroutine; it should give up
+// when ctx is done (its result is then discarded).
+type AnalyseFunc func(ctx context.Context, p DealPlay) (*Analysis, error)
+
+// NewDDAnalyser returns an [AnalyseFunc] over package bridge/dd: the
+// double-dummy table and par (one thread), then the play replayed card by
+// card. Each call uses a solver of tableMB megabytes (0: the solver's
+// default) taken from a free list, so that concurrent calls do not share
+// one and a pool of workers reuses their tables.
+func NewDDAnalyser(tableMB int) AnalyseFunc {
+	var mu sync.Mutex
+	var free []*dd.Solver
+	return func(ctx context.Context, p DealPlay) (*Analysis, error) {
+		mu.Lock()
+		var s *dd.Solver
+		if n := len(free); n > 0 {
+			s, free = free[n-1], free[:n-1]
+		}
+		mu.Unlock()
+		if s == nil {
+			s = dd.NewSolver(tableMB)
+		}
+		defer func() {
+			mu.Lock()
+			free = append(free, s)
+			mu.Unlock()
+		}()
+		return analyse(ctx, s, p)
+	}
+}
+
+// analyse computes the analysis of p on solver s.
+func analyse(ctx context.Context, s *dd.Solver, p DealPlay) (*Analysis, error) {
+	tab, err := s.Table(p.Deal)
+	if err != nil {
+		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	par := dd.Par(&tab, p.Dealer, p.Vul)
+	a := &Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{},
+		Par:      ParInfo{Score: par.Score, Contracts: par.Strings()},
+		Contract: p.Contract.String(), Costly: []CostlyCard{}}
+	for _, seat := range card.Seats {
+		row := make(map[string]int, 5)
+		for _, st := range bridge.Strains {
+			row[st.String()] = tab.Tricks(seat, st)
+		}
+		a.DD[seat] = row
+	}
+	if p.Contract.IsPass() {
+		return a, nil
+	}
+	a.Declarer = p.Declarer.String()
+	a.Start = tab.Tricks(p.Declarer, p.Contract.Strain)
+	if len(p.Cards) == 0 {
+		return a, nil
+	}
+	pa, err := dd.AnalysePlay(s, p.Deal, p.Contract.Strain, p.Declarer, p.Cards)
+	if err != nil {
+		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a.Start = pa.Start
+	a.Costly = costlyCards(pa)
+	return a, nil
+}
+
+// costlyCards lists the cards of a play analysis that cost a trick, with
+// declarer's double-dummy total before and after each.
+func costlyCards(pa dd.PlayAnalysis) []CostlyCard {
+	out := []CostlyCard{}
+	before := pa.Start
+	for _, st := range pa.Steps {
+		if st.Cost > 0 {
+			out = append(out, CostlyCard{Trick: st.Trick, Seat: st.Seat, Card: st.Card, Cost: st.Cost, Before: before, After: st.Tricks})
+		}
+		before = st.Tricks
+	}
+	return out
+}
+
+// dealPlay describes the finished current deal of a bridge match.
+func (b *bridgeMatch) dealPlay() (DealPlay, bool) {
+	g := b.board()
+	if g == nil || !g.Done() {
+		return DealPlay{}, false
+	}
+	r := g.Result()
+	p := DealPlay{Deal: g.Deal(), Board: g.Board(), Dealer: g.Dealer(), Vul: g.Vul(), Contract: r.Contract, Declarer: r.Declarer}
+	auc := g.Auction()
+	if !r.Contract.IsPass() {
+		for _, m := range g.Moves()[auc.Len():] {
+			if c, err := card.Parse(m.Action); err == nil {
+				p.Cards = append(p.Cards, c)
+			}
+		}
+	}
+	return p, true
+}
+
+// ErrAnalysisBusy is given to an analysis or a hint refused because the
+// double-dummy workers are saturated.
+var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are busy, try again"}
+
+// analyst runs the double-dummy work of a hub's tables — the analysis of
+// finished deals and hints — off the table goroutines, on a bounded number
+// of goroutines, each piece of work under a deadline. The solver cannot be
+// interrupted: a piece of work past its deadline is reported as failed at
+// once, but its worker (or hint slot) stays taken until the solver really
+// returns, so that abandoned searches never pile up on the cores.
+type analyst struct {
+	fn          AnalyseFunc
+	timeout     time.Duration
+	hintTimeout time.Duration
+	jobs        chan analysisJob
+	hintSlots   chan struct{}
+	stop        chan struct{}
+	stopOnce    sync.Once
+}
+
+type analysisJob struct {
+	play DealPlay
+	// done receives the result (or the error) on the worker's goroutine.
+	done func(*Analysis, error)
+}
+
+func newAnalyst(cfg *Config) *analyst {
+	a := &analyst{
+		fn: cfg.Analyse, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
+		jobs:      make(chan analysisJob, cfg.AnalysisQueue),
+		hintSlots: make(chan struct{}, cfg.HintWorkers),
+		stop:      make(chan struct{}),
+	}
+	if a.fn != nil {
+		for range cfg.AnalysisWorkers {
+			go a.worker()
+		}
+	}
+	return a
+}
+
+func (a *analyst) close() { a.stopOnce.Do(func() { close(a.stop) }) }
+
+func (a *analyst) enabled() bool { return a != nil && a.fn != nil }
+
+// submit queues an analysis; false when the queue is full or the hub is
+// stopping (the deal then goes without one).
+func (a *analyst) submit(j analysisJob) bool {
+	select {
+	case <-a.stop:
+		return false
+	default:
+	}
+	select {
+	case a.jobs <- j:
+		return true
+	default:
+		return false
+	}
+}
+
+func (a *analyst) worker() {
+	for {
+		select {
+		case <-a.stop:
+			return
+		case j := <-a.jobs:
+			a.run(j)
+		}
+	}
+}
+
+func (a *analyst) run(j analysisJob) {
+	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+	defer cancel()
+	type result struct {
+		a   *Analysis
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ch <- result{nil, fmt.Errorf("table: analysis panicked: %v", r)}
+			}
+		}()
+		x, err := a.fn(ctx, j.play)
+		ch <- result{x, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err == nil && r.a == nil {
+			r.err = errors.New("table: no analysis")
+		}
+		j.done(r.a, r.err)
+	case <-ctx.Done():
+		j.done(nil, fmt.Errorf("table: analysis of board %d: %w", j.play.Board, ctx.Err()))
+		<-ch // keep the worker taken until the solver stops
+	}
+}
+
+// hint computes the double-dummy value (declarer's total tricks) of each
+// legal card of g, in a hint slot, under the hint deadline.
+func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, error) {
+	ctx, cancel := context.WithTimeout(ctx, a.hintTimeout)
+	defer cancel()
+	select {
+	case a.hintSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ErrAnalysisBusy
+	}
+	type result struct {
+		cards map[string]int
+		err   error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		var r result
+		defer func() {
+			if p := recover(); p != nil {
+				r = result{nil, fmt.Errorf("table: hint panicked: %v", p)}
+			}
+			<-a.hintSlots // free before answering
+			ch <- r
+		}()
+		r.cards, r.err = hintValues(g)
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			return nil, &Error{Code: CodeInternal, Msg: r.err.Error(), Err: r.err}
+		}
+		return r.cards, nil
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: ctx.Err()}
+		}
+		return nil, ctx.Err()
+	}
+}
+
+// hintValues solves every legal card of the player to move in g.
+func hintValues(g *bridge.Game) (map[string]int, error) {
+	p := ddPosition(g)
+	vals, err := dd.NewSolver(8).CardValues(p)
+	if err != nil {
+		return nil, err
+	}
+	decl, _ := g.Declarer()
+	cp := g.CardPlay()
+	won := cp.DeclarerTricks()
+	out := make(map[string]int, len(vals))
+	for _, v := range vals {
+		n := v.Tricks
+		if p.ToMove().Side() != decl.Side() {
+			n = p.TricksLeft() - n
+		}
+		out[v.Card.String()] = won + n
+	}
+	return out, nil
+}
+
+// defaultHintWorkers leaves a core to the tables.
+func defaultHintWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+
+// ---- the table's side ----
+
+// requestAnalysis queues the analysis of the current deal (just finished,
+// its result line stored as line) when the table has a human to show it
+// to. It runs on the table goroutine.
+func (t *Table) requestAnalysis(line json.RawMessage) {
+	bm, ok := t.m.(*bridgeMatch)
+	if !ok || !t.an.enabled() || t.humans() == 0 {
+		return
+	}
+	no := t.m.dealNo()
+	if _, done := t.analyses[no]; done || t.analysing[no] {
+		return
+	}
+	p, ok := bm.dealPlay()
+	if !ok {
+		return
+	}
+	t.analysing[no] = true
+	ok = t.an.submit(analysisJob{play: p, done: func(a *Analysis, err error) {
+		var msg []byte
+		if err == nil {
+			a.Deal = no
+			msg, err = json.Marshal(a)
+		}
+		if err == nil {
+			err = t.saveAnalysis(no, line, msg)
+		}
+		t.post(func() {
+			delete(t.analysing, no)
+			if err != nil {
+				t.log.Warn("no analysis for the deal", "deal", no, "err", err)
+				return
+			}
+			t.analyses[no] = msg
+			for s := range t.subs {
+				t.send(s, msg)
+			}
+		})
+	}})
+	if !ok {
+		delete(t.analysing, no)
+		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
+	}
+}
+
+// saveAnalysis stores the analysis with the deal's result, so that a
+// reconnection after a restart and the game's history get it.
+func (t *Table) saveAnalysis(no int, line, msg json.RawMessage) error {
+	var res map[string]json.RawMessage
+	if err := json.Unmarshal(line, &res); err != nil {
+		return fmt.Errorf("deal %d result: %w", no, err)
+	}
+	res["analysis"] = msg
+	raw, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := t.storeCtx()
+	defer cancel()
+	return t.cfg.Store.AnnotateDeal(ctx, t.id, no, raw)
+}
+
+// storedAnalysis returns the analysis kept in a stored deal result, if any.
+func storedAnalysis(result json.RawMessage) json.RawMessage {
+	if len(result) == 0 {
+		return nil
+	}
+	var r struct {
+		Analysis json.RawMessage `json:"analysis"`
+	}
+	if json.Unmarshal(result, &r) != nil || len(r.Analysis) == 0 || string(r.Analysis) == "null" {
+		return nil
+	}
+	return r.Analysis
+}
+
+// sendAnalysis sends s the analysis of the current deal when it is over and
+// analysed (a player joining or coming back).
+func (t *Table) sendAnalysis(s *Sub) {
+	if !t.m.dealDone() {
+		return
+	}
+	if msg, ok := t.analyses[t.m.dealNo()]; ok {
+		t.send(s, msg)
+	}
+}

@@ -1,0 +1,282 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/card"
+	"atout/game"
+)
+
+// The real analyser on a deal the solver settles at once: each seat holds
+// a whole suit.
+func TestDDAnalyser(t *testing.T) {
+	d, err := bridge.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewDDAnalyser(4)
+	// East leads a heart, South and West discard, North ruffs and runs
+	// the spades: 13 tricks.
+	cards := []card.Card{card.New(card.Hearts, card.Ace), card.New(card.Diamonds, card.Two), card.New(card.Clubs, card.Two), card.New(card.Spades, card.Two)}
+	a, err := f(context.Background(), DealPlay{Deal: d, Board: 3, Dealer: card.South, Vul: bridge.VulNone,
+		Contract: bridge.Contract{Level: 7, Strain: bridge.StrainSpades}, Declarer: card.North, Cards: cards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(a)
+	var got map[string]any
+	json.Unmarshal(raw, &got)
+	ddt := got["dd"].(map[string]any)
+	for _, c := range []struct {
+		seat, strain string
+		want         float64
+	}{{"N", "S", 13}, {"N", "NT", 0}, {"S", "D", 13}, {"E", "H", 13}, {"W", "S", 0}} {
+		if v := ddt[c.seat].(map[string]any)[c.strain]; v != c.want {
+			t.Errorf("dd %s %s = %v, want %v", c.seat, c.strain, v, c.want)
+		}
+	}
+	if a.Par.Score != 1510 || len(a.Par.Contracts) != 1 || a.Par.Contracts[0] != "NS 7S" {
+		t.Errorf("par %+v", a.Par)
+	}
+	if a.Type != "analysis" || a.Board != 3 || a.Contract != "7S" || a.Declarer != "N" || a.Start != 13 || len(a.Costly) != 0 {
+		t.Errorf("analysis %s", raw)
+	}
+	// A passed-out deal has a table and a par, no play.
+	a, err = f(context.Background(), DealPlay{Deal: d, Board: 1, Dealer: card.North, Contract: bridge.PassedOut})
+	if err != nil || a.Contract != "Pass" || a.Declarer != "" || len(a.Costly) != 0 {
+		t.Errorf("passed out: %+v %v", a, err)
+	}
+	// A play that is not legal is an error naming the card.
+	_, err = f(context.Background(), DealPlay{Deal: d, Board: 1, Contract: bridge.Contract{Level: 1, Strain: bridge.NoTrump}, Declarer: card.North,
+		Cards: []card.Card{card.New(card.Spades, card.Ace)}})
+	var pe *dd.PlayError
+	if !errors.As(err, &pe) {
+		t.Errorf("bad play: %v", err)
+	}
+}
+
+func TestCostlyCards(t *testing.T) {
+	pa := dd.PlayAnalysis{Start: 9, Steps: []dd.PlayStep{
+		{Seat: card.East, Card: card.New(card.Hearts, card.King), Trick: 1, Tricks: 10, Cost: 1},
+		{Seat: card.South, Card: card.New(card.Hearts, card.Two), Trick: 1, Tricks: 10},
+		{Seat: card.West, Card: card.New(card.Hearts, card.Three), Trick: 1, Tricks: 10},
+		{Seat: card.North, Card: card.New(card.Hearts, card.Four), Trick: 1, Tricks: 8, Cost: 2},
+	}}
+	got, _ := json.Marshal(costlyCards(pa))
+	want := `[{"trick":1,"seat":"E","card":"HK","cost":1,"before":9,"after":10},{"trick":1,"seat":"N","card":"H4","cost":2,"before":10,"after":8}]`
+	if string(got) != want {
+		t.Errorf("costly\n%s\nwant\n%s", got, want)
+	}
+	if got, _ := json.Marshal(costlyCards(dd.PlayAnalysis{Start: 7})); string(got) != "[]" {
+		t.Errorf("no play: %s", got)
+	}
+}
+
+// readUntil reads messages until one of type typ comes.
+func readUntil(t *testing.T, s *Sub, typ string, limit time.Duration) map[string]any {
+	t.Helper()
+	deadline := time.After(limit)
+	for {
+		select {
+		case b, ok := <-s.C():
+			if !ok {
+				t.Fatal("subscription closed")
+			}
+			var m map[string]any
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			if m["type"] == typ {
+				return m
+			}
+		case <-deadline:
+			t.Fatalf("no %s message in %v", typ, limit)
+		}
+	}
+}
+
+// A deal played at a table with humans is analysed off the table: every
+// subscriber gets the analysis, a late joiner too, it is stored with the
+// deal's result and a resumed table sends it without analysing again.
+func TestAnalysisMessage(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	var mu sync.Mutex
+	var plays []DealPlay
+	fake := func(ctx context.Context, p DealPlay) (*Analysis, error) {
+		mu.Lock()
+		plays = append(plays, p)
+		mu.Unlock()
+		return &Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
+			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}, nil
+	}
+	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
+		NextDelay: time.Hour, Analyse: fake}
+	h := NewLocalHub(cfg)
+	a, _ := st.CreateGuest(ctx, "a", "")
+	b, _ := st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 5}, Player{ID: a.ID, Name: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b"}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := r.Subscribe(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nobody acts: the turn timers play the deal out.
+	m := readUntil(t, sub, "analysis", 30*time.Second)
+	if m["deal"] != 1.0 || m["board"] != 1.0 || m["par"].(map[string]any)["score"] != 90.0 {
+		t.Fatalf("analysis %v", m)
+	}
+	mu.Lock()
+	p := plays[0]
+	mu.Unlock()
+	in, _ := r.Info(ctx, a.ID)
+	line := in.Sheet.(BridgeSheet).Lines[0]
+	if p.Board != 1 || p.Contract != line.Contract || (!p.Contract.IsPass() && (p.Declarer.String() != line.Declarer || len(p.Cards) == 0)) {
+		t.Errorf("analysed %+v for the line %+v", p, line)
+	}
+	// A late joiner gets it after its state.
+	sub2, err := r.Subscribe(ctx, b.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := recv(t, sub2); m["type"] != "state" {
+		t.Fatalf("first message %v", m["type"])
+	}
+	if m := recv(t, sub2); m["type"] != "analysis" || m["deal"] != 1.0 {
+		t.Fatalf("late joiner got %v", m)
+	}
+	// Stored with the deal's result.
+	var rec struct {
+		Analysis map[string]any `json:"analysis"`
+		Board    int            `json:"board"`
+	}
+	for deadline := time.Now().Add(10 * time.Second); rec.Analysis == nil; time.Sleep(5 * time.Millisecond) {
+		g, err := st.LoadGame(ctx, r.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(g.Deals[0].Result, &rec)
+		if time.Now().After(deadline) {
+			t.Fatalf("no analysis stored: %s", g.Deals[0].Result)
+		}
+	}
+	if rec.Board != 1 || rec.Analysis["deal"] != 1.0 {
+		t.Errorf("stored result %+v", rec)
+	}
+	sub.Close()
+	sub2.Close()
+	// A new process sends the stored analysis, without a new one.
+	if err := h.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h2 := NewLocalHub(cfg)
+	t.Cleanup(func() { h2.Shutdown(ctx) })
+	r2, err := h2.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub3, err := r2.Subscribe(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := readUntil(t, sub3, "analysis", 10*time.Second); m["deal"] != 1.0 {
+		t.Fatalf("resumed table sent %v", m)
+	}
+	mu.Lock()
+	n := len(plays)
+	mu.Unlock()
+	if n != 1 {
+		t.Errorf("analysed %d times", n)
+	}
+}
+
+// Bot tables are not analysed; an analysis past its deadline is dropped
+// and the table goes on.
+func TestAnalysisLimits(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	calls := make(chan struct{}, 100)
+	slow := func(ctx context.Context, p DealPlay) (*Analysis, error) {
+		calls <- struct{}{}
+		<-ctx.Done()
+		time.Sleep(20 * time.Millisecond) // a solver that stops late
+		return nil, ctx.Err()
+	}
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
+		NextDelay: 10 * time.Millisecond, Analyse: slow, AnalysisTimeout: 30 * time.Millisecond})
+	t.Cleanup(func() { h.Shutdown(ctx) })
+	bots, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 9}, Player{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitOver(t, bots, 30*time.Second)
+	if len(calls) != 0 {
+		t.Fatalf("a bot table was analysed")
+	}
+	a, _ := st.CreateGuest(ctx, "a", "")
+	b, _ := st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 9}, Player{ID: a.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	waitOver(t, r, 30*time.Second)
+	for deadline := time.Now().Add(5 * time.Second); len(calls) < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d analyses started, want 2", len(calls))
+		}
+	}
+	rec, err := st.LoadGame(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range rec.Deals {
+		if storedAnalysis(d.Result) != nil {
+			t.Errorf("deal %d: a timed-out analysis was stored", d.No)
+		}
+	}
+}
+
+// A hint waits for a free slot no longer than its deadline.
+func TestHintSlots(t *testing.T) {
+	cfg := Config{HintWorkers: 1, HintTimeout: 30 * time.Second}
+	cfg.setDefaults()
+	a := newAnalyst(&cfg)
+	defer a.close()
+	a.hintSlots <- struct{}{} // the only slot is taken
+	d, _ := bridge.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+	g := bridge.NewGame(1, card.North, bridge.VulNone, d)
+	for _, c := range []string{"7S", "P", "P", "P"} {
+		if err := g.Apply(game.Move{Seat: g.ToAct()[0], Action: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := a.hint(short, g); CodeOf(err) != CodeBusy {
+		t.Fatalf("hint with no free slot: %v", err)
+	}
+	<-a.hintSlots
+	// East to lead against 7S: every heart gives declarer 13.
+	cards, err := a.hint(context.Background(), g)
+	if err != nil || len(cards) != 13 || cards["HA"] != 13 {
+		t.Fatalf("hint %v, %v", cards, err)
+	}
+	if len(a.hintSlots) != 0 {
+		t.Fatal("hint slot not given back")
+	}
+}
