@@ -260,13 +260,31 @@ type Sub struct {
 	ch     chan []byte
 	// owned by the table goroutine
 	dropped bool
+	// closeFn ends a subscriber made by NewSub.
+	closeFn   func()
+	closeOnce sync.Once
+}
+
+// NewSub returns a subscriber fed by another [Room] implementation (a table
+// served by another node): it receives what the feeder sends on ch, which
+// the feeder closes when it drops the subscriber; Close calls closeFn once.
+func NewSub(ch chan []byte, closeFn func()) *Sub {
+	return &Sub{ch: ch, closeFn: closeFn}
 }
 
 // C returns the channel of encoded messages.
 func (s *Sub) C() <-chan []byte { return s.ch }
 
 // Close unsubscribes. It is safe to call more than once.
-func (s *Sub) Close() { s.t.post(func() { s.t.drop(s) }) }
+func (s *Sub) Close() {
+	if s.t == nil {
+		if s.closeFn != nil {
+			s.closeOnce.Do(s.closeFn)
+		}
+		return
+	}
+	s.t.post(func() { s.t.drop(s) })
+}
 
 // Table is one live table. Create tables with a [LocalHub].
 type Table struct {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"atout/bot/bridgebot"
 	"atout/bridge"
 	"atout/card"
+	"atout/cluster"
 	"atout/i18n"
 	"atout/server"
 	"atout/store"
@@ -46,6 +48,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause before a bot plays at a table with humans")
 	next := fs.Duration("next-delay", 30*time.Second, "pause before the next deal starts by itself at a table with several humans")
 	secure := fs.Bool("secure-cookies", false, "mark cookies Secure (set this behind a TLS proxy)")
+	natsURL := fs.String("nats", "", "NATS URLs of the cluster (nats://host:4222,...): serve tables with other nodes (see docs/deploy.md)")
+	natsListen := fs.String("nats-listen", "", "run an embedded NATS server on host:port and serve tables with other nodes")
+	natsCluster := fs.String("nats-cluster", "", "embedded NATS: listen for routes from the other nodes on host:port")
+	natsRoutes := fs.String("nats-routes", "", "embedded NATS: comma-separated nats-route://host:port of the other nodes")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -84,6 +90,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return serve(ctx, serveConfig{
 		store: st, listener: ln, logger: logger, node: *node, secure: *secure,
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
+		nats: cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)},
 	}, stdout)
 }
 
@@ -96,6 +103,20 @@ type serveConfig struct {
 	turn     time.Duration
 	botDelay time.Duration
 	next     time.Duration
+	// nats, with NATS or Listen set, runs this process as one node of a
+	// cluster (package cluster) instead of a lone server.
+	nats cluster.NodeOptions
+}
+
+// splitList splits a comma-separated flag value.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // registerBots puts the real bots in the registry the tables draw from:
@@ -117,7 +138,7 @@ var registerBots = sync.OnceFunc(func() {
 func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	registerBots()
 	metrics := server.NewMetrics()
-	hub := table.NewLocalHub(table.Config{
+	tcfg := table.Config{
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
@@ -127,7 +148,20 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		Analyse:         table.NewDDAnalyser(32),
 		AnalysisWorkers: 1,
 		AnalysisTimeout: 60 * time.Second,
-	})
+	}
+	var hub table.Hub
+	if c.nats.NATS != "" || c.nats.Listen != "" || c.nats.ClusterListen != "" || len(c.nats.Routes) > 0 {
+		o := c.nats
+		o.Table = tcfg
+		ch, closeNATS, err := cluster.Open(o)
+		if err != nil {
+			return badInput("--nats: %v", err)
+		}
+		defer closeNATS()
+		hub = ch
+	} else {
+		hub = table.NewLocalHub(tcfg)
+	}
 	n, err := hub.Resume(ctx)
 	if err != nil {
 		c.logger.Error("resuming tables", "err", err)

@@ -1,0 +1,95 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"atout/table"
+)
+
+// Config is what a [Hub] needs. Zero durations take the defaults given.
+type Config struct {
+	// Table configures the tables this node owns (a [table.LocalHub]).
+	// Table.Store must be a PostgreSQL store shared by every node (SQLite
+	// works for a single node and tests), and Table.Node must name this
+	// node uniquely among the nodes sharing the database: it is the owner
+	// written in the leases.
+	Table table.Config
+	// Conn is the NATS connection (see [Connect], [StartEmbedded]). The
+	// hub does not close it.
+	Conn *nats.Conn
+	// Prefix starts every subject (default "atout"); nodes sharing a
+	// NATS cluster for several deployments use different prefixes.
+	Prefix string
+	// ScanInterval is how often the node looks for tables whose owner
+	// died (default Table.LeaseTTL/3).
+	ScanInterval time.Duration
+	// CallTimeout bounds a request to another node (default 5s; hints
+	// get Table.HintTimeout more).
+	CallTimeout time.Duration
+	// RetryTimeout is how long a call or a new subscriber waits for a
+	// table nobody answers for (its owner died and the lease has not run
+	// out yet) before giving up (default Table.LeaseTTL + CallTimeout).
+	RetryTimeout time.Duration
+	// WatchRefresh is how often a node renews its interest in the states
+	// of a remote table's viewer (default Table.LeaseTTL/6, at least
+	// 100ms); WatchTTL is how long the owner keeps publishing them without
+	// a renewal (default 4×WatchRefresh).
+	WatchRefresh time.Duration
+	WatchTTL     time.Duration
+	// MaxInflight bounds the calls from other nodes this node handles at
+	// once (default 512); more are refused as busy.
+	MaxInflight int
+}
+
+func (c *Config) setDefaults() error {
+	if c.Table.Store == nil {
+		return errors.New("cluster: Config.Table.Store is required")
+	}
+	if c.Conn == nil {
+		return errors.New("cluster: Config.Conn (NATS) is required")
+	}
+	if c.Table.Node == "" {
+		return errors.New("cluster: Config.Table.Node is required (a name unique among the nodes)")
+	}
+	if len(c.Table.Node) > 128 {
+		return fmt.Errorf("cluster: node name %q: want at most 128 bytes", c.Table.Node)
+	}
+	if c.Prefix == "" {
+		c.Prefix = "atout"
+	}
+	if !validToken(c.Prefix) {
+		return fmt.Errorf("cluster: subject prefix %q: want letters, digits, '-' or '_'", c.Prefix)
+	}
+	if c.Table.LeaseTTL <= 0 {
+		c.Table.LeaseTTL = 30 * time.Second
+	}
+	if c.Table.HintTimeout <= 0 {
+		c.Table.HintTimeout = 20 * time.Second
+	}
+	if c.ScanInterval <= 0 {
+		c.ScanInterval = c.Table.LeaseTTL / 3
+	}
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = 5 * time.Second
+	}
+	if c.RetryTimeout <= 0 {
+		c.RetryTimeout = c.Table.LeaseTTL + c.CallTimeout
+	}
+	if c.WatchRefresh <= 0 {
+		c.WatchRefresh = max(c.Table.LeaseTTL/6, 100*time.Millisecond)
+	}
+	if c.WatchTTL <= 0 {
+		c.WatchTTL = 4 * c.WatchRefresh
+	}
+	if c.MaxInflight <= 0 {
+		c.MaxInflight = 512
+	}
+	if c.Table.Logger == nil {
+		c.Table.Logger = defaultLogger()
+	}
+	return nil
+}

@@ -1,0 +1,336 @@
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"atout/card"
+	"atout/table"
+)
+
+func jsonMarshal(v any) ([]byte, error)   { return json.Marshal(v) }
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+func randomID() string                    { var b [8]byte; rand.Read(b[:]); return hex.EncodeToString(b[:]) }
+func badRequest(msg string) *table.Error  { return &table.Error{Code: table.CodeBadRequest, Msg: msg} }
+
+// served is a table this node owns, answering other nodes' calls.
+type served struct {
+	h *Hub
+	t *table.Table
+
+	mu     sync.Mutex
+	sub    *nats.Subscription
+	closed bool
+	relays map[string]*relay // by user
+}
+
+func newServed(h *Hub, t *table.Table) *served {
+	return &served{h: h, t: t, relays: map[string]*relay{}}
+}
+
+func (s *served) setSub(sub *nats.Subscription) {
+	s.mu.Lock()
+	closed := s.closed
+	if !closed {
+		s.sub = sub
+	}
+	s.mu.Unlock()
+	if closed {
+		sub.Unsubscribe()
+	}
+}
+
+// close stops answering and closes the relays.
+func (s *served) close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	sub, relays := s.sub, s.relays
+	s.relays = map[string]*relay{}
+	s.mu.Unlock()
+	if sub != nil {
+		// Answer the calls already received (a stopped table says
+		// "closed", and the caller tries the next owner) rather than let
+		// their callers wait for a timeout.
+		if err := sub.Drain(); err != nil {
+			sub.Unsubscribe()
+		}
+	}
+	for _, r := range relays {
+		r.sub.Close()
+	}
+}
+
+// drained waits until the call subscription has handed over its pending
+// calls, or ctx is done.
+func (s *served) drained(ctx context.Context) {
+	s.mu.Lock()
+	sub := s.sub
+	s.mu.Unlock()
+	for sub != nil && sub.IsValid() && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// handle answers one call, on its own goroutine: a hint may take seconds.
+func (s *served) handle(m *nats.Msg) {
+	var req request
+	if err := json.Unmarshal(m.Data, &req); err != nil {
+		respond(m, errReply(badRequest("undecodable call: "+err.Error())))
+		return
+	}
+	select {
+	case s.h.inflight <- struct{}{}:
+	default:
+		respond(m, errReply(table.ErrBusy))
+		return
+	}
+	s.h.calls.Add(1)
+	go func() {
+		defer s.h.calls.Done()
+		defer func() { <-s.h.inflight }()
+		respond(m, s.do(req))
+	}()
+}
+
+func respond(m *nats.Msg, rep reply) {
+	if m.Reply == "" {
+		return
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		b, _ = json.Marshal(errReply(err))
+	}
+	m.Respond(b)
+}
+
+// do performs a call on the table.
+func (s *served) do(req request) reply {
+	timeout := s.h.cfg.CallTimeout
+	if req.TimeoutMS > 0 {
+		timeout = min(time.Duration(req.TimeoutMS)*time.Millisecond, 2*s.h.cfg.CallTimeout+s.h.cfg.Table.HintTimeout)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	t := s.t
+	var err error
+	var rep reply
+	switch req.Op {
+	case opAct:
+		err = t.Act(ctx, req.User, seatOf(req.Seat), req.Action, req.N)
+	case opClaim:
+		err = t.Claim(ctx, req.User, req.Tricks)
+	case opAnswer:
+		err = t.AnswerClaim(ctx, req.User, req.Accept)
+	case opUndo:
+		err = t.Undo(ctx, req.User)
+	case opNext:
+		err = t.Next(ctx, req.User)
+	case opHint:
+		rep.Cards, err = t.Hint(ctx, req.User)
+	case opSit:
+		err = t.Sit(ctx, table.Player{ID: req.User, Name: req.Name}, seatOf(req.Seat))
+	case opInfo:
+		var in table.Info
+		if in, err = t.Info(ctx, req.User); err == nil {
+			rep.Info, err = json.Marshal(in)
+		}
+	case opSeat:
+		var seat card.Seat
+		seat, rep.OK, err = t.SeatOf(ctx, req.User)
+		rep.Seat = int(seat)
+	case opExport:
+		rep.Data, rep.Type, err = t.Export(ctx, req.Format)
+	case opWatch:
+		if req.Node == "" {
+			return errReply(badRequest("watch without a node"))
+		}
+		return s.watch(ctx, req.User, req.Node)
+	case opUnwatch:
+		s.unwatch(req.User, req.Node)
+	default:
+		err = badRequest("unknown call " + req.Op)
+	}
+	if err != nil {
+		return errReply(err)
+	}
+	return rep
+}
+
+// seatOf converts a seat from the wire; out of range stays out of range
+// (the table refuses it).
+func seatOf(n int) card.Seat {
+	if n < 0 || n > 255 {
+		return 255
+	}
+	return card.Seat(n)
+}
+
+// relay is a subscriber of a local table on behalf of the nodes watching
+// one user: it publishes what the table sends that user on the user's
+// subject.
+type relay struct {
+	s       *served
+	user    string
+	id      string
+	subject string
+	sub     *table.Sub
+	ready   chan struct{} // closed at the first message
+	done    chan struct{} // closed when the table dropped the subscriber
+
+	// watchers are the nodes interested and until when; guarded by s.mu.
+	watchers map[string]time.Time
+
+	mu       sync.Mutex
+	seq      uint64
+	state    []byte // the latest state
+	analysis []byte // the latest analysis, while its deal is over
+}
+
+// watch registers node's interest in user's messages and answers with the
+// relay's latest state.
+func (s *served) watch(ctx context.Context, user, node string) reply {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return errReply(table.ErrClosed)
+	}
+	r := s.relays[user]
+	if r != nil {
+		select {
+		case <-r.done:
+			r = nil
+		default:
+		}
+	}
+	if r == nil {
+		sub, err := s.t.Subscribe(ctx, user)
+		if err != nil {
+			s.mu.Unlock()
+			return errReply(err)
+		}
+		r = &relay{s: s, user: user, id: randomID(), subject: s.h.subj.state(s.t.ID(), user), sub: sub,
+			ready: make(chan struct{}), done: make(chan struct{}), watchers: map[string]time.Time{}}
+		s.relays[user] = r
+		go r.pump()
+	}
+	r.watchers[node] = time.Now().Add(s.h.cfg.WatchTTL)
+	s.mu.Unlock()
+
+	select {
+	case <-r.ready:
+	case <-r.done:
+		return errReply(table.ErrClosed)
+	case <-ctx.Done():
+		return errReply(&table.Error{Code: table.CodeBusy, Msg: "the table did not send its state in time", Err: ctx.Err()})
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep := reply{Relay: r.id, Seq: r.seq}
+	if r.state != nil {
+		rep.Snapshot = append(rep.Snapshot, r.state)
+	}
+	if r.analysis != nil {
+		rep.Snapshot = append(rep.Snapshot, r.analysis)
+	}
+	return rep
+}
+
+// unwatch drops node's interest in user's messages.
+func (s *served) unwatch(user, node string) {
+	s.mu.Lock()
+	r := s.relays[user]
+	var gone *relay
+	if r != nil {
+		delete(r.watchers, node)
+		if len(r.watchers) == 0 {
+			delete(s.relays, user)
+			gone = r
+		}
+	}
+	s.mu.Unlock()
+	if gone != nil {
+		gone.sub.Close()
+	}
+}
+
+// expire drops the watches not renewed in time and closes relays nobody
+// watches any more.
+func (s *served) expire(now time.Time) {
+	var gone []*relay
+	s.mu.Lock()
+	for user, r := range s.relays {
+		for node, until := range r.watchers {
+			if now.After(until) {
+				delete(r.watchers, node)
+			}
+		}
+		if len(r.watchers) == 0 {
+			delete(s.relays, user)
+			gone = append(gone, r)
+		}
+	}
+	s.mu.Unlock()
+	for _, r := range gone {
+		r.sub.Close()
+	}
+}
+
+// msgHead is what a relay reads of a message.
+type msgHead struct {
+	Type  string `json:"type"`
+	Table struct {
+		DealOver bool `json:"dealOver"`
+	} `json:"table"`
+}
+
+// pump publishes the table's messages for the user until the table drops
+// the subscriber.
+func (r *relay) pump() {
+	defer func() {
+		close(r.done)
+		r.s.mu.Lock()
+		if r.s.relays[r.user] == r {
+			delete(r.s.relays, r.user)
+		}
+		r.s.mu.Unlock()
+	}()
+	first := true
+	nc := r.s.h.nc
+	for msg := range r.sub.C() {
+		var head msgHead
+		json.Unmarshal(msg, &head)
+		r.mu.Lock()
+		r.seq++
+		seq := r.seq
+		switch head.Type {
+		case "state":
+			r.state = msg
+			if !head.Table.DealOver {
+				r.analysis = nil
+			}
+		case "analysis":
+			r.analysis = msg
+		}
+		r.mu.Unlock()
+		if first {
+			first = false
+			close(r.ready)
+		}
+		m := &nats.Msg{Subject: r.subject, Data: msg, Header: nats.Header{}}
+		m.Header.Set(hdrRelay, r.id)
+		m.Header.Set(hdrSeq, formatSeq(seq))
+		if err := nc.PublishMsg(m); err != nil {
+			r.s.h.log.Warn("publishing a state", "table", r.s.t.ID(), "err", err)
+		}
+	}
+}

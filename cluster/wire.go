@@ -1,0 +1,139 @@
+package cluster
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"atout/table"
+)
+
+// Operations of a call request.
+const (
+	opAct     = "act"
+	opClaim   = "claim"
+	opAnswer  = "answer"
+	opUndo    = "undo"
+	opHint    = "hint"
+	opNext    = "next"
+	opSit     = "sit"
+	opInfo    = "info"
+	opSeat    = "seat"
+	opExport  = "export"
+	opWatch   = "watch"
+	opUnwatch = "unwatch"
+)
+
+// Headers of a relayed message.
+const (
+	hdrRelay = "Atout-Relay"
+	hdrSeq   = "Atout-Seq"
+)
+
+// request is a call to a table's owner.
+type request struct {
+	Op     string `json:"op"`
+	User   string `json:"user,omitempty"`
+	Name   string `json:"name,omitempty"` // sit: the player's name
+	Seat   int    `json:"seat,omitempty"`
+	Action string `json:"action,omitempty"`
+	N      int    `json:"n,omitempty"`
+	Tricks int    `json:"tricks,omitempty"`
+	Accept bool   `json:"accept,omitempty"`
+	Format string `json:"format,omitempty"`
+	// Node is the caller (watch, unwatch).
+	Node string `json:"node,omitempty"`
+	// TimeoutMS is how long the caller waits for the answer.
+	TimeoutMS int64 `json:"timeoutMs,omitempty"`
+}
+
+// wireError is a refused call.
+type wireError struct {
+	Code string `json:"code"`
+	Msg  string `json:"msg,omitempty"`
+}
+
+// reply is the owner's answer to a call.
+type reply struct {
+	Err   *wireError      `json:"err,omitempty"`
+	Cards map[string]int  `json:"cards,omitempty"` // hint
+	Info  json.RawMessage `json:"info,omitempty"`  // info: a table.Info
+	Seat  int             `json:"seat,omitempty"`  // seat
+	OK    bool            `json:"ok,omitempty"`    // seat: seated
+	Data  []byte          `json:"data,omitempty"`  // export
+	Type  string          `json:"type,omitempty"`  // export: content type
+	// Watch: the relay, the sequence number of its latest message and the
+	// messages a new subscriber needs (the latest state, then the latest
+	// analysis if any).
+	Relay    string            `json:"relay,omitempty"`
+	Seq      uint64            `json:"seq,omitempty"`
+	Snapshot []json.RawMessage `json:"snapshot,omitempty"`
+}
+
+// errReply encodes err as a refused call.
+func errReply(err error) reply {
+	var te *table.Error
+	if errors.As(err, &te) {
+		return reply{Err: &wireError{Code: te.Code, Msg: te.Msg}}
+	}
+	return reply{Err: &wireError{Code: table.CodeInternal, Msg: err.Error()}}
+}
+
+// err returns the table error of a refused call, or nil.
+func (r *reply) err() error {
+	if r.Err == nil {
+		return nil
+	}
+	switch r.Err.Code {
+	case table.CodeNotFound:
+		return table.ErrNotFound
+	case table.CodeClosed:
+		return table.ErrClosed
+	}
+	return &table.Error{Code: r.Err.Code, Msg: r.Err.Msg}
+}
+
+// subjects names the NATS subjects under a prefix.
+type subjects struct{ prefix string }
+
+// call is the subject of requests to the owner of table id.
+func (s subjects) call(id string) string { return s.prefix + ".table." + id + ".call" }
+
+// state is the subject of the owner's messages for one viewer of table id.
+func (s subjects) state(id, user string) string {
+	return s.prefix + ".table." + id + ".state." + viewerToken(user)
+}
+
+// viewerToken is the subject token of a viewer: the user id itself (ids
+// are lower-case letters and digits), or "_" and the hex bytes of anything
+// else — "_" alone for an anonymous spectator. Distinct users get distinct
+// tokens.
+func viewerToken(user string) string {
+	if validToken(user) && user[0] != '_' {
+		return user
+	}
+	return "_" + hex.EncodeToString([]byte(user))
+}
+
+// validToken reports whether s is a safe subject token: letters, digits,
+// '-' and '_', at most 64 bytes.
+func validToken(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func formatSeq(n uint64) string { return strconv.FormatUint(n, 10) }
+
+func parseSeq(s string) (uint64, bool) {
+	n, err := strconv.ParseUint(s, 10, 64)
+	return n, err == nil
+}
