@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"atout/table"
 )
 
 func chromiumPath() string {
@@ -254,6 +256,43 @@ func catalogText(t *testing.T, base, lang, key string) string {
 	return s
 }
 
+// click clicks sel through JavaScript once it is there, visible and
+// enabled: the table redraws itself on every message, so a node found by
+// one DevTools call may be gone at the next.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q);
+	  if (!e || e.disabled || e.offsetParent === null) return false; e.click(); return true; })()`, sel)
+	if _, err := chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingInterval(30*time.Millisecond))); err != nil {
+		shot(t, ctx, "failure")
+		t.Fatalf("click %s: %v", sel, err)
+	}
+}
+
+// inject hands the table a message as if the server had sent it (through
+// the window.__atoutTest hook the UI installs when the test asks for it).
+func inject(t *testing.T, ctx context.Context, msg any) {
+	t.Helper()
+	b, err := json.Marshal(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ok bool
+	if err := eval(ctx, `(() => { const h = window.__atoutTest; if (!h || !h.inject) return false; h.inject(`+string(b)+`); return true; })()`, &ok); err != nil || !ok {
+		t.Fatalf("inject %s: no test hook (%v)", b, err)
+	}
+}
+
+// testHooks asks the UI for its test hooks: the table opened next installs
+// window.__atoutTest.inject, and waits analysisWait ms for an analysis.
+func testHooks(t *testing.T, ctx context.Context, analysisWait int) {
+	t.Helper()
+	run(t, ctx, 5*time.Second, "test hooks",
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.__atoutTest = {analysisWait: %d}`, analysisWait)))
+}
+
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
 	// Read through JavaScript, polling: the UI may be redrawing the node.
@@ -273,6 +312,9 @@ func TestBrowserBridgeDeal(t *testing.T) {
 	ctx := browser(t)
 	openApp(t, ctx, base)
 	shot(t, ctx, "lobby")
+	// No analyser runs at this server: the deal-over panel gives up waiting
+	// for the analysis after 1.5 s instead of 90.
+	testHooks(t, ctx, 1500)
 	startGame(t, ctx, "bridge", map[string]string{"scoring-select": "duplicate", "level-select": "easy"})
 	run(t, ctx, 30*time.Second, "the bidding box", chromedp.WaitVisible(chromedp.CSS(`[data-testid="bidding-box"]`)))
 	shot(t, ctx, "auction")
@@ -291,8 +333,8 @@ func TestBrowserBridgeDeal(t *testing.T) {
 				t.Fatal("four deals without a card to play for South")
 			}
 			shot(t, ctx, fmt.Sprintf("deal%d-over", deal))
-			run(t, ctx, 20*time.Second, "next deal", chromedp.Click(chromedp.CSS(`[data-testid="next-deal"]`)),
-				chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
+			click(t, ctx, `[data-testid="next-deal"]`)
+			run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 			continue
 		}
 		want := 13
@@ -315,13 +357,29 @@ func TestBrowserBridgeDeal(t *testing.T) {
 		t.Logf("MISSING: no double-dummy analysis after the deal (the server sent no \"analysis\" message): %v", err)
 	}
 	cancel()
+	// Without an analysis the panel ends up saying so: no endless "Analysing…".
+	run(t, ctx, 10*time.Second, "analysis unavailable", chromedp.WaitVisible(chromedp.CSS(`[data-testid="analysis-unavailable"]`)))
+	if n := count(t, ctx, `[data-testid="analysis-pending"]`); n != 0 {
+		t.Errorf("still %d \"Analysing…\" after giving up", n)
+	}
+	shot(t, ctx, "analysis-unavailable")
+	checkExplanations(t, ctx)
+	checkAnalysisPanel(t, ctx)
+	checkErrorToasts(t, ctx, base)
 	shot(t, ctx, "deal-over")
+	// The same panel on a phone.
+	run(t, ctx, 10*time.Second, "phone layout", chromedp.EmulateViewport(390, 844))
+	time.Sleep(200 * time.Millisecond)
+	checkNoSidewaysScroll(t, ctx, "bridge deal-over")
+	shot(t, ctx, "deal-over-phone")
+	run(t, ctx, 10*time.Second, "desktop layout", chromedp.EmulateViewport(1280, 900))
+
+	click(t, ctx, `[data-testid="next-deal"]`)
 	run(t, ctx, 20*time.Second, "next deal",
-		chromedp.Click(chromedp.CSS(`[data-testid="next-deal"]`)),
 		chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="sheet-btn"]`)),
-		chromedp.Click(chromedp.CSS(`[data-testid="sheet-btn"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="score-sheet"] table`)))
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="sheet-btn"]`)))
+	click(t, ctx, `[data-testid="sheet-btn"]`)
+	run(t, ctx, 20*time.Second, "score sheet", chromedp.WaitVisible(chromedp.CSS(`[data-testid="score-sheet"] table`)))
 	shot(t, ctx, "board2-sheet")
 
 	// The finished board is in the history, and replays step by step.
@@ -337,6 +395,167 @@ func TestBrowserBridgeDeal(t *testing.T) {
 		t.Errorf("replay step did not move: %q", after)
 	}
 	shot(t, ctx, "replay")
+}
+
+// count returns the number of elements matching sel.
+func count(t *testing.T, ctx context.Context, sel string) int {
+	t.Helper()
+	var n int
+	if err := eval(ctx, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &n); err != nil {
+		t.Fatalf("count %s: %v", sel, err)
+	}
+	return n
+}
+
+func checkNoSidewaysScroll(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	// clientWidth leaves out the vertical scroll bar, innerWidth does not.
+	var wide []string
+	js := `(() => { const w = document.documentElement.clientWidth;
+	  if (document.documentElement.scrollWidth <= w + 1) return [];
+	  return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1 && e.getClientRects().length)
+	    .slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right) + '/' + w); })()`
+	if err := eval(ctx, js, &wide); err != nil || len(wide) > 0 {
+		t.Errorf("%s: the phone layout scrolls sideways (%v): %v", what, err, wide)
+	}
+	var widths []int
+	eval(ctx, `[window.innerWidth, document.documentElement.clientWidth, document.documentElement.scrollWidth]`, &widths)
+	t.Logf("%s: inner, client, scroll widths %v", what, widths)
+}
+
+// checkExplanations: every call of the auction is a button whose name says
+// what it means (the state's "explanations"), and focusing, hovering or
+// clicking one shows its meaning.
+func checkExplanations(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var calls []struct {
+		Call, Label string
+	}
+	if err := eval(ctx, `[...document.querySelectorAll('[data-testid="auction-call"]')].map((b) => ({call: b.textContent, label: b.getAttribute('aria-label') || ''}))`, &calls); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 4 {
+		t.Fatalf("the auction shows %d calls, want at least 4", len(calls))
+	}
+	none := "No explanation available."
+	explained := -1
+	for i, c := range calls {
+		if !strings.Contains(c.Label, ": ") {
+			t.Errorf("call %d %q: accessible name %q does not say who called", i, c.Call, c.Label)
+		}
+		if explained < 0 && !strings.HasSuffix(c.Label, none) {
+			explained = i
+		}
+	}
+	t.Logf("auction: %+v", calls)
+	if explained < 0 {
+		t.Fatalf("no call of the auction has an explanation: %+v", calls)
+	}
+	sel := fmt.Sprintf(`[data-testid="auction-call"][data-idx="%d"]`, explained)
+	// Focus shows the meaning.
+	run(t, ctx, 5*time.Second, "focus a call", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).focus()`, sel)))
+	got := text(t, ctx, `[data-testid="explanation"]`)
+	if got == "" || strings.HasSuffix(got, none) {
+		t.Errorf("focused call %d: explanation %q", explained, got)
+	}
+	// So does the mouse.
+	run(t, ctx, 5*time.Second, "blur", chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+	if n := count(t, ctx, `[data-testid="explanation"]:not([hidden])`); n != 0 {
+		t.Errorf("the explanation stays after the focus left")
+	}
+	run(t, ctx, 5*time.Second, "hover a call", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('mouseenter'))`, sel)))
+	if h := text(t, ctx, `[data-testid="explanation"]`); h != got {
+		t.Errorf("hovered call %d: explanation %q, focused %q", explained, h, got)
+	}
+	// A click pins it: it survives a redraw.
+	click(t, ctx, sel)
+	run(t, ctx, 5*time.Second, "pinned", chromedp.WaitVisible(chromedp.CSS(sel+`[aria-pressed="true"]`)))
+	shot(t, ctx, "explanation")
+}
+
+// checkAnalysisPanel feeds the table an analysis message (the protocol's
+// shape, for the deal just played) and checks the deal-over panel shows the
+// double-dummy table, the par and the card that cost a trick.
+func checkAnalysisPanel(t *testing.T, ctx context.Context) {
+	t.Helper()
+	// The table's deal number, the board, and a card of West's hand read
+	// from the deal diagram (a line "♥ K Q 5" of class suit-H gives HK).
+	var st struct {
+		Deal, Board int
+		West        string
+	}
+	js := `(() => { const d = document.querySelector('[data-testid="table"]').dataset;
+	  const r = document.querySelector('[data-testid="deal-over"] .d-W .line .r');
+	  const suit = r ? r.closest('.line').className.match(/suit-([SHDC])/)[1] : '';
+	  return {deal: Number(d.dealNo), board: Number(d.deal), west: r ? suit + (r.textContent === '10' ? 'T' : r.textContent) : ''}; })()`
+	if err := eval(ctx, js, &st); err != nil || st.West == "" || st.Deal == 0 {
+		t.Fatalf("read the deal-over panel: %+v %v", st, err)
+	}
+	west := st.West
+	row := map[string]int{"C": 7, "D": 6, "H": 9, "S": 10, "NT": 8}
+	msg := map[string]any{
+		"type": "analysis", "deal": st.Deal, "board": st.Board,
+		"dd":       map[string]any{"N": row, "E": map[string]int{"C": 6, "D": 7, "H": 4, "S": 3, "NT": 5}, "S": row, "W": map[string]int{"C": 6, "D": 7, "H": 4, "S": 3, "NT": 5}},
+		"par":      map[string]any{"score": 420, "contracts": []string{"NS 4S"}},
+		"contract": "4S", "declarer": "S", "start": 10,
+		"costly": []map[string]any{{"trick": 1, "seat": "W", "card": west, "cost": 1, "before": 10, "after": 11}},
+	}
+	inject(t, ctx, msg)
+	run(t, ctx, 10*time.Second, "the analysis panel", chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="dd-table"]`)))
+	var cells []string
+	if err := eval(ctx, `[...document.querySelectorAll('[data-testid="dd-table"] tbody td')].map((td) => td.textContent)`, &cells); err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) != 20 || cells[3] != "10" || cells[4] != "8" {
+		t.Errorf("dd table cells %v, want 20 with N: 7 6 9 10 8", cells)
+	}
+	if par := text(t, ctx, `[data-testid="par"]`); !strings.Contains(par, "420") || !strings.Contains(par, "4♠") {
+		t.Errorf("par %q, want 420 and NS 4♠", par)
+	}
+	if c := text(t, ctx, `[data-testid="costly"] li`); !strings.Contains(c, "West") || !strings.Contains(c, "1 trick") {
+		t.Errorf("costly card %q", c)
+	}
+	if n := count(t, ctx, `[data-testid="analysis-unavailable"]`); n != 0 {
+		t.Errorf("the late analysis did not replace \"unavailable\"")
+	}
+	if n := count(t, ctx, `[data-testid="deal-over"] .d-W .hand-lines .costly`); n != 1 {
+		t.Errorf("%d costly cards highlighted in West's hand, want 1", n)
+	}
+	shot(t, ctx, "analysis")
+}
+
+// toastText returns the text of the toast once shown (it is fixed: no
+// offsetParent).
+func toastText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	js := `(() => { const e = document.querySelector('[data-testid="toast"]'); return e && !e.hidden && e.textContent ? e.textContent : null; })()`
+	s, err := chromedp.Run(c, chromedp.Poll[string](js, chromedp.WithPollingInterval(30*time.Millisecond)))
+	if err != nil {
+		t.Fatalf("read the toast: %v", err)
+	}
+	return s
+}
+
+// checkErrorToasts: an error's message is shown as the server wrote it
+// (translated); without one, the catalog's error.<code>.
+func checkErrorToasts(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	inject(t, ctx, map[string]any{"type": "error", "code": "busy", "message": "", "detail": "queue full"})
+	want := catalogText(t, base, "en", "error.busy")
+	if got := toastText(t, ctx); want == "" || got != want {
+		t.Errorf("toast for busy without a message: %q, want the catalog's %q", got, want)
+	}
+	inject(t, ctx, map[string]any{"type": "error", "code": "timeout", "message": "Zu lange: später noch einmal.", "detail": "hint deadline"})
+	if got := toastText(t, ctx); got != "Zu lange: später noch einmal." {
+		t.Errorf("toast %q, want the server's message as is", got)
+	}
+	inject(t, ctx, map[string]any{"type": "error", "code": "no_such_code"})
+	if got := toastText(t, ctx); got != catalogText(t, base, "en", "err.generic") {
+		t.Errorf("toast for an unknown code: %q", got)
+	}
+	run(t, ctx, 5*time.Second, "hide the toast", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="toast"]').hidden = true`))
 }
 
 func TestBrowserBeloteDeal(t *testing.T) {
@@ -362,10 +581,7 @@ func TestBrowserBeloteDeal(t *testing.T) {
 				chromedp.Click(chromedp.CSS(`[data-testid="next-deal"]`)),
 				chromedp.EmulateViewport(390, 844),
 				chromedp.WaitVisible(chromedp.CSS(`[data-testid="hand-S"] [data-card]`)))
-			var overflow bool
-			if err := eval(ctx, `document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow); err != nil || overflow {
-				t.Errorf("the phone layout scrolls sideways (%v)", err)
-			}
+			checkNoSidewaysScroll(t, ctx, "belote")
 			shot(t, ctx, "phone")
 			return
 		}
@@ -415,12 +631,26 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 }
 
 func TestBrowserReconnect(t *testing.T) {
-	base := startServer(t)
+	// A fast stand-in analyser: the server sends and stores an analysis of
+	// the protocol's shape after the deal (see quickAnalysis).
+	base := startServer(t, func(c *table.Config) { c.Analyse = quickAnalysis })
 	ctx := browser(t)
 	openApp(t, ctx, base)
 	startGame(t, ctx, "bridge", map[string]string{"level-select": "easy"})
-	// Play a few cards, then reload the page in the middle of the deal.
-	playDeal(t, ctx, 60*time.Second, 3)
+	// Play a few cards, then reload the page in the middle of the deal. A
+	// deal where South is dummy (or passed out) ends without South playing
+	// three cards: go on to the next.
+	for deal := 1; ; deal++ {
+		playDeal(t, ctx, 60*time.Second, 3)
+		if count(t, ctx, `[data-testid="deal-over"]`) == 0 {
+			break
+		}
+		if deal == 4 {
+			t.Fatal("four deals without three cards to play for South")
+		}
+		click(t, ctx, `[data-testid="next-deal"]`)
+		run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
+	}
 	var before struct {
 		URL  string
 		Hand []string
@@ -466,5 +696,30 @@ func TestBrowserReconnect(t *testing.T) {
 	if cards == 0 {
 		t.Errorf("no card played after the reload")
 	}
+	// The server's analysis message fills the deal-over panel.
+	run(t, ctx, 20*time.Second, "the analysis from the server",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="dd-table"]`)))
 	shot(t, ctx, "deal-over")
+
+	// The stored analysis shows in the replay, and its costly card is a
+	// link to the moment it was played.
+	click(t, ctx, `[data-testid="nav-history"]`)
+	click(t, ctx, `[data-testid="history"] [data-testid="replay-link"]`)
+	run(t, ctx, 20*time.Second, "the replay's analysis",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] [data-testid="dd-table"]`)))
+	if n := count(t, ctx, `[data-testid="replay"] [data-testid="dd-table"] tbody td`); n != 20 {
+		t.Errorf("the replay's dd table has %d cells, want 20", n)
+	}
+	if par := text(t, ctx, `[data-testid="replay"] [data-testid="par"]`); !strings.Contains(par, ":") {
+		t.Errorf("replay par %q", par)
+	}
+	click(t, ctx, `[data-testid="replay"] [data-testid="costly"] button`)
+	run(t, ctx, 10*time.Second, "the costly card in the replay",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .replay-label.costly-step`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .trick .card.costly`)))
+	if step := text(t, ctx, `[data-testid="replay-step"]`); !strings.HasPrefix(step, "Step 1") {
+		// The opening lead (the stand-in's costly card) follows the auction.
+		t.Logf("costly card at %q", step)
+	}
+	shot(t, ctx, "replay-analysis")
 }

@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"math/bits"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"atout/bot/bidding"
+	"atout/bridge"
+	"atout/card"
 	"atout/i18n"
 	"atout/server"
 	"atout/store"
@@ -19,9 +23,10 @@ import (
 )
 
 // startServer starts the Atout server in-process on 127.0.0.1 with a
-// temporary SQLite database, the embedded UI and the real catalogs, and
-// returns its base URL.
-func startServer(t *testing.T) string {
+// temporary SQLite database, the embedded UI, the real catalogs and the
+// bidding system's explanations, and returns its base URL. opts may change
+// the hub's configuration (an analyser, say).
+func startServer(t *testing.T, opts ...func(*table.Config)) string {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "atout.db"))
@@ -32,7 +37,12 @@ func startServer(t *testing.T) string {
 	if os.Getenv("ATOUT_TEST_LOG") != "" {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, Tick: 20 * time.Millisecond})
+	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, Tick: 20 * time.Millisecond,
+		Explain: explainer()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	hub := table.NewLocalHub(cfg)
 	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: languages{}})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
@@ -70,4 +80,59 @@ func (languages) Rules(game, l string) ([]byte, bool) {
 		return nil, false
 	}
 	return []byte(p.HTML), true
+}
+
+// meaning is one entry of the state's "explanations", as cmd/atout sends it.
+type meaning struct {
+	Call   string   `json:"call"`
+	Text   string   `json:"text"`
+	Key    string   `json:"key,omitempty"`
+	Args   []string `json:"args,omitempty"`
+	MinHCP int      `json:"minHCP"`
+	MaxHCP int      `json:"maxHCP"`
+}
+
+// explainer explains the calls with the bidding bot's system, as the
+// production server (cmd/atout serve) does.
+func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
+	b := bidding.New(bidding.Options{})
+	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
+		ms := b.ExplainAll(vul, dealer, calls)
+		out := make([]meaning, 0, len(ms))
+		for i, m := range ms {
+			if i >= len(calls) {
+				break
+			}
+			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args, MinHCP: m.MinHCP, MaxHCP: m.MaxHCP})
+		}
+		return out
+	}
+}
+
+// quickAnalysis is a stand-in for the double-dummy analyser (which takes
+// seconds a deal under -race): an analysis of the protocol's shape, fast
+// and deterministic but not double-dummy — the dd table counts each seat's
+// cards in the strain (4 + length, NT: 7), the par is the contract played,
+// and the first card played "cost" a trick. It lets the browser tests see
+// the server send, store and replay an analysis.
+func quickAnalysis(ctx context.Context, p table.DealPlay) (*table.Analysis, error) {
+	a := &table.Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{},
+		Contract: p.Contract.String(), Costly: []table.CostlyCard{}}
+	for s := card.North; s <= card.West; s++ {
+		row := map[string]int{"NT": 7}
+		for su, name := range []string{"C", "D", "H", "S"} {
+			row[name] = min(13, 4+bits.OnesCount16(p.Deal[s].SuitMask(card.Suit(su))))
+		}
+		a.DD[s] = row
+	}
+	a.Par = table.ParInfo{Score: 0, Contracts: []string{}}
+	if !p.Contract.IsPass() {
+		a.Declarer = p.Declarer.String()
+		a.Start = 7
+		a.Par.Contracts = []string{p.Declarer.Side().String() + " " + p.Contract.String()}
+		if len(p.Cards) > 0 {
+			a.Costly = append(a.Costly, table.CostlyCard{Trick: 1, Seat: p.Declarer.Next(), Card: p.Cards[0], Cost: 1, Before: 7, After: 8})
+		}
+	}
+	return a, ctx.Err()
 }

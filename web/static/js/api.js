@@ -1,12 +1,26 @@
 // api: JSON over HTTP with the double-submit CSRF token.
 
-// ApiError carries the HTTP status and the server's message.
+// ApiError carries the HTTP status and the server's error: code, message
+// (translated by the server, may be empty) and detail (English, for logs).
+// Show it with errorText(e) from i18n.js.
 export class ApiError extends Error {
-  constructor(status, message, body) {
-    super(message || ('HTTP ' + status));
+  constructor(status, code, message, body) {
+    super(message || '');
     this.status = status;
+    this.code = code || '';
     this.body = body;
   }
+}
+
+// errorOf reads an error body: {"error":{"code","message","detail"}}, or an
+// older {"error":"text"} / {"message":"text"}, or plain text.
+function errorOf(data) {
+  if (data && typeof data === 'object') {
+    const e = data.error;
+    if (e && typeof e === 'object') return { code: e.code || '', message: e.message || '', detail: e.detail || '' };
+    return { code: data.code || '', message: data.message || (typeof e === 'string' ? e : '') };
+  }
+  return { code: '', message: typeof data === 'string' ? data.trim() : '' };
 }
 
 function cookie(name) {
@@ -27,7 +41,7 @@ async function request(method, path, body) {
   try {
     res = await fetch(path, opts);
   } catch (e) {
-    throw new ApiError(0, 'network');
+    throw new ApiError(0, 'network', '');
   }
   const type = res.headers.get('Content-Type') || '';
   let data = null;
@@ -37,8 +51,9 @@ async function request(method, path, body) {
     data = await res.text();
   }
   if (!res.ok) {
-    const msg = data && typeof data === 'object' ? (data.message || data.error) : (typeof data === 'string' ? data.trim() : '');
-    throw new ApiError(res.status, msg, data);
+    const e = errorOf(data);
+    if (e.detail) console.warn('atout: ' + method + ' ' + path + ': ' + e.code + ': ' + e.detail);
+    throw new ApiError(res.status, e.code, e.message, data);
   }
   return data;
 }
@@ -50,7 +65,13 @@ export const api = {
   // text fetches a non-JSON resource (a rules page, an export).
   text: async (path) => {
     const res = await fetch(path, { credentials: 'same-origin' });
-    if (!res.ok) throw new ApiError(res.status, (await res.text()).trim());
+    if (!res.ok) {
+      const body = await res.text();
+      let data = body;
+      try { data = JSON.parse(body); } catch (e) { /* plain text */ }
+      const err = errorOf(data);
+      throw new ApiError(res.status, err.code, err.message, data);
+    }
     return res.text();
   },
   // ensureCSRF makes sure the CSRF cookie exists (GET /api/me sets it).

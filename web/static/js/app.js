@@ -10,7 +10,7 @@
 //   #/account       sign up, sign in, sign out
 
 import { api } from './api.js';
-import { load, pickLang, lang, t, applyStatic } from './i18n.js';
+import { load, pickLang, lang, t, applyStatic, errorText } from './i18n.js';
 import { h, mount, toast } from './dom.js';
 import { openTable, closeTable, redrawTable } from './table.js';
 import { showLobby } from './lobby.js';
@@ -85,7 +85,7 @@ function showAccount() {
       toast(t('common.ok'));
       showAccount();
     } catch (e) {
-      toast(e.message || t('err.generic'));
+      toast(errorText(e));
     }
   };
   const form = h('form', { class: 'account-form', onsubmit: submit('/api/login') },

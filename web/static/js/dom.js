@@ -64,7 +64,7 @@ export function announce(text) {
 export function focusKey() {
   const a = document.activeElement;
   if (!a || !a.dataset) return '';
-  for (const k of ['card', 'call', 'action', 'testid']) {
+  for (const k of ['card', 'call', 'action', 'idx', 'testid']) {
     if (a.dataset[k]) return '[data-' + k + '="' + a.dataset[k] + '"]';
   }
   return '';

@@ -3,8 +3,9 @@
 
 import { api } from './api.js';
 import { h, mount, clear } from './dom.js';
-import { t, seatName, cardName, callName, callShort, beloteActionName } from './i18n.js';
-import { parsePBNDeal, sortCards, handStatic, cardStatic, nextSeat, prevSeat } from './cards.js';
+import { t, seatName, cardName, callName, callShort, beloteActionName, errorText } from './i18n.js';
+import * as analysisUI from './analysis.js';
+import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
 
 // pick returns the first of obj's keys that is present (the server may use
@@ -91,9 +92,10 @@ function bridgeSteps(raw, moves) {
   const cur = { N: hands.N.slice(), E: hands.E.slice(), S: hands.S.slice(), W: hands.W.slice() };
   const auction = [];
   let trick = [];
-  const snap = (label) => steps.push({
+  let played = 0;
+  const snap = (label, play) => steps.push({
     hands: { N: cur.N.slice(), E: cur.E.slice(), S: cur.S.slice(), W: cur.W.slice() },
-    auction: auction.slice(), trick: trick.slice(), label,
+    auction: auction.slice(), trick: trick.slice(), label, play,
   });
   snap('');
   for (const m of moves) {
@@ -101,8 +103,11 @@ function bridgeSteps(raw, moves) {
     if (/^[SHDC][AKQJT2-9]$/.test(a)) {
       if (trick.length === 4) trick = [];
       cur[seat] = cur[seat].filter((c) => c !== a);
-      trick.push({ seat, card: a });
-      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }));
+      // The trick number (1-based) as in the analysis' costly cards.
+      const trickNo = Math.floor(played / 4) + 1;
+      played++;
+      trick.push({ seat, card: a, trick: trickNo });
+      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }), { seat, card: a, trick: trickNo });
     } else if (/^claim/.test(a)) {
       snap(t('table.claim') + ' ' + a.replace(/^claim[_ ]?/, ''));
     } else {
@@ -177,7 +182,7 @@ export async function showReplay(id) {
   try {
     rec = await api.get('/api/games/' + encodeURIComponent(id));
   } catch (e) {
-    clear(root).appendChild(h('p', { class: 'error' }, e.message || t('err.network')));
+    clear(root).appendChild(h('p', { class: 'error' }, errorText(e)));
     return;
   }
   const kind = pick(rec, 'game', 'kind', 'Kind') || 'bridge';
@@ -186,6 +191,9 @@ export async function showReplay(id) {
   let dealIdx = deals.length ? deals.length - 1 : 0;
   let stepIdx = 0;
   let data = null;
+  let analysis = null; // the current deal's stored double-dummy analysis
+  let costly = new Map(); // costlyKey(trick, card) → costly entry
+  const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t('analysis.ddTable') });
 
   const board = h('div', { class: 'replay-board' });
   const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
@@ -200,6 +208,21 @@ export async function showReplay(id) {
     const moves = pick(d, 'moves', 'Moves') || [];
     data = kind === 'belote' ? beloteSteps(raw, moves, settings.mode || 'classic') : bridgeSteps(raw, moves);
     stepIdx = data.steps.length - 1;
+    // The analysis stored with the deal's result (the live message's shape).
+    const res = parseMaybe(pick(d, 'result', 'Result'));
+    analysis = kind === 'bridge' && res && typeof res === 'object' ? parseMaybe(res.analysis) : null;
+    if (!analysis || typeof analysis !== 'object') analysis = null;
+    costly = new Map();
+    for (const x of (analysis && analysis.costly) || []) costly.set(analysisUI.costlyKey(x.trick, x.card), x);
+    clear(analysisBox);
+    analysisBox.hidden = !analysis;
+    if (analysis) {
+      analysisBox.appendChild(analysisUI.panel(analysis, (x) => {
+        // Jump to the costly card.
+        const i = data.steps.findIndex((st) => st.play && st.play.trick === x.trick && st.play.card === x.card);
+        if (i >= 0) go(i);
+      }));
+    }
   };
 
   const draw = () => {
@@ -207,19 +230,30 @@ export async function showReplay(id) {
     const st = data.steps[stepIdx];
     counter.textContent = t('history.step', { n: stepIdx, total: Math.max(0, data.steps.length - 1) });
     if (!st) return;
-    label.textContent = st.label;
+    const cost = st.play ? costly.get(analysisUI.costlyKey(st.play.trick, st.play.card)) : null;
+    label.textContent = st.label + (cost ? ' — ' + analysisUI.costText(cost) : '');
+    label.classList.toggle('costly-step', !!cost);
     const felt = h('div', { class: 'felt small' });
     const pos = { top: 'N', left: 'W', right: 'E', bottom: 'S' };
     const trumpless = kind === 'belote' ? 'ATKQJ987' : undefined;
     for (const [p, s] of Object.entries(pos)) {
+      // The side hands as suit lines: a row of 13 cards does not fit a
+      // side column (nor half a phone).
+      const cards = sortCards(st.hands[s], trumpless);
+      const label = t('a11y.handOf', { seat: seatName(s) });
       felt.appendChild(h('div', { class: 'seat pos-' + p }, h('div', { class: 'seat-label' }, seatName(s)),
-        handStatic(sortCards(st.hands[s], trumpless), t('a11y.handOf', { seat: seatName(s) }))));
+        p === 'left' || p === 'right' ? handBySuit(cards, label) : handStatic(cards, label)));
     }
     const center = h('div', { class: 'center' });
     if (st.trick.length) {
       const tr = h('div', { class: 'trick' });
       const where = { N: 'top', W: 'left', E: 'right', S: 'bottom' };
-      for (const pc of st.trick) tr.appendChild(cardStatic(pc.card, 'in-trick at-' + where[pc.seat]));
+      for (const pc of st.trick) {
+        const bad = pc.trick && costly.has(analysisUI.costlyKey(pc.trick, pc.card));
+        const el = cardStatic(pc.card, 'in-trick at-' + where[pc.seat] + (bad ? ' costly' : ''));
+        if (bad) el.setAttribute('aria-label', analysisUI.costText(costly.get(analysisUI.costlyKey(pc.trick, pc.card))));
+        tr.appendChild(el);
+      }
       center.appendChild(tr);
     } else if (kind === 'bridge') {
       center.appendChild(h('p', { class: 'replay-auction' }, st.auction.map(callShort).join(' ')));
@@ -247,7 +281,7 @@ export async function showReplay(id) {
   const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
   clear(root).append(h('h1', {}, t('history.replay') + ' · ' + t('game.' + kind)),
     h('div', { class: 'replay-head' }, sel, ' ', exports.map(([f, l]) => [h('a', { class: 'button-link', href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '' }, t('history.export') + ' ' + l), ' '])),
-    nav, label, board);
+    nav, label, board, analysisBox);
   sel.value = String(dealIdx);
   load();
   draw();

@@ -31,6 +31,7 @@ const EN = {
   'analysis.cost.other': "{card} cost {n} tricks",
   'analysis.costly': "Cards that cost a trick",
   'analysis.ddTable': "Double-dummy table",
+  'analysis.ddTricks': "Tricks each player takes as declarer, with all cards seen",
   'analysis.noMistake': "No card cost a trick",
   'analysis.par': "Par",
   'analysis.parScore': "Par: {score} ({contracts})",
@@ -107,6 +108,24 @@ const EN = {
   'err.generic': "Something went wrong. Please try again.",
   'err.network': "Network error: check your connection",
   'err.notYourTurn': "It is not your turn",
+  'error.bad_request': "The request was not understood.",
+  'error.busy': "The table is busy, try again.",
+  'error.closed': "The table is closed.",
+  'error.credentials': "Wrong username or password.",
+  'error.csrf': "The page is out of date: reload it.",
+  'error.forbidden': "That is not allowed at this table.",
+  'error.illegal': "That is not allowed now.",
+  'error.internal': "Something went wrong on the server; nothing changed.",
+  'error.not_found': "No such table.",
+  'error.not_seated': "You have no seat at this table.",
+  'error.over': "The match is over.",
+  'error.rate_limited': "Too many requests: slow down.",
+  'error.seat': "You do not play that seat.",
+  'error.stale': "The table has moved on: your screen was out of date.",
+  'error.timeout': "That took too long: try again later.",
+  'error.turn': "It is not your turn.",
+  'error.unauthorized': "Sign in first.",
+  'error.username': "That username is taken.",
   'game.belote': "Belote",
   'game.bridge': "Bridge",
   'history.date': "Date",
@@ -234,6 +253,22 @@ export function t(key, params) {
 
 // has reports whether the catalog or the fallback knows key.
 export function has(key) { return typeof messages[key] === 'string' || typeof EN[key] === 'string'; }
+
+// hasCatalog reports whether the server's catalog (not the English
+// fallback) knows key: for a newer key, so that no English shows in another
+// language.
+export function hasCatalog(key) { return typeof messages[key] === 'string'; }
+
+// errorText is the text of a protocol error {code, message}: the server's
+// message as is (it is already translated), else the catalog's
+// error.<code>, else a generic message.
+export function errorText(err) {
+  const e = err || {};
+  if (typeof e.message === 'string' && e.message.trim()) return e.message;
+  if (e.code === 'network') return t('err.network');
+  if (e.code && has('error.' + e.code)) return t('error.' + e.code);
+  return t('err.generic');
+}
 
 // flatten turns {"a":{"b":"x"}} into {"a.b":"x"} so both catalog shapes work.
 function flatten(obj, prefix, out) {

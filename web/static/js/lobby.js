@@ -2,7 +2,7 @@
 
 import { api } from './api.js';
 import { h, mount, toast } from './dom.js';
-import { t } from './i18n.js';
+import { t, errorText } from './i18n.js';
 
 // The last choices are remembered in the browser.
 function saved() {
@@ -66,7 +66,7 @@ export function showLobby() {
         const res = await api.post('/api/tables', body);
         location.hash = '#/t/' + encodeURIComponent(res.id);
       } catch (e) {
-        toast(e.message || t('err.generic'));
+        toast(errorText(e));
         start.disabled = false;
       }
     },

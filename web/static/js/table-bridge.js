@@ -4,7 +4,8 @@
 // analysis.
 
 import { h } from './dom.js';
-import { t, tn, seatName, sideName, cardName, callName, callShort, suitSymbol, strainName } from './i18n.js';
+import { t, tn, seatName, sideName, cardName, callName, callShort, suitSymbol, strainName, has } from './i18n.js';
+import * as analysisUI from './analysis.js';
 import { parsePBNHand, parsePBNDeal, sortCards, handRow, cardBacks, cardStatic, handBySuit, nextSeat, sideOf } from './cards.js';
 
 const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
@@ -122,34 +123,87 @@ export function center(c, pos) {
   return trickCards(tr, pos, tr && tr.faded ? 'faded' : '');
 }
 
-// explanation returns the meaning of call i of the auction, whatever the
-// shape the server sends (array of strings or objects, or a map).
-function explanation(c, i) {
-  const ex = c.msg.explanations;
-  if (!ex) return '';
+// meaningOf returns the meaning of call i of the auction from the state's
+// `explanations`: an array with one {call, text, key, args, minHCP, maxHCP}
+// per call so far (older servers: strings, or a map by index). It gives
+// {text, hcp} or null; an entry for another call than the auction's is
+// ignored.
+export function meaningOf(msg, i) {
+  const ex = msg && msg.explanations;
+  if (!ex) return null;
   let e = Array.isArray(ex) ? ex[i] : ex[String(i)];
-  if (e && typeof e === 'object') e = e.text || e.meaning || e.explanation || '';
-  return e || '';
+  if (!e) return null;
+  if (typeof e === 'string') return { text: e, hcp: '' };
+  if (typeof e !== 'object') return null;
+  const auction = (msg.view && msg.view.auction) || [];
+  if (e.call && auction[i] && e.call !== auction[i]) return null;
+  const text = String(e.text || e.meaning || e.explanation || '');
+  let hcp = '';
+  const lo = Number(e.minHCP), hi = Number(e.maxHCP);
+  // The range, unless the text gives it already or it says nothing.
+  if (Number.isFinite(lo) && Number.isFinite(hi) && hi < 37 && hi >= lo && !/HCP/.test(text)) {
+    hcp = t('call.hcp', { min: lo, max: hi });
+  }
+  if (!text && !hcp) return null;
+  return { text, hcp };
 }
 
+// meaningText is the meaning as one line ("1NT opening: 15-17 HCP, balanced").
+function meaningText(m) {
+  if (!m) return t('call.explain.none');
+  return [m.text, m.hcp].filter(Boolean).join(' · ');
+}
+
+// seatOfCall is the seat that made call i of an auction dealt by dealer.
+function seatOfCall(dealer, i) {
+  const seats = ['N', 'E', 'S', 'W'];
+  return seats[(seats.indexOf(dealer) + i) % 4];
+}
+
+// auctionTable draws the auction. Every call is a button: hovering,
+// focusing or clicking it shows its meaning below the table (a click pins
+// it); its accessible name says who made it and what it means.
 function auctionTable(c, cls) {
   const v = c.view;
   const cols = ['W', 'N', 'E', 'S'];
+  const auction = v.auction || [];
   const table = h('table', { class: 'auction ' + (cls || ''), 'data-testid': 'auction' },
     h('caption', {}, t('table.bidding')),
     h('thead', {}, h('tr', {}, cols.map((s) => h('th', { scope: 'col', class: v.vul && (v.vul === 'All' || v.vul === sideOf(s)) ? 'vul' : '' }, seatName(s))))));
+  const box = h('p', { class: 'explain', id: 'call-explain', 'data-testid': 'explanation', 'aria-live': 'polite', hidden: true });
+  const show = (i) => {
+    if (i === undefined || i === null || i >= auction.length) {
+      box.hidden = true;
+      box.textContent = '';
+      return;
+    }
+    const seat = seatOfCall(v.dealer, i);
+    box.hidden = false;
+    box.textContent = '';
+    box.append(h('strong', {}, t('call.explainOf', { call: callShort(auction[i]), seat: seatName(seat) })), ' ',
+      meaningText(meaningOf(c.msg, i)));
+  };
   const body = h('tbody');
   let row = h('tr');
   let col = cols.indexOf(v.dealer);
   for (let i = 0; i < col; i++) row.appendChild(h('td'));
-  (v.auction || []).forEach((call, i) => {
-    const ex = explanation(c, i);
+  auction.forEach((call, i) => {
+    const m = meaningOf(c.msg, i);
     const seat = cols[col];
-    const label = seatName(seat) + ': ' + callName(call) + (ex ? '. ' + ex : '');
+    const label = t('a11y.called', { seat: seatName(seat), call: callName(call) }) + '. ' + meaningText(m);
     const cell = h('td', {}, h('button', {
-      type: 'button', class: 'call-cell call-' + call.replace(/^\d/, ''), 'aria-label': label, title: ex || t('call.explain.none'),
-      dataset: { idx: String(i) },
-      onclick: () => { c.ui.explain = i; c.redraw(); },
+      type: 'button', class: 'call-cell call-' + call.replace(/^\d/, '') + (m ? ' explained' : ''), 'aria-label': label,
+      'aria-controls': 'call-explain', 'aria-pressed': c.ui.explain === i ? 'true' : 'false',
+      dataset: { idx: String(i), testid: 'auction-call' },
+      onclick: () => {
+        c.ui.explain = c.ui.explain === i ? undefined : i;
+        for (const b of table.querySelectorAll('.call-cell')) b.setAttribute('aria-pressed', b.dataset.idx === String(c.ui.explain) ? 'true' : 'false');
+        show(c.ui.explain === undefined ? i : c.ui.explain);
+      },
+      onmouseenter: () => show(i),
+      onmouseleave: () => show(c.ui.explain),
+      onfocus: () => show(i),
+      onblur: () => show(c.ui.explain),
     }, callShort(call)));
     row.appendChild(cell);
     col++;
@@ -158,12 +212,8 @@ function auctionTable(c, cls) {
   if (v.phase === 'auction' && v.turn) row.appendChild(h('td', { class: 'next' }, '?'));
   if (row.childNodes.length) body.appendChild(row);
   table.appendChild(body);
-  const wrap = h('div', { class: 'auction-wrap' }, table);
-  if (c.ui.explain !== undefined && c.ui.explain < (v.auction || []).length) {
-    const i = c.ui.explain;
-    wrap.appendChild(h('p', { class: 'explain', 'data-testid': 'explanation', role: 'status' },
-      callName(v.auction[i]) + ': ' + (explanation(c, i) || t('call.explain.none'))));
-  }
+  const wrap = h('div', { class: 'auction-wrap' }, table, box);
+  if (c.ui.explain !== undefined && c.ui.explain < auction.length) show(c.ui.explain);
   return wrap;
 }
 
@@ -268,50 +318,14 @@ export function sheet(c) {
   return tb;
 }
 
-// ddTable draws the 20 double-dummy results: rows seats, columns strains.
-function ddTable(dd) {
-  // Accept {N:{C:7,...},...} or {tricks:{...}}.
-  const tr = dd && dd.tricks ? dd.tricks : dd;
-  if (!tr || typeof tr !== 'object') return null;
-  const tb = h('table', { class: 'dd', 'data-testid': 'dd-table' },
-    h('caption', {}, t('analysis.ddTable')),
-    h('thead', {}, h('tr', {}, h('td'), STRAINS.map((s) => h('th', { scope: 'col', 'aria-label': strainName(s) }, s === 'NT' ? t('strain.NT') : suitSymbol(s))))));
-  const body = h('tbody');
-  for (const seat of ['N', 'S', 'E', 'W']) {
-    const row = tr[seat] || {};
-    body.appendChild(h('tr', {}, h('th', { scope: 'row' }, seatName(seat)), STRAINS.map((s) => h('td', {}, row[s] === undefined ? '' : String(row[s])))));
-  }
-  tb.appendChild(body);
-  return tb;
-}
-
-function parText(par) {
-  if (!par) return t('analysis.par');
-  if (typeof par === 'string') return t('analysis.par') + ': ' + par;
-  const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + (s === 'NT' ? t('strain.NT') : suitSymbol(s)))).join(', ');
-  return t('analysis.parScore', { score: par.score, contracts: cs });
-}
-
-// costOf is the number of tricks a costly card lost.
-function costOf(x) {
-  if (typeof x.cost === 'number') return x.cost;
-  if (typeof x.before === 'number' && typeof x.after === 'number') return Math.abs(x.before - x.after);
-  return 1;
-}
-
-function costlyList(a) {
-  const list = a.costly || [];
-  if (!list.length) return h('p', {}, t('analysis.noMistake'));
-  return h('ul', { class: 'costly', 'data-testid': 'costly' }, list.map((x) => h('li', {},
-    t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + ': ' + tn('analysis.cost', costOf(x), { card: cardName(x.card) }) + (x.before !== undefined ? ' (' + x.before + ' → ' + x.after + ')' : ''))));
-}
-
 export function dealOver(c) {
   const v = c.view;
   if (v.phase !== 'over') return null;
   const r = v.result || {};
   const hands = parsePBNDeal(v.deal);
-  const analysis = c.ui.lastAnalysis && (!c.ui.lastAnalysis.board || c.ui.lastAnalysis.board === v.board) ? c.ui.lastAnalysis : null;
+  const dealNo = c.table.deal || v.board || 0;
+  let analysis = c.ui.analysis[dealNo] || null;
+  if (!analysis && c.ui.lastAnalysis && !c.ui.lastAnalysis.deal && c.ui.lastAnalysis.board === v.board) analysis = c.ui.lastAnalysis;
   const costly = new Set(analysis && analysis.costly ? analysis.costly.map((x) => x.card) : []);
   const sh = c.table.sheet || {};
   let resultText;
@@ -323,13 +337,13 @@ export function dealOver(c) {
     h('h2', { id: 'over-title' }, t('table.dealOver')),
     h('p', { class: 'result', 'data-testid': 'deal-result' }, resultText),
     h('p', { class: 'score', 'data-testid': 'deal-score' }, t('a11y.score', { side: sideName('NS'), n: r.scoreNS || 0 })),
-    diagram,
-    analysis ? h('div', { class: 'analysis', 'data-testid': 'analysis' },
-      ddTable(analysis.dd),
-      h('p', { 'data-testid': 'par' }, parText(analysis.par)),
-      h('h3', {}, t('analysis.costly')), costlyList(analysis)) : h('p', { class: 'muted' }, t('analysis.computing')),
+    h('div', { class: 'over-body' },
+      diagram,
+      analysis ? analysisUI.panel(analysis)
+        : c.ui.analysisGaveUp[dealNo] ? h('p', { class: 'muted', 'data-testid': 'analysis-unavailable' }, analysisUI.unavailableText())
+          : h('p', { class: 'muted', 'data-testid': 'analysis-pending', role: 'status' }, t('analysis.computing'))),
     sh.over ? h('p', { 'data-testid': 'game-over' }, t('table.gameOver')) : h('button', {
-      type: 'button', class: 'primary', 'data-testid': 'next-deal',
+      type: 'button', class: 'primary next-deal', 'data-testid': 'next-deal',
       onclick: () => c.send({ type: 'next' }),
     }, t('table.nextDeal')));
   return panel;
@@ -343,7 +357,8 @@ export function describe(prev, m) {
     const i = b.auction.length - 1;
     const seats = ['N', 'E', 'S', 'W'];
     const seat = seats[(seats.indexOf(b.dealer) + i) % 4];
-    return t('a11y.called', { seat: seatName(seat), call: callName(b.auction[i]) }) + (b.turn === m.seat ? '. ' + t('table.yourTurn') : '');
+    const mean = meaningOf(m, i);
+    return t('a11y.called', { seat: seatName(seat), call: callName(b.auction[i]) }) + (mean ? '. ' + meaningText(mean) : '') + (b.turn === m.seat ? '. ' + t('table.yourTurn') : '');
   }
   const tr = b.trick && b.trick.cards && b.trick.cards.length ? b.trick : b.lastTrick;
   if (tr && tr.cards && tr.cards.length) {

@@ -3,7 +3,7 @@
 // (table-bridge.js, table-belote.js) draw the game-specific parts.
 
 import { h, clear, mount, toast, announce, focusKey, refocus } from './dom.js';
-import { t, seatName, applyStatic } from './i18n.js';
+import { t, seatName, applyStatic, errorText } from './i18n.js';
 import { TableSocket } from './ws.js';
 import { nextSeat, prevSeat, partnerSeat } from './cards.js';
 import * as bridgeUI from './table-bridge.js';
@@ -11,11 +11,23 @@ import * as beloteUI from './table-belote.js';
 
 let active = null;
 
+// ANALYSIS_WAIT is how long a finished bridge deal waits for its `analysis`
+// message before the panel says it is unavailable: the server sends none
+// when its solver times out (60 s) or its queue is full. A test may shorten
+// it with window.__atoutTest.analysisWait (milliseconds).
+const ANALYSIS_WAIT = 90000;
+
+function testHooks() {
+  const x = typeof window !== 'undefined' ? window.__atoutTest : null;
+  return x && typeof x === 'object' ? x : null;
+}
+
 // closeTable leaves the current table (route change).
 export function closeTable() {
   if (active) {
     active.socket.close();
     document.removeEventListener('keydown', active.onKey);
+    active.stopTimers();
     active = null;
   }
 }
@@ -43,7 +55,9 @@ export function openTable(id) {
   mount(root);
   root.appendChild(h('p', { class: 'loading' }, t('common.loading')));
 
-  const ui = { showLast: false, hints: null, hintFor: -1, analysis: {}, sheetOpen: false, claimOpen: false, lastN: -1, dismissed: {} };
+  const ui = { showLast: false, hints: null, hintFor: -1, analysis: {}, analysisGaveUp: {}, sheetOpen: false, claimOpen: false, lastN: -1, dismissed: {} };
+  // One timer per finished bridge deal waiting for its analysis.
+  const waits = new Map();
   const tbl = { id, msg: null, ui, socket: null, connected: false };
 
   const send = (msg) => tbl.socket.send(msg);
@@ -67,6 +81,7 @@ export function openTable(id) {
     root.dataset.game = c.game;
     root.dataset.n = String(c.msg.n);
     root.dataset.seat = c.seat || '';
+    root.dataset.dealNo = String(c.table.deal || '');
     // Test and style hooks: the phase and the roles of the deal.
     for (const k of ['phase', 'declarer', 'dummy', 'deal']) delete root.dataset[k];
     Object.assign(root.dataset, mod.attrs(c));
@@ -150,12 +165,36 @@ export function openTable(id) {
   };
   tbl.render = render;
 
+  // waitAnalysis starts the wait for the analysis of a finished bridge
+  // deal; when nothing comes in time the panel says the analysis is
+  // unavailable instead of "Analysing…" for ever.
+  const waitAnalysis = (m) => {
+    const v = m.view;
+    if (!v || v.kind === 'belote' || (m.table && m.table.game === 'belote') || v.phase !== 'over') return;
+    const deal = (m.table && m.table.deal) || v.board || 0;
+    if (ui.analysis[deal] || waits.has(deal) || ui.analysisGaveUp[deal]) return;
+    const hooks = testHooks();
+    const ms = hooks && typeof hooks.analysisWait === 'number' ? hooks.analysisWait : ANALYSIS_WAIT;
+    waits.set(deal, setTimeout(() => {
+      waits.delete(deal);
+      if (ui.analysis[deal]) return;
+      ui.analysisGaveUp[deal] = true;
+      render();
+    }, ms));
+  };
+  const stopTimers = () => {
+    for (const id of waits.values()) clearTimeout(id);
+    waits.clear();
+  };
+
   const onMessage = (m) => {
+    if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'state': {
         const prev = tbl.msg;
         tbl.msg = m;
         if (!prev || prev.n !== m.n) { ui.hints = null; }
+        waitAnalysis(m);
         const c = ctx();
         const mod = c.game === 'belote' ? beloteUI : bridgeUI;
         const say = mod.describe && prev ? mod.describe(prev, m) : '';
@@ -164,7 +203,9 @@ export function openTable(id) {
         break;
       }
       case 'error':
-        toast(m.message || (m.code === 'turn' ? t('err.notYourTurn') : t('err.generic')));
+        // The server's message is already translated; the catalog by code
+        // is the fallback.
+        toast(errorText(m));
         break;
       case 'hint':
         ui.hints = m.cards || {};
@@ -172,11 +213,16 @@ export function openTable(id) {
         render();
         announce(t('table.hint'));
         break;
-      case 'analysis':
-        ui.analysis[m.deal || (tbl.msg && tbl.msg.table && tbl.msg.table.deal) || 0] = m;
+      case 'analysis': {
+        const deal = m.deal || (tbl.msg && tbl.msg.table && tbl.msg.table.deal) || 0;
+        ui.analysis[deal] = m;
         ui.lastAnalysis = m;
+        // A late analysis still shows.
+        delete ui.analysisGaveUp[deal];
+        if (waits.has(deal)) { clearTimeout(waits.get(deal)); waits.delete(deal); }
         render();
         break;
+      }
       default:
         break;
     }
@@ -190,6 +236,11 @@ export function openTable(id) {
     }
   };
   tbl.socket = new TableSocket(id, onMessage, onStatus);
+  // Browser tests feed the table messages the server would send (an
+  // analysis, an error) through window.__atoutTest.inject, when they set
+  // window.__atoutTest before opening the table.
+  const hooks = testHooks();
+  if (hooks) hooks.inject = (m) => onMessage(m);
 
   const onKey = (ev) => {
     if (!tbl.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -200,5 +251,5 @@ export function openTable(id) {
     if (mod.keydown && mod.keydown(c, ev, root)) ev.preventDefault();
   };
   document.addEventListener('keydown', onKey);
-  active = { socket: tbl.socket, onKey, render };
+  active = { socket: tbl.socket, onKey, render, stopTimers };
 }
