@@ -81,7 +81,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.PingContext(ctx); err != nil {
+	if err := s.ping(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: open %s: %w", s.dialect, err)
 	}
@@ -96,6 +96,33 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// ping opens the first connection. On SQLite, switching a new database to
+// WAL mode takes an exclusive lock that does not wait on the busy handler, so
+// several processes opening one new file at once may see SQLITE_BUSY: retry
+// for a while.
+func (s *Store) ping(ctx context.Context) error {
+	deadline := time.Now().Add(15 * time.Second)
+	wait := 5 * time.Millisecond
+	for {
+		err := s.db.PingContext(ctx)
+		if err == nil || s.dialect != SQLite || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }
 
 func openPostgres(dsn string) (*Store, error) {
