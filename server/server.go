@@ -78,6 +78,8 @@ type Server struct {
 
 	connsMu sync.Mutex
 	conns   map[*wsConn]struct{}
+
+	tours *tournaments // see tournament.go
 }
 
 // Cookie names.
@@ -150,6 +152,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	s.tournamentRoutes()
 	if s.cfg.Assets != nil {
 		files := http.FileServerFS(s.cfg.Assets)
 		m.Handle("GET /", files)

@@ -183,7 +183,19 @@ func (b *bridgeMatch) over() bool {
 
 func (b *bridgeMatch) newDeal(rnd *card.Rand) (json.RawMessage, error) {
 	n := len(b.boards) + 1
-	d := bridgeDeal{Board: n, Deal: bridge.RandomDeal(rnd)}
+	d := bridgeDeal{Board: n}
+	if fixed := b.settings.Deals; len(fixed) > 0 {
+		if n > len(fixed) {
+			return nil, fmt.Errorf("table: board %d: only %d deals in the list", n, len(fixed))
+		}
+		deal, err := bridge.ParseDeal(fixed[n-1])
+		if err != nil {
+			return nil, fmt.Errorf("table: board %d: %w", n, err)
+		}
+		d.Deal = deal
+	} else {
+		d.Deal = bridge.RandomDeal(rnd)
+	}
 	switch {
 	case b.rubber != nil:
 		d.Dealer, d.Vul = card.Seat((n-1)%4), b.rubber.Vul()

@@ -7,6 +7,7 @@ import (
 
 	"atout/belote"
 	"atout/bot"
+	"atout/bridge"
 )
 
 // Settings describe a table: the game and its options. They are stored with
@@ -32,6 +33,15 @@ type Settings struct {
 	// Seed, when not 0, makes the deals and the bots reproducible (tests,
 	// replays of a session). 0 draws them from a random source.
 	Seed uint64 `json:"seed,omitempty"`
+
+	// Tournament, when set, names the duplicate tournament whose boards the
+	// table plays (bridge, duplicate scoring only); each finished board is
+	// reported to the hub's board listeners (see [LocalHub.OnBoard]).
+	Tournament string `json:"tournament,omitempty"`
+	// Deals, when set, are the deals of the boards in order (PBN deal
+	// strings, "N:..." form): board n is Deals[n-1] with the standard
+	// dealer and vulnerability of board n. Boards is then len(Deals).
+	Deals []string `json:"deals,omitempty"`
 }
 
 // SettingsError names the setting that is wrong and why. It wraps nothing.
@@ -65,6 +75,24 @@ func (s *Settings) Normalize() error {
 		if s.Scoring == "" {
 			s.Scoring = "duplicate"
 		}
+		if len(s.Deals) > 0 && s.Scoring != "duplicate" {
+			return &SettingsError{"deals", fmt.Sprint(len(s.Deals)), "a fixed list of deals needs duplicate scoring"}
+		}
+		if len(s.Deals) > 0 {
+			if s.Boards != 0 && s.Boards != len(s.Deals) {
+				return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+			}
+			s.Boards = len(s.Deals)
+			for i, d := range s.Deals {
+				dl, err := bridge.ParseDeal(d)
+				if err == nil {
+					err = dl.Validate()
+				}
+				if err != nil {
+					return &SettingsError{fmt.Sprintf("deals[%d]", i), d, err.Error()}
+				}
+			}
+		}
 		switch s.Scoring {
 		case "duplicate":
 			if s.Boards == 0 {
@@ -81,6 +109,9 @@ func (s *Settings) Normalize() error {
 			return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
 		}
 	case "belote":
+		if len(s.Deals) > 0 || s.Tournament != "" {
+			return &SettingsError{"game", s.Game, "deals and tournament are bridge settings"}
+		}
 		if s.Scoring != "" || s.Boards != 0 {
 			return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
 		}

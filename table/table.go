@@ -110,9 +110,18 @@ type Config struct {
 	// cores, at least 1); HintTimeout bounds each (default 20s).
 	HintWorkers int
 	HintTimeout time.Duration
+	// OnBoard, if set, is called after every finished board of a table
+	// that plays for a tournament (Settings.Tournament set), on the
+	// table's goroutine: it must not block. See also [LocalHub.OnBoard].
+	OnBoard func(BoardDone)
+
+	hooks *boardHooks
 }
 
 func (c *Config) setDefaults() {
+	if c.hooks == nil {
+		c.hooks = &boardHooks{}
+	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
@@ -739,6 +748,7 @@ func (t *Table) endDeal() {
 		t.log.Error("scoring deal", "deal", t.m.dealNo(), "err", err)
 		return
 	}
+	t.reportBoard()
 	ctx, cancel := t.storeCtx()
 	defer cancel()
 	if err := t.cfg.Store.FinishDeal(ctx, t.id, t.m.dealNo(), res); err != nil {

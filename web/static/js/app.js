@@ -8,6 +8,8 @@
 //   #/replay/ID     replay of a game
 //   #/rules/GAME    the rules of bridge or belote
 //   #/account       sign up, sign in, sign out
+//   #/tournaments   duplicate tournaments; #/tournaments/ID[/N] one of
+//                   them (and its board N)
 
 import { api } from './api.js';
 import { load, pickLang, lang, t, applyStatic, errorText } from './i18n.js';
@@ -16,6 +18,7 @@ import { openTable, closeTable, redrawTable } from './table.js';
 import { showLobby } from './lobby.js';
 import { showHistory, showReplay } from './history.js';
 import { showRules } from './rules.js';
+import { showTournaments, showTournament } from './tournament.js';
 
 // session holds the user as /api/me returned it.
 export const session = { user: null, lang: '' };
@@ -59,6 +62,10 @@ function route() {
     case 'replay': showReplay(decodeURIComponent(parts[1] || '')); return;
     case 'rules': showRules(parts[1] || 'bridge'); return;
     case 'account': showAccount(); return;
+    case 'tournaments':
+      if (parts[1]) showTournament(decodeURIComponent(parts[1]), parseInt(parts[2], 10) || 0);
+      else showTournaments();
+      return;
   }
   showLobby();
 }

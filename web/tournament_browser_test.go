@@ -1,0 +1,173 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// routeTo shows a hash route of the single-page app, rendering it afresh
+// (through another route when it is the current one), and waits for sel.
+func routeTo(t *testing.T, ctx context.Context, hash, sel string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => {
+	  document.getElementById('main').replaceChildren();
+	  if (location.hash === %q) { location.hash = '#/_'; setTimeout(() => { location.hash = %q; }, 30); }
+	  else location.hash = %q;
+	  return true; })()`, hash, hash, hash)
+	run(t, ctx, 10*time.Second, "route "+hash, chromedp.Evaluate[chromedp.Void](js))
+	if strings.Contains(js, "#/_") {
+		time.Sleep(60 * time.Millisecond)
+	}
+	waitFor(t, ctx, sel, 30*time.Second)
+}
+
+// waitFor polls until an element matching sel is in the page and visible.
+func waitFor(t *testing.T, ctx context.Context, sel string, d time.Duration) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector('body[data-ready="true"]') && document.querySelector(%q); return !!(e && e.offsetParent !== null); })()`, sel)
+	c, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingInterval(40*time.Millisecond))); err != nil {
+		shot(t, ctx, "failure")
+		t.Fatalf("wait for %s: %v", sel, err)
+	}
+}
+
+// boardState reads the board panel of a tournament page: whether the
+// results are hidden, the number of results, how many lines are the
+// viewer's, and the tables counted in the frequency table.
+type boardState struct {
+	Hidden bool `json:"hidden"`
+	Played int  `json:"played"`
+	Yours  int  `json:"yours"`
+	Count  int  `json:"count"`
+}
+
+func readBoard(t *testing.T, ctx context.Context) boardState {
+	t.Helper()
+	var s boardState
+	js := `(() => {
+	  const f = document.querySelector('[data-testid="freq-table"]');
+	  const rows = [...document.querySelectorAll('[data-testid="freq-row"]')];
+	  return {hidden: !!document.querySelector('[data-testid="tour-hidden"]'),
+	    played: f ? parseInt(f.dataset.played, 10) : 0,
+	    yours: rows.filter((r) => r.dataset.yours === '1').length,
+	    count: rows.reduce((a, r) => a + parseInt(r.dataset.count, 10), 0)};
+	})()`
+	if err := eval(ctx, js, &s); err != nil {
+		t.Fatalf("read the board panel: %v", err)
+	}
+	return s
+}
+
+// boardPanel opens board n of tournament id and waits for its panel:
+// either the frequency table or the "play it first" notice.
+func boardPanel(t *testing.T, ctx context.Context, id string, n int) boardState {
+	t.Helper()
+	routeTo(t, ctx, fmt.Sprintf("#/tournaments/%s/%d", id, n),
+		`[data-testid="tour-board"] [data-testid="freq-table"], [data-testid="tour-board"] [data-testid="tour-hidden"]`)
+	return readBoard(t, ctx)
+}
+
+// playFirstBoard opens the player's tournament table and plays until the
+// first deal (board 1, whatever its result, passed out included) is over.
+func playFirstBoard(t *testing.T, ctx context.Context, id, who string) {
+	t.Helper()
+	routeTo(t, ctx, "#/tournaments/"+id, `[data-testid="tour-play"]`)
+	click(t, ctx, `[data-testid="tour-play"]`)
+	waitFor(t, ctx, `[data-testid="table"]`, 30*time.Second)
+	cards := playDeal(t, ctx, 90*time.Second, 0)
+	waitFor(t, ctx, `[data-testid="deal-over"]`, 20*time.Second)
+	t.Logf("%s: board 1 over after %d cards clicked", who, cards)
+	shot(t, ctx, who+"-board1-over")
+}
+
+// TestBrowserTournament: two players (two browsers, two sessions) play
+// board 1 of the same tournament. Each sees the frequency table of a board
+// only once he has played it, and then the other's result in it.
+func TestBrowserTournament(t *testing.T) {
+	base := startServer(t)
+	a := browser(t)
+	b := browser(t)
+	openApp(t, a, base)
+	openApp(t, b, base)
+	testHooks(t, a, 1500)
+	testHooks(t, b, 1500)
+
+	// A creates an 8-board matchpoint tournament through the form.
+	routeTo(t, a, "#/tournaments", `[data-testid="tour-create"]`)
+	run(t, a, 10*time.Second, "fill the form",
+		chromedp.SetValue(chromedp.CSS(`[data-testid="tour-name"]`), "Browser cup"),
+		chromedp.SetValue(chromedp.CSS(`[data-testid="tour-boards"]`), "8"),
+		chromedp.SetValue(chromedp.CSS(`[data-testid="tour-scoring"]`), "mp"))
+	shot(t, a, "create")
+	click(t, a, `[data-testid="tour-create"]`)
+	waitFor(t, a, `[data-testid="tournament"]`, 20*time.Second)
+	var id string
+	if err := eval(a, `document.querySelector('[data-testid="tournament"]').dataset.tour`, &id); err != nil || id == "" {
+		t.Fatalf("tournament id: %q %v", id, err)
+	}
+	if n := count(t, a, `[data-testid="tour-board-link"]`); n != 8 {
+		t.Errorf("%d board links, want 8", n)
+	}
+	// B finds it in the list.
+	routeTo(t, b, "#/tournaments", `[data-testid="tour-link"][data-tour="`+id+`"]`)
+
+	// Before anyone plays: board 1 is hidden from both.
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+	}{{"A", a}, {"B", b}} {
+		if s := boardPanel(t, c.ctx, id, 1); !s.Hidden || s.Played != 0 {
+			t.Fatalf("%s sees board 1 before anyone played: %+v", c.name, s)
+		}
+	}
+	shot(t, b, "B-hidden-before")
+
+	// A plays board 1 and sees his result, alone in the table.
+	playFirstBoard(t, a, id, "A")
+	s := boardPanel(t, a, id, 1)
+	if s.Hidden || s.Played != 1 || s.Count != 1 || s.Yours != 1 {
+		t.Fatalf("A after playing board 1: %+v", s)
+	}
+	shot(t, a, "A-board1-alone")
+	// A has not played board 2: hidden.
+	if s := boardPanel(t, a, id, 2); !s.Hidden {
+		t.Errorf("A sees board 2, which he has not played: %+v", s)
+	}
+	// B still may not see board 1 (A's result is there, but hidden from B).
+	if s := boardPanel(t, b, id, 1); !s.Hidden || s.Played != 0 || s.Count != 0 {
+		t.Fatalf("B sees board 1 before playing it: %+v", s)
+	}
+	shot(t, b, "B-hidden-after-A")
+
+	// B plays board 1: now both results are in his table, his highlighted.
+	playFirstBoard(t, b, id, "B")
+	s = boardPanel(t, b, id, 1)
+	if s.Hidden || s.Played != 2 || s.Count != 2 || s.Yours != 1 {
+		t.Fatalf("B after playing board 1: %+v", s)
+	}
+	shot(t, b, "B-board1-both")
+	// And A, reloading, sees B's result too.
+	s = boardPanel(t, a, id, 1)
+	if s.Played != 2 || s.Count != 2 || s.Yours != 1 {
+		t.Fatalf("A after B played board 1: %+v", s)
+	}
+	// The ranking has both players, each with one board.
+	routeTo(t, a, "#/tournaments/"+id, `[data-testid="tour-ranking"]`)
+	if n := count(t, a, `[data-testid="standing"]`); n != 2 {
+		t.Errorf("%d lines in the ranking, want 2", n)
+	}
+	if n := count(t, a, `[data-testid="standing"][data-you="1"]`); n != 1 {
+		t.Errorf("%d ranking lines marked as A's, want 1", n)
+	}
+	var rank string
+	eval(a, `[...document.querySelectorAll('[data-testid="tour-ranking"] tbody tr')].map((r) => r.textContent).join(' | ')`, &rank)
+	t.Logf("ranking: %s", strings.TrimSpace(rank))
+	shot(t, a, "A-ranking")
+}
