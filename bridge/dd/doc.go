@@ -9,7 +9,14 @@
 // sequence of equivalent cards is tried; positions are stored by relative
 // rank (KQT9 with A and J gone is stored as AKQJ) together with the set of
 // ranks that decided the result, so that one entry answers many positions
-// (a form of Ginsberg's partition search).
+// (a form of Ginsberg's partition search). A card that won a trick stands
+// for its whole run of equivalent cards: the lowest of the run is recorded.
+// Once a card is shown not to matter by rank, the lower cards of the same
+// hand and suit are skipped (small-card pruning). Leads are ordered by the
+// table's best move and a killer lead per trick, then by weights (winners,
+// partner's winners, ruffs for partner, no leads into a ruff); following
+// cards by cheapest winner, covering when partner's card would be beaten,
+// low otherwise.
 //
 // The main entry points:
 //

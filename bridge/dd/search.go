@@ -11,12 +11,14 @@ const noTrump = 4
 type trickState struct {
 	leader int
 	card   [4]int // bit index of the card played at each position
+	low    [4]int // the lowest card of the run each played card stood for
 	win    int    // position of the card winning so far
 }
 
 // move is a candidate card with its ordering weight.
 type move struct {
 	card int
+	low  int // the lowest card of the run of equivalent cards card heads
 	w    int
 }
 
@@ -28,6 +30,53 @@ type engine struct {
 	moves [14][4][13]move
 	tt    *ttable
 	nodes uint64
+	stats engineStats
+	// killer[d] is the lead that last caused a cut-off at trick d, tried
+	// first when it is a legal lead again (killers at the other positions
+	// of the trick cost nodes).
+	killer [14]int
+	// For tests: plain searches without table, quick tricks or pruning
+	// (a slow reference); verify, when set, is told every answer taken
+	// from the table, quick tricks or later tricks.
+	plain  bool
+	verify func(kind string, L, n, target int, got bool)
+}
+
+// collectStats switches on the search counters (for tuning).
+const collectStats = false
+
+// engineStats counts search events (for tuning; deterministic).
+type engineStats struct {
+	Probes, Hits, QT, LT, Stores, Resets, Follow uint64
+	Scanned                                      uint64
+	Cut                                          [4][4]uint64 // [pos][min(i,3)]
+	NoCut                                        [4]uint64
+	ByN                                          [14]uint64 // stores by tricks left
+	HitByN                                       [14]uint64
+	KSum                                         [14]uint64
+}
+
+// add accumulates b into a.
+func (a *engineStats) add(b engineStats) {
+	a.Probes += b.Probes
+	a.Hits += b.Hits
+	a.QT += b.QT
+	a.LT += b.LT
+	a.Stores += b.Stores
+	a.Resets += b.Resets
+	a.Follow += b.Follow
+	a.Scanned += b.Scanned
+	for i := range a.ByN {
+		a.ByN[i] += b.ByN[i]
+		a.HitByN[i] += b.HitByN[i]
+		a.KSum[i] += b.KSum[i]
+	}
+	for i := range a.Cut {
+		for j := range a.Cut[i] {
+			a.Cut[i][j] += b.Cut[i][j]
+		}
+		a.NoCut[i] += b.NoCut[i]
+	}
 }
 
 func suitOf(h uint64, s int) uint32 { return uint32(h>>(uint(s)*16)) & 0x7FFC }
@@ -53,13 +102,21 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 	p := (tr.leader + pos) & 3
 	maxNode := pos&1 == 0
 	ms := &e.moves[d][pos]
+	if collectStats {
+		e.stats.Follow++
+	}
 	cnt := e.genFollow(d, pos, ms)
 	var rel uint64
+	var skip [4]uint32 // per suit: ranks below which the cards are known not to matter
 	for i := 0; i < cnt; i++ {
 		c := ms[i].card
+		if uint32(1)<<uint(c&15) < skip[c>>4] && !e.plain {
+			continue
+		}
 		bit := uint64(1) << uint(c)
 		e.hands[p] &^= bit
 		tr.card[pos] = c
+		tr.low[pos] = ms[i].low
 		oldWin := tr.win
 		if beats(c, tr.card[oldWin], e.trump) {
 			tr.win = pos
@@ -85,21 +142,35 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 		tr.win = oldWin
 		e.hands[p] |= bit
 		if r == maxNode {
+			if collectStats {
+				e.stats.Cut[pos][min(i, 3)]++
+			}
 			return maxNode, rr
 		}
 		rel |= rr
+		// small-card pruning: if no card of the suit at or below c decided
+		// the result, the lower cards of the suit give the same result
+		if m := uint32(2)<<uint(c&15) - 1; suitOf(rr, c>>4)&m == 0 {
+			skip[c>>4] = max(skip[c>>4], uint32(1)<<uint(c&15))
+		}
+	}
+	if collectStats {
+		e.stats.NoCut[pos]++
 	}
 	return !maxNode, rel
 }
 
-// rankWinner returns the winning card of the complete trick tr if it won by
-// rank (another card of its suit was played), else 0.
+// rankWinner returns the card whose rank decided the complete trick tr, if
+// its winner won by rank (another card of its suit was played), else 0. The
+// winner stood for a run of equivalent cards: it is the lowest of the run
+// that matters, so that every position the result is stored for gives the
+// winning hand the same run (and no card between it and the cards beaten).
 func (e *engine) rankWinner(tr *trickState) uint64 {
 	wc := tr.card[tr.win]
 	ws := wc >> 4
 	for i := 0; i < 4; i++ {
 		if i != tr.win && tr.card[i]>>4 == ws {
-			return 1 << uint(wc)
+			return 1 << uint(tr.low[tr.win])
 		}
 	}
 	return 0
@@ -120,23 +191,66 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	if n == 1 {
 		return e.lastTrick(L, target)
 	}
+	if e.plain {
+		return e.plainLead(d, target)
+	}
+	if qt, rq := e.quickTricks(L, target); qt >= target {
+		if collectStats {
+			e.stats.QT++
+		}
+		if e.verify != nil {
+			e.verify("qt", L, n, target, true)
+		}
+		return true, rq
+	}
+	if n-e.laterMax(L) >= target {
+		// later tricks cannot cut
+	} else if lt, rl := e.laterTricks(L); n-lt < target {
+		if e.verify != nil {
+			e.verify("lt", L, n, target, false)
+		}
+		if collectStats {
+			e.stats.LT++
+		}
+		return false, rl
+	}
 	lens := e.lensKey(L)
 	o0, o1 := e.owners()
 	hint := -1
 	tt := e.tt
+	if collectStats {
+		e.stats.Probes++
+	}
 	if sl := tt.slot(lens, e.trump); sl.gen == tt.gen {
 		for b, w := sl.head, 0; b != 0 && w < maxBlocks; b, w = tt.pool[b].next, w+1 {
 			blk := &tt.pool[b]
 			for i := int(blk.n) - 1; i >= 0; i-- {
 				en := &blk.e[i]
+				if collectStats {
+					e.stats.Scanned++
+				}
 				m0, m1 := masks(en.ks)
 				if o0&m0 != en.p0 || o1&m1 != en.p1 {
 					continue
 				}
 				if int(en.lo) >= target {
+					if collectStats {
+						e.stats.HitByN[n]++
+						e.stats.Hits++
+					}
+					if e.verify != nil {
+						e.verify("hit", L, n, target, true)
+					}
 					return true, e.thresholdCards(en.ks)
 				}
 				if int(en.hi) < target {
+					if collectStats {
+						e.stats.HitByN[n]++
+						e.stats.Hits++
+					}
+					if e.verify != nil {
+						e.verify("hit", L, n, target, false)
+					}
 					return false, e.thresholdCards(en.ks)
 				}
 				if en.best != 0 && hint < 0 {
@@ -145,33 +259,71 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 			}
 		}
 	}
-	if qt, rq := e.quickTricks(L); qt >= target {
-		e.tt.store(lens, e.trump, o0, o1, e.ksOf(rq), qt, n, 0)
-		return true, rq
-	}
-	if lt, rl := e.laterTricks(L); n-lt < target {
-		e.tt.store(lens, e.trump, o0, o1, e.ksOf(rl), 0, n-lt, 0)
-		return false, rl
-	}
 	ms := &e.moves[d][0]
-	cnt := e.genLead(L, ms, hint)
+	cnt := e.genLead(L, ms, hint, e.killer[d])
 	var rel uint64
+	var skip [4]uint32
+	for i := 0; i < cnt; i++ {
+		c := ms[i].card
+		if uint32(1)<<uint(c&15) < skip[c>>4] {
+			continue
+		}
+		bit := uint64(1) << uint(c)
+		e.hands[L] &^= bit
+		tr.card[0] = c
+		tr.low[0] = ms[i].low
+		tr.win = 0
+		r, rr := e.search(d, 1, target)
+		e.hands[L] |= bit
+		if r {
+			e.killer[d] = c
+			if collectStats {
+				e.stats.Cut[0][min(i, 3)]++
+			}
+			e.store(n, lens, o0, o1, e.ksOf(rr), target, n, e.encodeBest(c))
+			return true, rr
+		}
+		rel |= rr
+		if m := uint32(2)<<uint(c&15) - 1; suitOf(rr, c>>4)&m == 0 {
+			skip[c>>4] = max(skip[c>>4], uint32(1)<<uint(c&15))
+		}
+	}
+	if collectStats {
+		e.stats.NoCut[0]++
+	}
+	e.store(n, lens, o0, o1, e.ksOf(rel), 0, target-1, 0)
+	return false, rel
+}
+
+// store records bounds in the table (and counts the stores by tricks left).
+func (e *engine) store(n int, lens, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
+	if collectStats {
+		e.stats.ByN[n]++
+		e.stats.KSum[n] += uint64(ks&15 + ks>>4&15 + ks>>8&15 + ks>>12)
+	}
+	e.tt.store(lens, e.trump, o0, o1, ks, lo, hi, best)
+}
+
+// plainLead is lead without table, quick tricks or small-card pruning.
+func (e *engine) plainLead(d, target int) (bool, uint64) {
+	tr := &e.stack[d]
+	L := tr.leader
+	ms := &e.moves[d][0]
+	cnt := e.genLead(L, ms, -1, -1)
 	for i := 0; i < cnt; i++ {
 		c := ms[i].card
 		bit := uint64(1) << uint(c)
 		e.hands[L] &^= bit
 		tr.card[0] = c
+		tr.low[0] = ms[i].low
 		tr.win = 0
-		r, rr := e.search(d, 1, target)
+		r, _ := e.search(d, 1, target)
 		e.hands[L] |= bit
 		if r {
-			e.tt.store(lens, e.trump, o0, o1, e.ksOf(rr), target, n, e.encodeBest(c))
-			return true, rr
+			return true, 0
 		}
-		rel |= rr
 	}
-	e.tt.store(lens, e.trump, o0, o1, e.ksOf(rel), 0, target-1, 0)
-	return false, rel
+	return false, 0
 }
 
 // lastTrick plays the last trick out and answers lead's question for it.
@@ -268,6 +420,17 @@ func init() {
 				}
 			}
 			compress7[a<<7|m] = r
+			var dp uint8
+			j = 0
+			for i := 0; i < 7; i++ {
+				if a&(1<<i) != 0 {
+					if m&(1<<j) != 0 {
+						dp |= 1 << i
+					}
+					j++
+				}
+			}
+			deposit7[a<<7|m] = dp
 		}
 	}
 	for x := 0; x < 1<<13; x++ {
@@ -346,23 +509,50 @@ func (e *engine) decodeBest(b uint8, L int) int {
 	return c
 }
 
-// quickTricks counts tricks the leader can cash at once from the top,
-// without giving up the lead: the leader's cards above every other remaining
-// card of the suit (all of the suit when the others hold no more cards than
-// that), limited in side suits of a trump contract by the length of every
-// other hand that still holds a trump.
-func (e *engine) quickTricks(L int) (int, uint64) {
+// quickTricks counts tricks the side of L can cash at once (0 when that
+// cannot reach target), without giving
+// up the lead: first the leader's cards above every other remaining card of
+// their suit (all of the suit when the others hold no more cards than that),
+// limited in side suits of a trump contract by the length of every other
+// hand that still holds a trump; then possibly the winners of partner in one
+// suit where L has a small card to reach them. It returns the count and the
+// lowest card of each suit whose rank the count relied on.
+func (e *engine) quickTricks(L, target int) (int, uint64) {
 	h := e.hands
+	P := (L + 2) & 3
+	{
+		// an upper bound: the longer of our hands in each suit where our
+		// side holds the top card
+		hl, hp := h[L], h[P]
+		ours := hl | hp
+		all := ours | h[(L+1)&3] | h[(L+3)&3]
+		bound := 0
+		for s := 0; s < 4; s++ {
+			a := suitOf(all, s)
+			if a != 0 && suitOf(ours, s)>>uint(bits.Len32(a)-1) != 0 {
+				bound += max(bits.OnesCount32(suitOf(hl, s)), bits.OnesCount32(suitOf(hp, s)))
+				if bound >= target {
+					break
+				}
+			}
+		}
+		if bound < target {
+			return 0, 0
+		}
+	}
+	lho, rho := (L+1)&3, (L+3)&3
+	trumped := e.trump != noTrump
 	qt := 0
 	var rel uint64
+	var cashed, cashedP [4]int
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[L], s)
 		if m == 0 {
 			continue
 		}
-		o1 := suitOf(h[(L+1)&3], s)
-		o2 := suitOf(h[(L+2)&3], s)
-		o3 := suitOf(h[(L+3)&3], s)
+		o1 := suitOf(h[lho], s)
+		o2 := suitOf(h[P], s)
+		o3 := suitOf(h[rho], s)
 		others := o1 | o2 | o3
 		var k int
 		var low uint64
@@ -380,20 +570,141 @@ func (e *engine) quickTricks(L int) (int, uint64) {
 				k = bits.OnesCount32(m)
 			}
 		}
-		if e.trump != noTrump && s != e.trump {
-			for i := 1; i < 4; i++ {
-				hh := h[(L+i)&3]
-				if suitOf(hh, e.trump) != 0 {
-					k = min(k, bits.OnesCount32(suitOf(hh, s)))
-				}
+		kp := k
+		if trumped && s != e.trump {
+			if suitOf(h[lho], e.trump) != 0 {
+				k = min(k, bits.OnesCount32(o1))
+			}
+			if suitOf(h[rho], e.trump) != 0 {
+				k = min(k, bits.OnesCount32(o3))
+			}
+			kp = k
+			if suitOf(h[P], e.trump) != 0 {
+				kp = min(k, bits.OnesCount32(o2))
 			}
 		}
 		if k > 0 {
+			cashed[s] = k
+			cashedP[s] = kp
 			qt += k
 			rel |= low
 		}
 	}
-	return qt, rel
+	if trumped && qt > 0 && suitOf(h[P], e.trump) != 0 {
+		// partner holds trumps: it must never be forced to ruff a winner,
+		// so it needs a non-trump discard whenever it shows out
+		need, spare := 0, 0
+		for s := 0; s < 4; s++ {
+			if s == e.trump {
+				continue
+			}
+			nP := bits.OnesCount32(suitOf(h[P], s))
+			if cashed[s] > nP {
+				need += cashed[s] - nP
+			} else {
+				spare += nP - cashed[s]
+			}
+		}
+		if need > spare {
+			qt = 0
+			for s := 0; s < 4; s++ {
+				cashed[s] = cashedP[s]
+				qt += cashed[s]
+			}
+		}
+	}
+	// Crossing to partner: L leads a small card of a suit s in which partner
+	// holds the top cards and L has nothing cashed, then partner cashes.
+	var lTrumps uint32
+	if trumped {
+		lTrumps = suitOf(h[L], e.trump)
+	}
+	lNonTrump := bits.OnesCount64(h[L]) - bits.OnesCount32(lTrumps)
+	pTrumps := trumped && suitOf(h[P], e.trump) != 0
+	bestAlone, bestComb := 0, 0
+	var relAlone, relComb uint64
+	for s := 0; s < 4; s++ {
+		mL := suitOf(h[L], s)
+		mP := suitOf(h[P], s)
+		if mL == 0 || mP == 0 || cashed[s] > 0 {
+			continue
+		}
+		ml, mr := suitOf(h[lho], s), suitOf(h[rho], s)
+		opp := ml | mr
+		sh := uint(bits.Len32(opp | mL))
+		above := mP >> sh
+		kP := bits.OnesCount32(above)
+		if kP == 0 {
+			continue
+		}
+		cnt := kP
+		low := uint64(1) << uint(s*16+bits.TrailingZeros32(above)+int(sh))
+		nL := bits.OnesCount32(mL)
+		if kP >= max(bits.OnesCount32(ml), bits.OnesCount32(mr)) && nL <= kP {
+			// the opponents and L run out: all of partner's cards win
+			cnt = bits.OnesCount32(mP)
+		}
+		if trumped && s != e.trump {
+			if suitOf(h[lho], e.trump) != 0 {
+				cnt = min(cnt, bits.OnesCount32(ml))
+			}
+			if suitOf(h[rho], e.trump) != 0 {
+				cnt = min(cnt, bits.OnesCount32(mr))
+			}
+			if cnt == 0 {
+				continue
+			}
+		}
+		// L must not be forced to ruff partner's winners: it needs a
+		// non-trump card for every round (the first is its card of s)
+		if trumped && s != e.trump && lNonTrump < cnt {
+			cnt = min(cnt, lNonTrump)
+		}
+		if cnt > bestAlone {
+			bestAlone, relAlone = cnt, low
+		}
+		if qt == 0 {
+			continue
+		}
+		// after L's own winners: partner must be able to discard from
+		// suits other than s and the cashed ones, never ruffing
+		need := 0
+		spare := 0
+		lCashedNonTrump := 0
+		for s2 := 0; s2 < 4; s2++ {
+			n2 := bits.OnesCount32(suitOf(h[P], s2))
+			if cashed[s2] > 0 {
+				if cashed[s2] > n2 {
+					if pTrumps {
+						need = 99
+					}
+					need += cashed[s2] - n2
+				}
+				if !trumped || s2 != e.trump {
+					lCashedNonTrump += cashed[s2]
+				}
+			} else if s2 != s {
+				spare += n2
+			}
+		}
+		if need > spare {
+			continue
+		}
+		c2 := cnt
+		if trumped && s != e.trump {
+			c2 = min(c2, lNonTrump-lCashedNonTrump)
+		}
+		if c2 > bestComb {
+			bestComb, relComb = c2, low
+		}
+	}
+	if qt+bestComb >= bestAlone {
+		if bestComb > 0 {
+			return qt + bestComb, rel | relComb
+		}
+		return qt, rel
+	}
+	return bestAlone, relAlone
 }
 
 // laterTricks counts tricks the defenders (the side not on lead) surely take:
@@ -401,7 +712,7 @@ func (e *engine) quickTricks(L int) (int, uint64) {
 // three other hands.
 func (e *engine) laterTricks(L int) (int, uint64) {
 	if e.trump == noTrump {
-		return 0, 0
+		return e.loseLead(L)
 	}
 	t := e.trump
 	best := 0
@@ -423,34 +734,77 @@ func (e *engine) laterTricks(L int) (int, uint64) {
 			}
 		}
 	}
+	if best == 0 {
+		return e.loseLead(L)
+	}
 	return best, rel
 }
 
-// sequences appends to ms one card (the top) of each run of equivalent cards
-// of mask m in suit s, where alive holds every card that separates runs.
-func sequences(ms []move, cnt int, s int, m, alive uint32) int {
-	for m != 0 {
-		top := bits.Len32(m) - 1
-		x := top
-		m &^= 1 << uint(x)
-		for {
-			below := alive & (1<<uint(x) - 1)
-			if below == 0 {
-				break
-			}
-			nx := bits.Len32(below) - 1
-			if m&(1<<uint(nx)) == 0 {
-				break
-			}
-			m &^= 1 << uint(nx)
-			x = nx
+// laterMax bounds what laterTricks can return.
+func (e *engine) laterMax(L int) int {
+	if e.trump == noTrump {
+		return 1
+	}
+	return max(1, bits.OnesCount32(suitOf(e.hands[(L+1)&3]|e.hands[(L+3)&3], e.trump)))
+}
+
+// loseLead returns 1 when the side of L surely loses the current trick:
+// whatever L leads, an opponent holds the top card of the suit and partner
+// cannot ruff it. The cards returned are those top cards.
+func (e *engine) loseLead(L int) (int, uint64) {
+	h := e.hands
+	P := (L + 2) & 3
+	opp := h[(L+1)&3] | h[(L+3)&3]
+	all := h[0] | h[1] | h[2] | h[3]
+	pTrumps := e.trump != noTrump && suitOf(h[P], e.trump) != 0
+	var rel uint64
+	for s := 0; s < 4; s++ {
+		if suitOf(h[L], s) == 0 {
+			continue
 		}
-		c := s<<4 | top
-		ms[cnt] = move{card: c}
+		top := uint64(1) << uint(s*16+bits.Len32(suitOf(all, s))-1)
+		if opp&top == 0 {
+			return 0, 0
+		}
+		if pTrumps && s != e.trump && suitOf(h[P], s) == 0 {
+			return 0, 0
+		}
+		rel |= top
+	}
+	return 1, rel
+}
+
+// sequences appends to ms one card (the top) of each run of equivalent cards
+// of mask m in suit s, where alive (a superset of m) holds every card that
+// separates runs. In alive's own order (m gathered by compress13) the runs
+// are runs of bits: their ends are found with two shifts and put back.
+func sequences(ms []move, cnt int, s int, m, alive uint32) int {
+	a := alive >> 2 & 0x1FFF
+	mc := compress13(m>>2&0x1FFF, a)
+	heads := deposit13(mc&^(mc>>1), a)
+	lows := deposit13(mc&^(mc<<1), a)
+	for heads != 0 {
+		top := bits.Len32(heads) - 1
+		low := bits.Len32(lows) - 1
+		heads &^= 1 << uint(top)
+		lows &^= 1 << uint(low)
+		ms[cnt] = move{card: s<<4 | (top + 2), low: s<<4 | (low + 2)}
 		cnt++
 	}
 	return cnt
 }
+
+// deposit13 spreads the low bits of x over the positions set in a (a
+// software PDEP on 13 bits), using 7-bit and 6-bit tables.
+func deposit13(x, a uint32) uint32 {
+	n := uint(bits.OnesCount32(a & 0x7F))
+	lo := uint32(deposit7[(a&0x7F)<<7|x&(1<<n-1)])
+	hi := uint32(deposit7[(a>>7)<<7|(x>>n)&0x7F])
+	return lo | hi<<7
+}
+
+// deposit7[a<<7|x] is PDEP(x, a) for 7-bit values.
+var deposit7 [1 << 14]uint8
 
 func sortMoves(ms []move) {
 	for i := 1; i < len(ms); i++ {
@@ -465,7 +819,7 @@ func sortMoves(ms []move) {
 }
 
 // genLead fills ms with the leads of L, best first.
-func (e *engine) genLead(L int, ms *[13]move, hint int) int {
+func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 	h := e.hands
 	P := (L + 2) & 3
 	lho := (L + 1) & 3
@@ -489,9 +843,9 @@ func (e *engine) genLead(L int, ms *[13]move, hint int) int {
 		base := 0
 		switch {
 		case ruffL || ruffR:
-			base -= 40
+			base -= 80 // the opponents ruff
 		case ruffP:
-			base += 35
+			base += 35 // partner ruffs
 		}
 		if s == e.trump {
 			// draw trumps when our side has more of them
@@ -518,18 +872,21 @@ func (e *engine) genLead(L int, ms *[13]move, hint int) int {
 					x -= 10
 				}
 			case partnerTop:
-				x += 40
+				x += 60
 				if low {
 					x += 5
 				}
 			case lhoTop:
-				x -= 25
+				// into the left-hand opponent's top card: neutral
 			default:
 				// leading from a suit where the opponents have few choices
 				x += 10 - 3*(nl+nr)
 			}
 			if c == hint {
 				x += 1000
+			}
+			if c == killer {
+				x += 2000
 			}
 			ms[i].w = x
 		}
@@ -569,10 +926,18 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 			c := ms[i].card
 			r := c & 15
 			switch {
+			case partnerWins && pos == 2 && winCard>>4 == led && uint32(1)<<uint(winCard&15) < later && uint32(1)<<uint(r) > later:
+				// partner's card would be beaten: cover cheaply
+				ms[i].w = 60 - r
 			case partnerWins || !beats(c, winCard, e.trump):
 				ms[i].w = -r
-			case pos == 3 || uint32(1)<<uint(r) > later && (winCard>>4 == led):
+			case pos == 3:
 				ms[i].w = 100 - r
+			case uint32(1)<<uint(r) > later && (winCard>>4 == led):
+				ms[i].w = 100 - r
+			case pos == 1:
+				// second hand: beating the lead only to be overtaken comes last
+				ms[i].w = -20 - r
 			default:
 				ms[i].w = 50 - r
 			}
@@ -581,6 +946,10 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 		return cnt
 	}
 	// void in the led suit: ruff or discard
+	threatened := false // partner wins so far but the last hand can beat it
+	if partnerWins && pos == 2 && winCard>>4 == led {
+		threatened = suitOf(h[(tr.leader+3)&3], led)>>uint(winCard&15) != 0
+	}
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[p], s)
 		if m == 0 {
@@ -596,6 +965,8 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 			r := c & 15
 			var x int
 			switch {
+			case s == e.trump && threatened:
+				x = 70 - r
 			case s == e.trump && partnerWins:
 				x = -60 - r
 			case s == e.trump && beats(c, winCard, e.trump):

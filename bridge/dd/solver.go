@@ -167,6 +167,7 @@ func (s *Solver) setup(p Position) (pos, n int) {
 	tr.win = 0
 	for i, c := range p.Trick {
 		tr.card[i] = int(c.Suit())<<4 | int(c.Rank())
+		tr.low[i] = tr.card[i]
 		if i > 0 && beats(tr.card[i], tr.card[tr.win], e.trump) {
 			tr.win = i
 		}
@@ -178,7 +179,11 @@ func (s *Solver) setup(p Position) (pos, n int) {
 // current trick included) with pos cards of trick d played, by null-window
 // probes starting at guess.
 func (e *engine) exact(d, pos, n, guess int) int {
-	lo, hi := 0, n
+	return e.exactIn(d, pos, 0, n, guess)
+}
+
+// exactIn is exact when the answer is known to lie in lo..hi.
+func (e *engine) exactIn(d, pos, lo, hi, guess int) int {
 	for lo < hi {
 		t := min(max(guess, lo+1), hi)
 		if ok, _ := e.search(d, pos, t); ok {
@@ -209,6 +214,10 @@ func (s *Solver) tricks(p Position, guess int) int {
 	sameSide := len(p.Trick)&1 == 0
 	if guess < 0 {
 		guess = (n + 1) / 2
+		if pos == 0 {
+			L := e.stack[0].leader
+			guess = (e.estimate(L, n) + n - e.estimate((L+1)&3, n) + 1) / 2
+		}
 	} else if !sameSide {
 		guess = n - guess
 	}
@@ -244,7 +253,9 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	}
 	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	out := make([]CardValue, 0, bits.OnesCount64(legal))
-	best := -1
+	// the value of the position bounds every card's; most cards reach it
+	upper := s.tricks(p, -1)
+	s.setup(p)
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
 		alive := suitOf(all, su) | inTrick[su]
@@ -266,8 +277,7 @@ func (s *Solver) cardValues(p Position) []CardValue {
 				x = nx
 			}
 			m &^= run
-			v := s.valueOf(pos, n, me, su<<4|top, best)
-			best = max(best, v)
+			v := s.valueOf(pos, n, me, su<<4|top, su<<4|x, upper, upper)
 			for r := run; r != 0; r &= r - 1 {
 				rk := bits.TrailingZeros32(r)
 				out = append(out, CardValue{card.New(card.Suit(su), card.Rank(rk)), v})
@@ -287,58 +297,87 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	return out
 }
 
-// valueOf plays card c for seat me at position pos of trick 0 and returns the
-// tricks me's side takes from the position (of n); guess is a hint (or -1).
-func (s *Solver) valueOf(pos, n, me, c, guess int) int {
+// valueOf plays card c (standing for the run of equivalent cards down to
+// low) for seat me at position pos of trick 0 and returns the
+// tricks me's side takes from the position (of n), known to be at most
+// upper; guess is where the probes start.
+func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	e := &s.e
 	tr := &e.stack[0]
 	bit := uint64(1) << uint(c)
 	e.hands[me] &^= bit
 	tr.card[pos] = c
+	tr.low[pos] = low
 	oldWin := tr.win
 	if pos == 0 {
 		tr.win = 0
 	} else if beats(c, tr.card[oldWin], e.trump) {
 		tr.win = pos
 	}
-	mySide := (me^tr.leader)&1 == 0
-	var v int
+	// v = a + sign*f, where f is what the side on lead of the searched
+	// point takes of nf tricks
+	var d, p, a, sign, nf int
 	if pos < 3 {
-		g := guess
-		if g < 0 {
-			g = (n + 1) / 2
-		}
-		if !mySide {
-			g = n - g
-		}
-		f := e.exact(0, pos+1, n, g)
-		if mySide {
-			v = f
+		d, p, nf = 0, pos+1, n
+		if (me^tr.leader)&1 == 0 {
+			a, sign = 0, 1
 		} else {
-			v = n - f
+			a, sign = n, -1
 		}
 	} else {
 		w := (tr.leader + tr.win) & 3
 		e.stack[1].leader = w
-		won := 0
+		d, p, nf = 1, 0, n-1
 		if (w^me)&1 == 0 {
-			won = 1
-		}
-		g := guess - won
-		if g < 0 {
-			g = (n - 1 + 1) / 2
-		}
-		if won == 0 {
-			g = n - 1 - g
-		}
-		f := e.exact(1, 0, n-1, g)
-		if won == 1 {
-			v = 1 + f
+			a, sign = 1, 1
 		} else {
-			v = n - 1 - f
+			a, sign = n-1, -1
 		}
 	}
+	vhi := min(upper, n)
+	var flo, fhi, fg int
+	if sign > 0 {
+		flo, fhi, fg = 0, min(nf, vhi-a), guess-a
+	} else {
+		flo, fhi, fg = max(0, a-vhi), nf, a-guess
+	}
+	f := e.exactIn(d, p, flo, max(flo, fhi), fg)
+	v := a + sign*f
 	tr.win = oldWin
 	e.hands[me] |= bit
 	return v
+}
+
+// estimate guesses the tricks the side of leader L takes (of n) from a
+// trick boundary, playing each suit out on its own: a starting point for
+// exact, not a bound.
+func (e *engine) estimate(L, n int) int {
+	P := (L + 2) & 3
+	est := 0
+	for s := 0; s < 4; s++ {
+		ours := suitOf(e.hands[L]|e.hands[P], s)
+		theirs := suitOf(e.hands[(L+1)&3]|e.hands[(L+3)&3], s)
+		rounds := 0
+		for i := 0; i < 4; i++ {
+			rounds = max(rounds, bits.OnesCount32(suitOf(e.hands[i], s)))
+		}
+		for r := 0; r < rounds; r++ {
+			switch {
+			case ours == 0 && theirs == 0:
+			case theirs == 0:
+				est++
+				ours &= ours - 1
+			case ours == 0:
+				theirs &^= 1 << uint(bits.Len32(theirs)-1)
+			case bits.Len32(ours) > bits.Len32(theirs):
+				est++
+				ours &^= 1 << uint(bits.Len32(ours)-1)
+				theirs &= theirs - 1
+			default:
+				theirs &^= 1 << uint(bits.Len32(theirs)-1)
+				ours &= ours - 1
+			}
+		}
+	}
+	return min(max(est, 0), n)
 }

@@ -46,12 +46,16 @@ func TestStats(t *testing.T) {
 			return
 		}
 		ds := make([]time.Duration, n)
+		cs := make([]time.Duration, n)
 		for i, d := range deals {
+			c0 := cpuTime()
 			t0 := time.Now()
 			f(d, i)
 			ds[i] = time.Since(t0)
+			cs[i] = cpuTime() - c0
 		}
-		t.Logf("%-7s %s", name, summary(ds))
+		t.Logf("%-7s wall %s", name, summary(ds))
+		t.Logf("%-7s cpu  %s", name, summary(cs))
 	}
 	s := NewSolver(0)
 	run("one", func(d bridge.Deal, i int) {
@@ -80,4 +84,109 @@ func TestStats(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestNodes prints deterministic search counters for N seeded deals (one
+// strain and leader each, as the "one" mode of TestStats): trick-boundary
+// nodes and table stores always, the detailed counters of engineStats when
+// collectStats is switched on in search.go. It is skipped unless
+// ATOUT_DDNODES=N is set; ATOUT_DDNODES_MODE=table or cards solves full
+// tables or every card's value instead, ATOUT_DDNODES_SEED picks other deals
+// and ATOUT_DDNODES_V prints every deal.
+func TestNodes(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("ATOUT_DDNODES"))
+	if n <= 0 {
+		t.Skip("set ATOUT_DDNODES=N")
+	}
+	seed := uint64(2024)
+	if v, err := strconv.ParseUint(os.Getenv("ATOUT_DDNODES_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	r := card.NewRand(seed)
+	s := NewSolver(0)
+	var total uint64
+	var st engineStats
+	t0 := time.Now()
+	for i := 0; i < n; i++ {
+		d := bridge.RandomDeal(r)
+		s.Reset()
+		before := s.e.nodes
+		s.e.stats = engineStats{}
+		s.e.tt.stores, s.e.tt.fullResets = 0, 0
+		p := Position{Hands: d, Strain: bridge.Strains[i%5], Leader: card.Seat(i % 4)}
+		var v int
+		var err error
+		switch os.Getenv("ATOUT_DDNODES_MODE") {
+		case "table":
+			_, err = s.Table(d)
+		case "cards":
+			var cv []CardValue
+			cv, err = s.CardValues(p)
+			if err == nil {
+				v = cv[0].Tricks
+			}
+		default:
+			v, err = s.Tricks(p)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		nd := s.e.nodes - before
+		s.e.stats.Stores, s.e.stats.Resets = s.e.tt.stores, s.e.tt.fullResets
+		total += nd
+		st.add(s.e.stats)
+		if os.Getenv("ATOUT_DDNODES_V") != "" {
+			t.Logf("deal %d: %d tricks, %d nodes %+v", i, v, nd, s.e.stats)
+		}
+	}
+	t.Logf("total nodes %d in %v; %+v", total, time.Since(t0), st)
+}
+
+// benchDeals are the seeded deals of the benchmarks.
+func benchDeals(n int) []bridge.Deal {
+	r := card.NewRand(2024)
+	ds := make([]bridge.Deal, n)
+	for i := range ds {
+		ds[i] = bridge.RandomDeal(r)
+	}
+	return ds
+}
+
+// BenchmarkTricks times one strain and leader (solutions=1), cycling over
+// 8 seeded deals with a fresh table each time.
+func BenchmarkTricks(b *testing.B) {
+	ds := benchDeals(8)
+	s := NewSolver(0)
+	for i := 0; b.Loop(); i++ {
+		s.Reset()
+		p := Position{Hands: ds[i%8], Strain: bridge.Strains[i%5], Leader: card.Seat(i % 4)}
+		if _, err := s.Tricks(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCardValues times every card's value at the opening lead
+// (solutions=3) over the same deals.
+func BenchmarkCardValues(b *testing.B) {
+	ds := benchDeals(8)
+	s := NewSolver(0)
+	for i := 0; b.Loop(); i++ {
+		s.Reset()
+		p := Position{Hands: ds[i%8], Strain: bridge.Strains[i%5], Leader: card.Seat(i % 4)}
+		if _, err := s.CardValues(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTable times a full table (20 results) on one thread.
+func BenchmarkTable(b *testing.B) {
+	ds := benchDeals(8)
+	s := NewSolver(0)
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.Table(ds[i%8]); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -34,7 +34,7 @@ type ttEntry struct {
 const blockEntries = 8
 
 // maxBlocks bounds the blocks examined per look-up.
-const maxBlocks = 8
+const maxBlocks = 16
 
 type ttBlock struct {
 	e    [blockEntries]ttEntry
@@ -57,6 +57,8 @@ type ttable struct {
 	pool  []ttBlock
 	top   int32 // next free block (block 0 is never used)
 	gen   uint32
+	// counters for tuning
+	stores, fullResets uint64
 }
 
 // kMask[k] selects the owners of the top k cards in a 26-bit suit field.
@@ -113,7 +115,9 @@ func (t *ttable) slot(lens uint64, trump int) *ttHead {
 // store merges the bounds lo..hi for the positions matching (o0, o1) on the
 // top ks cards.
 func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
+	t.stores++
 	if int(t.top) >= len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
+		t.fullResets++
 		t.reset()
 	}
 	s := t.slot(lens, trump)

@@ -1,0 +1,76 @@
+package dd
+
+import (
+	"testing"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// TestShortcutsSound checks, during whole-deal searches, every answer the
+// solver takes without searching (a transposition table hit, quick tricks,
+// later tricks) in small enough endings against a plain search of the same
+// position. A table entry stored with too small a set of deciding cards, or
+// an unsound quick-trick rule, shows up here as a wrong answer for a
+// position the entry was never searched for.
+func TestShortcutsSound(t *testing.T) {
+	deals, maxN, every := 8, 5, 3
+	if raceEnabled || testing.Short() {
+		deals, maxN, every = 2, 4, 10
+	}
+	r := card.NewRand(5)
+	ref := NewSolver(1)
+	ref.e.plain = true
+	checks := 0
+	for i := 0; i < deals; i++ {
+		d := bridge.RandomDeal(r)
+		s := NewSolver(8)
+		seen := 0
+		s.e.verify = func(kind string, L, n, target int, got bool) {
+			if n > maxN {
+				return
+			}
+			seen++
+			if seen%every != 0 {
+				return
+			}
+			checks++
+			ref.e.hands = s.e.hands
+			ref.e.trump = s.e.trump
+			ref.e.stack[0].leader = L
+			if want, _ := ref.e.search(0, 0, target); want != got {
+				var h bridge.Deal
+				for j := range h {
+					h[j] = card.Hand(s.e.hands[j])
+				}
+				t.Fatalf("deal %d, %s answer: %s strain %d leader %s, %d tricks left, target %d: got %v want %v",
+					i, kind, h, s.e.trump, card.Seat(L), n, target, got, want)
+			}
+		}
+		if _, err := s.Tricks(Position{Hands: d, Strain: bridge.Strains[i%5], Leader: card.Seat(i % 4)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checks == 0 {
+		t.Fatal("nothing checked")
+	}
+}
+
+// TestRunWinnerRegression is a deal where recording the top card of a
+// winning run of equivalent cards (instead of its lowest card) stored a
+// table entry for too many positions: a single solve gave the defenders of
+// 5D by North one trick too many.
+func TestRunWinnerRegression(t *testing.T) {
+	d, err := bridge.ParseDeal("N:T973.T72.6.Q7432 KQJ.853.KJ753.J6 A8.KQJ6.AQT98.T8 6542.A94.42.AK95")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSolver(8)
+	def, err := s.Tricks(Position{Hands: d, Strain: bridge.StrainDiamonds, Leader: card.East})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def != 6 {
+		t.Fatalf("defenders of diamonds by North take %d, want 6", def)
+	}
+}
