@@ -524,7 +524,7 @@ func TestRulesPageExample(t *testing.T) {
 		decl, _ := card.ParseSeat(f[2])
 		s := Setup{Board: 1, Deal: d, Dealer: decl, Contract: c, Declarer: decl,
 			Calls: []bridge.Call{bridge.NewBid(int(c.Level), c.Strain), bridge.PassCall, bridge.PassCall, bridge.PassCall}}
-		b := New(Options{Seed: 1, Scoring: Matchpoints, IgnoreAuction: true})
+		b := New(Options{Level: Strong, Seed: 1, Scoring: Matchpoints, IgnoreAuction: true})
 		res, err := PlayDeal(context.Background(), b, dd.NewSolver(16), s, Measure{Declarer: true}, card.NewRand(1))
 		if err != nil {
 			t.Fatal(err)
