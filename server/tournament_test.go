@@ -80,14 +80,24 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 	c.do("POST", "/api/tournaments/"+id+"/play", nil, &play, 200)
 	e, _ := env.srv.tours.get(id)
 	w := c.dial(play.Table)
-	defer w.close()
+	defer func() { w.close() }()
 	deadline := time.Now().Add(60 * time.Second)
 	for !e.t.HasPlayed(c.id, n) {
 		if time.Now().After(deadline) {
 			t.Fatalf("board %d of %s not played after 60 s", n, id)
 		}
-		m, ok := w.read(100 * time.Millisecond)
-		if !ok || m.Type != "state" {
+		m, ok := w.read(time.Second)
+		if !ok {
+			// A read that times out closes the WebSocket: reconnect, which
+			// also brings a fresh state.
+			w.close()
+			if e.t.HasPlayed(c.id, n) {
+				break
+			}
+			w = c.dial(play.Table)
+			continue
+		}
+		if m.Type != "state" {
 			continue
 		}
 		legal, seat := legalOf(m)
