@@ -188,6 +188,15 @@ func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 		Args   []string `json:"args,omitempty"`
 		MinHCP int      `json:"minHCP"`
 		MaxHCP int      `json:"maxHCP"`
+		// The structured form, which the browser words in the user's
+		// language: lengths by suit (C, D, H, S), balanced, how forcing
+		// (0 non-forcing, 1 invitational, 2 forcing, 3 game forcing,
+		// 4 sign-off) and whether the call is conventional.
+		MinLen     [4]int `json:"minLen"`
+		MaxLen     [4]int `json:"maxLen"`
+		Balanced   bool   `json:"balanced,omitempty"`
+		Force      int    `json:"force"`
+		Artificial bool   `json:"artificial,omitempty"`
 	}
 	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
 		ms := b.ExplainAll(vul, dealer, calls)
@@ -196,7 +205,9 @@ func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 			if i >= len(calls) {
 				break
 			}
-			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args, MinHCP: m.MinHCP, MaxHCP: m.MaxHCP})
+			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
+				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
+				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial})
 		}
 		return out
 	}

@@ -4,7 +4,7 @@
 // analysis.
 
 import { h } from './dom.js';
-import { t, tn, seatName, sideName, cardName, callName, callShort, suitSymbol, strainName, has } from './i18n.js';
+import { t, tn, seatName, sideName, cardName, callName, callShort, suitSymbol, strainName, has, lang } from './i18n.js';
 import * as analysisUI from './analysis.js';
 import { parsePBNHand, parsePBNDeal, sortCards, handRow, cardBacks, cardStatic, handBySuit, nextSeat, sideOf } from './cards.js';
 
@@ -137,7 +137,11 @@ export function meaningOf(msg, i) {
   if (typeof e !== 'object') return null;
   const auction = (msg.view && msg.view.auction) || [];
   if (e.call && auction[i] && e.call !== auction[i]) return null;
-  const text = String(e.text || e.meaning || e.explanation || '');
+  // The English description is the system's own wording; in every other
+  // language the meaning is worded from its structured form.
+  let text = String(e.text || e.meaning || e.explanation || '');
+  const worded = structuredMeaning(e);
+  if (worded && lang() !== 'en') text = worded;
   let hcp = '';
   const lo = Number(e.minHCP), hi = Number(e.maxHCP);
   // The range, unless the text gives it already or it says nothing.
@@ -146,6 +150,29 @@ export function meaningOf(msg, i) {
   }
   if (!text && !hcp) return null;
   return { text, hcp };
+}
+
+// structuredMeaning words a meaning from its structured fields (suit
+// lengths, balanced, how forcing, conventional) with the catalog; the HCP
+// range is added by meaningOf. It returns '' when there is nothing to say.
+function structuredMeaning(e) {
+  const parts = [];
+  if (Array.isArray(e.minLen) && Array.isArray(e.maxLen)) {
+    // spades first, as hands are written
+    for (const s of [3, 2, 1, 0]) {
+      const lo = Number(e.minLen[s]), hi = Number(e.maxLen[s]);
+      const sym = suitSymbol('CDHS'[s]);
+      if (lo > 0 && hi >= 13) parts.push(`${lo}+${sym}`);
+      else if (lo > 0 && hi === lo) parts.push(`${lo}${sym}`);
+      else if (lo > 0) parts.push(`${lo}–${hi}${sym}`);
+      else if (hi < 13) parts.push(`≤${hi}${sym}`);
+    }
+  }
+  if (e.balanced && has('call.balanced')) parts.push(t('call.balanced'));
+  if (e.artificial && has('call.artificial')) parts.push(t('call.artificial'));
+  const f = Number(e.force);
+  if (Number.isInteger(f) && f > 0 && has('call.force.' + f)) parts.push(t('call.force.' + f));
+  return parts.join(', ');
 }
 
 // meaningText is the meaning as one line ("1NT opening: 15-17 HCP, balanced").
