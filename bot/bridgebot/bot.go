@@ -358,8 +358,8 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 
 // solveAll solves the positions on the bot's workers until done or until
 // ctx ends; it returns the card values of each position, nil for those not
-// solved in time. Solves still running at the deadline finish in the
-// background and give their solver back to the pool.
+// solved in time. Solves still running at the deadline give up at once
+// (CardValuesContext) and give their solver back to the pool.
 func (b *Bot) solveAll(ctx context.Context, pos []dd.Position) [][]dd.CardValue {
 	res := make([][]dd.CardValue, len(pos))
 	var (
@@ -396,7 +396,7 @@ func (b *Bot) solveAll(ctx context.Context, pos []dd.Position) [][]dd.CardValue 
 				if sv == nil {
 					sv = dd.NewSolver(b.opt.TableMB)
 				}
-				v, err := sv.CardValues(pos[i])
+				v, err := sv.CardValuesContext(ctx, pos[i])
 				b.solvers <- sv
 				mu.Lock()
 				if err == nil && !closed {

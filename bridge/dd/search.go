@@ -30,6 +30,10 @@ type engine struct {
 	moves [14][4][13]move
 	tt    *ttable
 	nodes uint64
+	// stop, when set, is polled every 4096 trick-start nodes: once it is
+	// closed the search unwinds (panic(errAborted), recovered by the
+	// Solver's ...Context methods).
+	stop  <-chan struct{}
 	stats engineStats
 	// killer[d] is the lead that last caused a cut-off at trick d, tried
 	// first when it is a legal lead again (killers at the other positions
@@ -188,6 +192,13 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		return false, 0
 	}
 	e.nodes++
+	if e.stop != nil && e.nodes&4095 == 0 {
+		select {
+		case <-e.stop:
+			panic(errAborted)
+		default:
+		}
+	}
 	if n == 1 {
 		return e.lastTrick(L, target)
 	}

@@ -1,6 +1,8 @@
 package dd
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sort"
@@ -226,6 +228,60 @@ func (s *Solver) tricks(p Position, guess int) int {
 		return f
 	}
 	return n - f
+}
+
+// errAborted unwinds a search whose context ended.
+var errAborted = errors.New("dd: search aborted")
+
+// withContext runs f with the search polling ctx; if ctx ends first it
+// returns ctx.Err(). The transposition table keeps only results of searches
+// that completed, so the solver stays sound after an abort; the next call
+// loads its own position.
+func (s *Solver) withContext(ctx context.Context, f func()) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if ctx.Done() == nil {
+		f()
+		return nil
+	}
+	s.e.stop = ctx.Done()
+	defer func() {
+		s.e.stop = nil
+		if r := recover(); r != nil {
+			if r != errAborted {
+				panic(r)
+			}
+			err = ctx.Err()
+		}
+	}()
+	f()
+	return nil
+}
+
+// TricksContext is Tricks that gives up with ctx.Err() when ctx ends.
+func (s *Solver) TricksContext(ctx context.Context, p Position) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	var n int
+	if err := s.withContext(ctx, func() { n = s.tricks(p, -1) }); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// CardValuesContext is CardValues that gives up with ctx.Err() when ctx
+// ends: bots use it to keep to their time per card.
+func (s *Solver) CardValuesContext(ctx context.Context, p Position) ([]CardValue, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	var v []CardValue
+	if err := s.withContext(ctx, func() { v = s.cardValues(p) }); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // CardValues returns the value of every legal card of the player to move
