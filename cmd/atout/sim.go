@@ -392,14 +392,8 @@ func bridgeSimRateOf(k, n int) bridgeSimRate {
 	if n == 0 {
 		return r
 	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	r.Rate = round4(p)
-	r.CI95 = [2]float64{round4(max(0, mid-half)), round4(min(1, mid+half))}
+	r.Rate = round4(float64(k) / float64(n))
+	r.CI95 = wilson(k, n)
 	return r
 }
 
@@ -427,22 +421,8 @@ func bridgeSimMeanOf(xs []float64) bridgeSimMean {
 }
 
 func bridgeSimTimesOf(ds []time.Duration) bridgeSimTimes {
-	t := bridgeSimTimes{N: len(ds)}
-	if len(ds) == 0 {
-		return t
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	ms := func(d time.Duration) float64 { return math.Round(float64(d)/1e4) / 100 }
-	var tot time.Duration
-	for _, d := range s {
-		tot += d
-	}
-	t.MeanMs = ms(tot / time.Duration(len(s)))
-	t.P50Ms = ms(s[len(s)/2])
-	t.P99Ms = ms(s[min(len(s)-1, len(s)*99/100)])
-	t.MaxMs = ms(s[len(s)-1])
-	return t
+	st := timeStats(slices.Clone(ds))
+	return bridgeSimTimes{N: st.Moves, MeanMs: st.MeanMs, P50Ms: st.P50Ms, P99Ms: st.P99Ms, MaxMs: st.MaxMs}
 }
 
 // bridgeSimProgress is a one-line progress bar on stderr.

@@ -51,6 +51,7 @@ type moveTimeStats struct {
 	MaxMs  float64 `json:"maxMs"`
 }
 
+// timeStats sorts ds and summarises it (shared by both games' sims).
 func timeStats(ds []time.Duration) moveTimeStats {
 	if len(ds) == 0 {
 		return moveTimeStats{}
@@ -70,7 +71,7 @@ func wilson(k, n int) [2]float64 {
 	if n == 0 {
 		return [2]float64{0, 1}
 	}
-	const z = 1.959964
+	const z = 1.959963984540054
 	p := float64(k) / float64(n)
 	nn := float64(n)
 	den := 1 + z*z/nn
