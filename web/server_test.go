@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"math/bits"
@@ -12,10 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"atout/bot/bidding"
-	"atout/bridge"
 	"atout/card"
-	"atout/i18n"
 	"atout/server"
 	"atout/store"
 	"atout/table"
@@ -38,12 +34,12 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, Tick: 20 * time.Millisecond,
-		Explain: explainer()}
+		Explain: server.BridgeExplainer()}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	hub := table.NewLocalHub(cfg)
-	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: languages{}})
+	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: server.I18n{}})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		ts.Close()
@@ -51,62 +47,6 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 		st.Close()
 	})
 	return ts.URL
-}
-
-// languages adapts package i18n to server.Languages, as cmd/atout does.
-type languages struct{}
-
-func (languages) Match(accept string) string { return string(i18n.Match(accept)) }
-func (languages) Supported(l string) bool    { return i18n.Lang(l).Valid() }
-
-func (languages) Catalog(l string) ([]byte, bool) {
-	if !i18n.Lang(l).Valid() {
-		return nil, false
-	}
-	b, err := json.Marshal(i18n.Catalog(i18n.Lang(l)))
-	return b, err == nil
-}
-
-func (languages) Message(l, key string) (string, bool) {
-	if !i18n.Has(key) {
-		return "", false
-	}
-	return i18n.T(i18n.Lang(l), key), true
-}
-
-func (languages) Rules(game, l string) ([]byte, bool) {
-	p, err := i18n.RulesPage(i18n.Lang(l), game)
-	if err != nil {
-		return nil, false
-	}
-	return []byte(p.HTML), true
-}
-
-// meaning is one entry of the state's "explanations", as cmd/atout sends it.
-type meaning struct {
-	Call   string   `json:"call"`
-	Text   string   `json:"text"`
-	Key    string   `json:"key,omitempty"`
-	Args   []string `json:"args,omitempty"`
-	MinHCP int      `json:"minHCP"`
-	MaxHCP int      `json:"maxHCP"`
-}
-
-// explainer explains the calls with the bidding bot's system, as the
-// production server (cmd/atout serve) does.
-func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
-	b := bidding.New(bidding.Options{})
-	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
-		ms := b.ExplainAll(vul, dealer, calls)
-		out := make([]meaning, 0, len(ms))
-		for i, m := range ms {
-			if i >= len(calls) {
-				break
-			}
-			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args, MinHCP: m.MinHCP, MaxHCP: m.MaxHCP})
-		}
-		return out
-	}
 }
 
 // quickAnalysis is a stand-in for the double-dummy analyser (which takes

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,12 +17,8 @@ import (
 
 	"atout/bot"
 	"atout/bot/belotebot"
-	"atout/bot/bidding"
 	"atout/bot/bridgebot"
-	"atout/bridge"
-	"atout/card"
 	"atout/cluster"
-	"atout/i18n"
 	"atout/server"
 	"atout/store"
 	"atout/table"
@@ -142,7 +137,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
-		Explain:  explainer(),
+		Explain:  server.BridgeExplainer(),
 		// One analysis at a time, with a 32 MB table: the other core
 		// stays with the tables.
 		Analyse:         table.NewDDAnalyser(32),
@@ -168,7 +163,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	}
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
-		Secure: c.secure, Lang: languages(),
+		Secure: c.secure, Lang: server.I18n{},
 	})
 	c.logger.Info("listening", "addr", c.listener.Addr().String(), "resumed", n, "node", c.node)
 	fmt.Fprintf(stdout, "atout: serving on http://%s\n", c.listener.Addr())
@@ -176,73 +171,4 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		f.Flush()
 	}
 	return srv.Run(ctx, c.listener, 10*time.Second)
-}
-
-// explainer explains bridge calls with the bidding bot's system.
-func explainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
-	b := bidding.New(bidding.Options{})
-	type meaning struct {
-		Call   string   `json:"call"`
-		Text   string   `json:"text"`
-		Key    string   `json:"key,omitempty"`
-		Args   []string `json:"args,omitempty"`
-		MinHCP int      `json:"minHCP"`
-		MaxHCP int      `json:"maxHCP"`
-		// The structured form, which the browser words in the user's
-		// language: lengths by suit (C, D, H, S), balanced, how forcing
-		// (0 non-forcing, 1 invitational, 2 forcing, 3 game forcing,
-		// 4 sign-off) and whether the call is conventional.
-		MinLen     [4]int `json:"minLen"`
-		MaxLen     [4]int `json:"maxLen"`
-		Balanced   bool   `json:"balanced,omitempty"`
-		Force      int    `json:"force"`
-		Artificial bool   `json:"artificial,omitempty"`
-	}
-	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
-		ms := b.ExplainAll(vul, dealer, calls)
-		out := make([]meaning, 0, len(ms))
-		for i, m := range ms {
-			if i >= len(calls) {
-				break
-			}
-			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
-				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
-				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial})
-		}
-		return out
-	}
-}
-
-// languages returns the translations for the server.
-func languages() server.Languages { return i18nLanguages{} }
-
-// i18nLanguages adapts package i18n to server.Languages.
-type i18nLanguages struct{}
-
-func (i18nLanguages) Match(accept string) string { return string(i18n.Match(accept)) }
-
-func (i18nLanguages) Supported(lang string) bool { return i18n.Lang(lang).Valid() }
-
-func (i18nLanguages) Catalog(lang string) ([]byte, bool) {
-	l := i18n.Lang(lang)
-	if !l.Valid() {
-		return nil, false
-	}
-	b, err := json.Marshal(i18n.Catalog(l))
-	return b, err == nil
-}
-
-func (i18nLanguages) Message(lang, key string) (string, bool) {
-	if !i18n.Has(key) {
-		return "", false
-	}
-	return i18n.T(i18n.Lang(lang), key), true
-}
-
-func (i18nLanguages) Rules(game, lang string) ([]byte, bool) {
-	p, err := i18n.RulesPage(i18n.Lang(lang), game)
-	if err != nil {
-		return nil, false
-	}
-	return []byte(p.HTML), true
 }

@@ -15,6 +15,7 @@ import (
 
 	"atout/bridge"
 	"atout/card"
+	"atout/server"
 	"atout/store"
 )
 
@@ -81,7 +82,7 @@ func TestServeBadFlags(t *testing.T) {
 func TestExplainer(t *testing.T) {
 	calls := []bridge.Call{bridge.NewBid(1, bridge.NoTrump), {}, bridge.NewBid(2, bridge.StrainClubs)}
 	calls[1], _ = bridge.ParseCall("P")
-	got, _ := json.Marshal(explainer()(bridge.VulNone, card.North, calls))
+	got, _ := json.Marshal(server.BridgeExplainer()(bridge.VulNone, card.North, calls))
 	var ms []struct{ Call, Text string }
 	if err := json.Unmarshal(got, &ms); err != nil || len(ms) != 3 || ms[0].Call != "1NT" || ms[0].Text == "" {
 		t.Fatalf("explanations %s (%v)", got, err)
@@ -90,7 +91,7 @@ func TestExplainer(t *testing.T) {
 
 // The i18n adapter serves the rules pages and translated error messages.
 func TestI18nLanguages(t *testing.T) {
-	l := languages()
+	var l server.Languages = server.I18n{}
 	for _, c := range []struct{ game, lang, want string }{
 		{"bridge", "en", "<h1>"}, {"belote", "fr", "<h1>"}, {"bridge", "ko", "<section"}, {"belote", "xx", "<h1>"},
 	} {

@@ -1,0 +1,80 @@
+package server
+
+import (
+	"encoding/json"
+
+	"atout/bot/bidding"
+	"atout/bridge"
+	"atout/card"
+	"atout/i18n"
+)
+
+// BridgeExplainer explains bridge calls with the bidding bot's system, in
+// the shape of the state message's "explanations" (docs/protocol.md): one
+// entry per call, with the English text and the structured meaning that the
+// browser words in the user's language.
+func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
+	b := bidding.New(bidding.Options{})
+	type meaning struct {
+		Call   string   `json:"call"`
+		Text   string   `json:"text"`
+		Key    string   `json:"key,omitempty"`
+		Args   []string `json:"args,omitempty"`
+		MinHCP int      `json:"minHCP"`
+		MaxHCP int      `json:"maxHCP"`
+		// The structured form, which the browser words in the user's
+		// language: lengths by suit (C, D, H, S), balanced, how forcing
+		// (0 non-forcing, 1 invitational, 2 forcing, 3 game forcing,
+		// 4 sign-off) and whether the call is conventional.
+		MinLen     [4]int `json:"minLen"`
+		MaxLen     [4]int `json:"maxLen"`
+		Balanced   bool   `json:"balanced,omitempty"`
+		Force      int    `json:"force"`
+		Artificial bool   `json:"artificial,omitempty"`
+	}
+	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
+		ms := b.ExplainAll(vul, dealer, calls)
+		out := make([]meaning, 0, len(ms))
+		for i, m := range ms {
+			if i >= len(calls) {
+				break
+			}
+			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
+				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
+				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial})
+		}
+		return out
+	}
+}
+
+// I18n is the server's Languages backed by package i18n: the five
+// catalogs, Accept-Language matching and the rules pages.
+type I18n struct{}
+
+func (I18n) Match(accept string) string { return string(i18n.Match(accept)) }
+
+func (I18n) Supported(lang string) bool { return i18n.Lang(lang).Valid() }
+
+func (I18n) Catalog(lang string) ([]byte, bool) {
+	l := i18n.Lang(lang)
+	if !l.Valid() {
+		return nil, false
+	}
+	b, err := json.Marshal(i18n.Catalog(l))
+	return b, err == nil
+}
+
+func (I18n) Message(lang, key string) (string, bool) {
+	if !i18n.Has(key) {
+		return "", false
+	}
+	return i18n.T(i18n.Lang(lang), key), true
+}
+
+func (I18n) Rules(game, lang string) ([]byte, bool) {
+	p, err := i18n.RulesPage(i18n.Lang(lang), game)
+	if err != nil {
+		return nil, false
+	}
+	return []byte(p.HTML), true
+}
