@@ -520,10 +520,10 @@ func (s *Server) handleTournamentBoard(w http.ResponseWriter, r *http.Request) {
 		}
 		pars := make([]string, len(a.Par.Contracts))
 		for i, c := range a.Par.Contracts {
-			pars[i] = c.String()
+			pars[i] = c.DDSString()
 		}
 		out["dd"] = map[string]any{"tricks": tricks, "strains": []string{"C", "D", "H", "S", "NT"},
-			"parScoreNS": a.Par.ScoreNS, "par": pars}
+			"parScoreNS": a.Par.Score, "par": pars}
 	} else {
 		s.log.Error("tournament analysis", "tournament", t.ID, "board", n, "err", err)
 	}

@@ -13,7 +13,7 @@ import (
 type Analysis struct {
 	Board int
 	Table dd.Table
-	Par   Par
+	Par   dd.ParResult
 }
 
 // analysisSlot caches one board's analysis; once makes concurrent callers
@@ -53,7 +53,7 @@ func (t *Tournament) Analysis(n int) (Analysis, error) {
 			s.err = &Error{Op: "Analysis", Board: n, Err: fmt.Errorf("double-dummy: %w", err)}
 			return
 		}
-		s.a = Analysis{Board: n, Table: tbl, Par: ParFromTable(tbl, b.Dealer, b.Vul)}
+		s.a = Analysis{Board: n, Table: tbl, Par: dd.Par(&tbl, b.Dealer, b.Vul)}
 	})
 	return s.a, s.err
 }

@@ -87,10 +87,10 @@ func ExportRecords(t *Tournament, opt ExportOptions) ([]*bridge.Record, error) {
 				return nil, err
 			}
 			pbn.SetDoubleDummy(r, pbn.DDTable(a.Table))
-			r.SetTag("OptimumScore", "NS "+strconv.Itoa(a.Par.ScoreNS))
+			r.SetTag("OptimumScore", "NS "+strconv.Itoa(a.Par.Score))
 			if len(a.Par.Contracts) > 0 {
 				pc := a.Par.Contracts[0]
-				r.SetTag("ParContract", pc.Side.String()+" "+pbnContract(pc.Contract))
+				r.SetTag("ParContract", pc.Side().String()+" "+pbnContract(pc.Contract))
 			}
 		}
 		if bi == 0 {

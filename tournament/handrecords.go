@@ -168,13 +168,13 @@ func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
 	}
 	cs := make([]string, len(a.Par.Contracts))
 	for i, c := range a.Par.Contracts {
-		cs[i] = c.String()
+		cs[i] = c.DDSString()
 	}
 	if len(cs) == 0 {
 		cs = []string{"pass"}
 	}
-	v.Par = fmt.Sprintf("NS %+d (%s)", a.Par.ScoreNS, strings.Join(cs, ", "))
-	if a.Par.ScoreNS == 0 {
+	v.Par = fmt.Sprintf("NS %+d (%s)", a.Par.Score, strings.Join(cs, ", "))
+	if a.Par.Score == 0 {
 		v.Par = "0 (" + strings.Join(cs, ", ") + ")"
 	}
 	return v

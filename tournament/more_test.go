@@ -441,7 +441,7 @@ func TestHandRecordsHTML(t *testing.T) {
 		t.Errorf("%d solver calls for 9 boards", calls.Load())
 	}
 	a, _ := tr2.Analysis(1)
-	if a.Par.ScoreNS != dev[0].par || a.Table != dev[0].table {
+	if a.Par.Score != dev[0].par || a.Table != dev[0].table {
 		t.Errorf("analysis %+v", a)
 	}
 }

@@ -69,17 +69,17 @@ func devDD(t testing.TB) DDFunc {
 	}
 }
 
-func TestParFromTableDDS(t *testing.T) {
+func TestAnalysisParDDS(t *testing.T) {
 	bad := 0
 	for i, d := range loadDev(t) {
-		p := ParFromTable(d.table, card.North, bridge.VulNone)
-		if p.ScoreNS != d.par {
-			t.Errorf("deal %d: par %d, DDS %d (%v)", i+1, p.ScoreNS, d.par, p)
+		p := dd.Par(&d.table, card.North, bridge.VulNone)
+		if p.Score != d.par {
+			t.Errorf("deal %d: par %d, DDS %d (%v)", i+1, p.Score, d.par, p.DDSString())
 			continue
 		}
 		var got []string
 		for _, c := range p.Contracts {
-			got = append(got, c.String())
+			got = append(got, c.DDSString())
 		}
 		want := slices.Clone(d.contracts)
 		slices.Sort(got)
