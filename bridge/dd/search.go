@@ -105,6 +105,14 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 	tr := &e.stack[d]
 	p := (tr.leader + pos) & 3
 	maxNode := pos&1 == 0
+	if pos == 1 && !e.plain {
+		if ok, rq := e.secondHandWins(tr, p, target); ok {
+			if e.verify != nil {
+				e.verify("qt2", tr.leader, bits.OnesCount64(e.hands[p]), target, false)
+			}
+			return false, rq
+		}
+	}
 	ms := &e.moves[d][pos]
 	if collectStats {
 		e.stats.Follow++
@@ -164,6 +172,40 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 	return !maxNode, rel
 }
 
+// secondHandWins reports, for second hand p to play to trick tr, that the
+// leader's side needs every remaining trick (target) and surely loses this
+// one: p or its partner can ruff and the leader's partner cannot overruff,
+// or they hold a card of the suit led above the card led and all of the
+// leader's partner's cards of the suit, which he cannot ruff. The cards
+// returned are those whose rank the answer relied on.
+func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
+	if target < bits.OnesCount64(e.hands[p]) {
+		return false, 0
+	}
+	led := tr.card[0]
+	ls := led >> 4
+	h2, h3, h4 := e.hands[p], e.hands[(p+1)&3], e.hands[(p+2)&3]
+	m2, m3, m4 := suitOf(h2, ls), suitOf(h3, ls), suitOf(h4, ls)
+	if e.trump != noTrump && ls != e.trump {
+		t3 := m3 == 0 && suitOf(h3, e.trump) != 0
+		if t3 {
+			return false, 0
+		}
+		if (m2 == 0 && suitOf(h2, e.trump) != 0) || (m4 == 0 && suitOf(h4, e.trump) != 0) {
+			return true, 0
+		}
+	}
+	def := m2 | m4
+	if def == 0 {
+		return false, 0
+	}
+	top := bits.Len32(def) - 1
+	if top < led&15 || (m3 != 0 && top < bits.Len32(m3)-1) {
+		return false, 0
+	}
+	return true, 1 << uint(ls*16+top)
+}
+
 // rankWinner returns the card whose rank decided the complete trick tr, if
 // its winner won by rank (another card of its suit was played), else 0. The
 // winner stood for a run of equivalent cards: it is the lowest of the run
@@ -205,6 +247,21 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	if e.plain {
 		return e.plainLead(d, target)
 	}
+	// The table is consulted first in the early tricks, where its entries
+	// cover many positions; near the end quick tricks answer more cheaply.
+	var lens, o0, o1 uint64
+	hint := -1
+	probed := false
+	if n >= ttFirst {
+		var hit, ok bool
+		var rt uint64
+		lens, o0, o1 = e.lensKey(L), 0, 0
+		o0, o1 = e.owners()
+		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
+			return ok, rt
+		}
+		probed = true
+	}
 	if qt, rq := e.quickTricks(L, target); qt >= target {
 		if collectStats {
 			e.stats.QT++
@@ -225,49 +282,13 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		}
 		return false, rl
 	}
-	lens := e.lensKey(L)
-	o0, o1 := e.owners()
-	hint := -1
-	tt := e.tt
-	if collectStats {
-		e.stats.Probes++
-	}
-	if sl := tt.slot(lens, e.trump); sl.gen == tt.gen {
-		for b, w := sl.head, 0; b != 0 && w < maxBlocks; b, w = tt.pool[b].next, w+1 {
-			blk := &tt.pool[b]
-			for i := int(blk.n) - 1; i >= 0; i-- {
-				en := &blk.e[i]
-				if collectStats {
-					e.stats.Scanned++
-				}
-				m0, m1 := masks(en.ks)
-				if o0&m0 != en.p0 || o1&m1 != en.p1 {
-					continue
-				}
-				if int(en.lo) >= target {
-					if collectStats {
-						e.stats.HitByN[n]++
-						e.stats.Hits++
-					}
-					if e.verify != nil {
-						e.verify("hit", L, n, target, true)
-					}
-					return true, e.thresholdCards(en.ks)
-				}
-				if int(en.hi) < target {
-					if collectStats {
-						e.stats.HitByN[n]++
-						e.stats.Hits++
-					}
-					if e.verify != nil {
-						e.verify("hit", L, n, target, false)
-					}
-					return false, e.thresholdCards(en.ks)
-				}
-				if en.best != 0 && hint < 0 {
-					hint = e.decodeBest(en.best, L)
-				}
-			}
+	if !probed {
+		var hit, ok bool
+		var rt uint64
+		lens = e.lensKey(L)
+		o0, o1 = e.owners()
+		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
+			return ok, rt
 		}
 	}
 	ms := &e.moves[d][0]
@@ -304,6 +325,78 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	}
 	e.store(n, lens, o0, o1, e.ksOf(rel), 0, target-1, 0)
 	return false, rel
+}
+
+// ttFirst is the number of tricks left from which lead consults the
+// table before counting quick tricks.
+const ttFirst = 9
+
+// Lead ordering weights (tuned on node counts of seeded deals, see
+// TestNodes): the killer lead and the table's best lead come first; then
+// suits in which the opponents have few cards to choose from (a void
+// counts as twice the tricks left: they may discard anything), winners,
+// leads to partner's top cards, ruffs for partner, and never a suit the
+// opponents can ruff.
+const (
+	hintW    = 1000 // the best lead of a matching table entry
+	killerW  = 2000 // the lead that last cut off at this depth
+	oppCardW = 10   // per card of an opponent in the suit led
+	ruffOppW = 80   // an opponent can ruff
+	ruffPW   = 70   // partner can ruff
+	lhoTopW  = 50   // LHO holds the top card, partner the second (not singleton)
+	lowW     = -20  // a small card from a suit in which nobody on our side holds the top
+)
+
+// probe looks the position up in the table: hit reports an entry whose
+// bounds answer the question for target (ok is the answer, rel the cards
+// it relied on); otherwise hint is the best lead of a matching entry, or -1.
+func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel uint64, hint int) {
+	hint = -1
+	tt := e.tt
+	if collectStats {
+		e.stats.Probes++
+	}
+	sl := tt.slot(lens, e.trump)
+	if sl.gen != tt.gen {
+		return false, false, 0, -1
+	}
+	for b, w := sl.head, 0; b != 0 && w < maxBlocks; b, w = tt.pool[b].next, w+1 {
+		blk := &tt.pool[b]
+		for i := int(blk.n) - 1; i >= 0; i-- {
+			en := &blk.e[i]
+			if collectStats {
+				e.stats.Scanned++
+			}
+			m0, m1 := masks(en.ks)
+			if o0&m0 != en.p0 || o1&m1 != en.p1 {
+				continue
+			}
+			if int(en.lo) >= target {
+				if collectStats {
+					e.stats.HitByN[n]++
+					e.stats.Hits++
+				}
+				if e.verify != nil {
+					e.verify("hit", L, n, target, true)
+				}
+				return true, true, e.thresholdCards(en.ks), hint
+			}
+			if int(en.hi) < target {
+				if collectStats {
+					e.stats.HitByN[n]++
+					e.stats.Hits++
+				}
+				if e.verify != nil {
+					e.verify("hit", L, n, target, false)
+				}
+				return true, false, e.thresholdCards(en.ks), hint
+			}
+			if en.best != 0 && hint < 0 {
+				hint = e.decodeBest(en.best, L)
+			}
+		}
+	}
+	return false, false, 0, hint
 }
 
 // store records bounds in the table (and counts the stores by tricks left).
@@ -555,7 +648,8 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	trumped := e.trump != noTrump
 	qt := 0
 	var rel uint64
-	var cashed, cashedP [4]int
+	var cashed, cashedP, kRaw [4]int
+	var lowRaw [4]uint64
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[L], s)
 		if m == 0 {
@@ -581,6 +675,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 				k = bits.OnesCount32(m)
 			}
 		}
+		kRaw[s], lowRaw[s] = k, low
 		kp := k
 		if trumped && s != e.trump {
 			if suitOf(h[lho], e.trump) != 0 {
@@ -709,13 +804,45 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			bestComb, relComb = c2, low
 		}
 	}
+	best, relBest := bestAlone, relAlone
 	if qt+bestComb >= bestAlone {
-		if bestComb > 0 {
-			return qt + bestComb, rel | relComb
-		}
-		return qt, rel
+		best, relBest = qt+bestComb, rel|relComb
 	}
-	return bestAlone, relAlone
+	if trumped && cashed[e.trump] > 0 && best < target {
+		// Drawing trumps first: once L's top trumps have left the
+		// opponents none, L's side winners are safe from their ruffs.
+		t := e.trump
+		kt := cashed[t]
+		nl := bits.OnesCount32(suitOf(h[lho], t))
+		nr := bits.OnesCount32(suitOf(h[rho], t))
+		if (nl > 0 || nr > 0) && kt >= max(nl, nr) {
+			alt := kt
+			altRel := lowRaw[t]
+			need, spare := 0, 0
+			for s := 0; s < 4; s++ {
+				if s == t {
+					continue
+				}
+				alt += kRaw[s]
+				altRel |= lowRaw[s]
+				nP := bits.OnesCount32(suitOf(h[P], s))
+				if kRaw[s] > nP {
+					need += kRaw[s] - nP
+				} else {
+					spare += nP - kRaw[s]
+				}
+			}
+			// partner, if it still holds trumps after following to
+			// them, must never be forced to ruff
+			if bits.OnesCount32(suitOf(h[P], t)) > kt && need > spare {
+				alt = 0
+			}
+			if alt > best {
+				best, relBest = alt, altRel
+			}
+		}
+	}
+	return best, relBest
 }
 
 // laterTricks counts tricks the defenders (the side not on lead) surely take:
@@ -832,6 +959,7 @@ func sortMoves(ms []move) {
 // genLead fills ms with the leads of L, best first.
 func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 	h := e.hands
+	nLeft := bits.OnesCount64(h[L])
 	P := (L + 2) & 3
 	lho := (L + 1) & 3
 	rho := (L + 3) & 3
@@ -852,11 +980,21 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 		ruffP := oppTrumps && mp == 0 && suitOf(h[P], e.trump) != 0
 		nl, nr := bits.OnesCount32(ml), bits.OnesCount32(mr)
 		base := 0
+		{
+			cl, cr := nl, nr
+			if cl == 0 {
+				cl = 2 * nLeft
+			}
+			if cr == 0 {
+				cr = 2 * nLeft
+			}
+			base -= oppCardW * (cl + cr)
+		}
 		switch {
 		case ruffL || ruffR:
-			base -= 80 // the opponents ruff
+			base -= ruffOppW // the opponents ruff
 		case ruffP:
-			base += 35 // partner ruffs
+			base += ruffPW // partner ruffs
 		}
 		if s == e.trump {
 			// draw trumps when our side has more of them
@@ -869,6 +1007,13 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 		}
 		partnerTop := mp&top != 0
 		lhoTop := ml&top != 0
+		var second uint32
+		if rest := a &^ top; rest != 0 {
+			second = uint32(1) << uint(bits.Len32(rest)-1)
+		}
+		if lhoTop && mp&second != 0 && bits.OnesCount32(mp) != 1 {
+			base += lhoTopW
+		}
 		start := cnt
 		cnt = sequences(ms[:], cnt, s, m, a)
 		for i := start; i < cnt; i++ {
@@ -891,13 +1036,13 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 				// into the left-hand opponent's top card: neutral
 			default:
 				// leading from a suit where the opponents have few choices
-				x += 10 - 3*(nl+nr)
+				x += lowW
 			}
 			if c == hint {
-				x += 1000
+				x += hintW
 			}
 			if c == killer {
-				x += 2000
+				x += killerW
 			}
 			ms[i].w = x
 		}
@@ -933,6 +1078,9 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 			}
 		}
 		cnt = sequences(ms[:], 0, led, m, a)
+		if cnt == 1 {
+			return 1
+		}
 		for i := 0; i < cnt; i++ {
 			c := ms[i].card
 			r := c & 15
