@@ -41,6 +41,16 @@ func TestStats(t *testing.T) {
 	for i := range deals {
 		deals[i] = bridge.RandomDeal(r)
 	}
+	if path := os.Getenv("ATOUT_DDSTATS_DUMP"); path != "" {
+		// the same deals, strains and leaders for tools/ddsbench (DDS)
+		var b []byte
+		for i, d := range deals {
+			b = fmt.Appendf(b, "%s %s %s\n", d, bridge.Strains[i%5], card.Seat(i%4))
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	run := func(name string, f func(d bridge.Deal, i int)) {
 		if mode != "" && mode != name {
 			return
