@@ -345,6 +345,10 @@ const (
 	ruffPW   = 70   // partner can ruff
 	lhoTopW  = 50   // LHO holds the top card, partner the second (not singleton)
 	lowW     = -20  // a small card from a suit in which nobody on our side holds the top
+	// L's top card when L does not hold the second card too (cashing
+	// it gives up control) and partner cannot win the suit either
+	topAloneW  = -20
+	toPartnerW = 100 // a small card when partner's best beats the opponents'
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1007,6 +1011,8 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 		}
 		partnerTop := mp&top != 0
 		lhoTop := ml&top != 0
+		// partner's best card beats both opponents' (L leads small to it)
+		pBeats := mp != 0 && bits.Len32(mp) > bits.Len32(ml|mr)
 		var second uint32
 		if rest := a &^ top; rest != 0 {
 			second = uint32(1) << uint(bits.Len32(rest)-1)
@@ -1027,6 +1033,12 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 				if nl == 0 && nr == 0 && e.trump == noTrump {
 					x -= 10
 				}
+				if !pBeats && m&second == 0 {
+					x += topAloneW
+				}
+			case pBeats && !partnerTop:
+				// a small card to partner's winner, the smaller the better
+				x += toPartnerW - c&15
 			case partnerTop:
 				x += 60
 				if low {
