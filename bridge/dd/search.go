@@ -25,6 +25,9 @@ type move struct {
 // engine is the search proper. It is not safe for concurrent use.
 type engine struct {
 	hands [4]uint64
+	// lens holds the length of every hand in every suit, 4 bits each at
+	// bit 16*hand + 4*suit, kept up to date as cards are played.
+	lens  uint64
 	trump int
 	stack [15]trickState
 	moves [14][4][13]move
@@ -127,6 +130,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 		}
 		bit := uint64(1) << uint(c)
 		e.hands[p] &^= bit
+		e.lens -= 1 << uint(16*p+4*(c>>4))
 		tr.card[pos] = c
 		tr.low[pos] = ms[i].low
 		oldWin := tr.win
@@ -153,6 +157,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 		}
 		tr.win = oldWin
 		e.hands[p] |= bit
+		e.lens += 1 << uint(16*p+4*(c>>4))
 		if r == maxNode {
 			if collectStats {
 				e.stats.Cut[pos][min(i, 3)]++
@@ -302,11 +307,13 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		}
 		bit := uint64(1) << uint(c)
 		e.hands[L] &^= bit
+		e.lens -= 1 << uint(16*L+4*(c>>4))
 		tr.card[0] = c
 		tr.low[0] = ms[i].low
 		tr.win = 0
 		r, rr := e.search(d, 1, target)
 		e.hands[L] |= bit
+		e.lens += 1 << uint(16*L+4*(c>>4))
 		if r {
 			e.killer[d] = c
 			if collectStats {
@@ -422,11 +429,13 @@ func (e *engine) plainLead(d, target int) (bool, uint64) {
 		c := ms[i].card
 		bit := uint64(1) << uint(c)
 		e.hands[L] &^= bit
+		e.lens -= 1 << uint(16*L+4*(c>>4))
 		tr.card[0] = c
 		tr.low[0] = ms[i].low
 		tr.win = 0
 		r, _ := e.search(d, 1, target)
 		e.hands[L] |= bit
+		e.lens += 1 << uint(16*L+4*(c>>4))
 		if r {
 			return true, 0
 		}
@@ -466,6 +475,11 @@ func (e *engine) lastTrick(L, target int) (bool, uint64) {
 // lensKey packs the length of every hand in every suit (the last one is
 // implied) and the leader.
 func (e *engine) lensKey(L int) uint64 {
+	return e.lens&(1<<60-1) | uint64(L)<<60
+}
+
+// countLens computes lens from the hands.
+func (e *engine) countLens() {
 	var k uint64
 	for h := 0; h < 4; h++ {
 		x := e.hands[h]
@@ -478,7 +492,7 @@ func (e *engine) lensKey(L int) uint64 {
 		c := x&0xF | (x>>16&0xF)<<4 | (x>>32&0xF)<<8 | (x>>48&0xF)<<12
 		k |= c << (16 * uint(h))
 	}
-	return k&(1<<60-1) | uint64(L)<<60
+	e.lens = k
 }
 
 // owners encodes who holds the remaining cards of each suit, from the top:

@@ -163,6 +163,7 @@ func (s *Solver) setup(p Position) (pos, n int) {
 	for i := range e.hands {
 		e.hands[i] = uint64(p.Hands[i])
 	}
+	e.countLens()
 	e.trump = int(p.Strain)
 	tr := &e.stack[0]
 	tr.leader = int(p.Leader)
@@ -362,6 +363,7 @@ func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	tr := &e.stack[0]
 	bit := uint64(1) << uint(c)
 	e.hands[me] &^= bit
+	e.lens -= 1 << uint(16*me+4*(c>>4))
 	tr.card[pos] = c
 	tr.low[pos] = low
 	oldWin := tr.win
@@ -401,6 +403,7 @@ func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	v := a + sign*f
 	tr.win = oldWin
 	e.hands[me] |= bit
+	e.lens += 1 << uint(16*me+4*(c>>4))
 	return v
 }
 
