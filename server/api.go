@@ -281,7 +281,7 @@ type seatSummary struct {
 
 func summarize(g store.Game, userID string) gameSummary {
 	sum := gameSummary{ID: g.ID, Game: g.Kind, Status: g.Status, Created: g.Created, Updated: g.Updated,
-		Settings: rawOrNil(g.Settings), Result: rawOrNil(g.Result)}
+		Settings: publicSettings(g), Result: rawOrNil(g.Result)}
 	for i, st := range g.Seats {
 		sum.Seats[i] = seatSummary{Name: st.Name, Bot: st.Bot, You: st.UserID != "" && st.UserID == userID}
 	}

@@ -79,7 +79,9 @@ type Server struct {
 	connsMu sync.Mutex
 	conns   map[*wsConn]struct{}
 
-	tours *tournaments // see tournament.go
+	tours *tournaments      // see tournament.go
+	teams *teamMatches      // see teams.go
+	belds *beloteDuplicates // see beloteduplicate.go
 }
 
 // Cookie names.
@@ -153,6 +155,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.tournamentRoutes()
+	s.teamRoutes()
+	s.beloteDuplicateRoutes()
 	if s.cfg.Assets != nil {
 		files := http.FileServerFS(s.cfg.Assets)
 		m.Handle("GET /", files)
@@ -230,6 +234,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 	if err := s.hub.Shutdown(sctx); err != nil {
 		s.log.Error("stopping tables", "err", err)
 	}
+	s.waitResultWrites()
 	s.closeConns()
 	if herr != nil && !errors.Is(herr, context.DeadlineExceeded) {
 		return herr

@@ -1,8 +1,16 @@
 package server
 
 import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +20,7 @@ import (
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/card"
+	"atout/store"
 	"atout/table"
 	"atout/tournament"
 )
@@ -78,11 +87,10 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 	t.Helper()
 	var play struct{ Table string }
 	c.do("POST", "/api/tournaments/"+id+"/play", nil, &play, 200)
-	e, _ := env.srv.tours.get(id)
 	w := c.dial(play.Table)
 	defer func() { w.close() }()
 	deadline := time.Now().Add(60 * time.Second)
-	for !e.t.HasPlayed(c.id, n) {
+	for !hasPlayed(t, env, id, c.id, n) {
 		if time.Now().After(deadline) {
 			t.Fatalf("board %d of %s not played after 60 s", n, id)
 		}
@@ -91,7 +99,7 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 			// A read that times out closes the WebSocket: reconnect, which
 			// also brings a fresh state.
 			w.close()
-			if e.t.HasPlayed(c.id, n) {
+			if hasPlayed(t, env, id, c.id, n) {
 				break
 			}
 			w = c.dial(play.Table)
@@ -102,6 +110,9 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 		}
 		legal, seat := legalOf(m)
 		if len(legal) == 0 {
+			// Maybe the previous board is over (a resumed table waits
+			// for "next"); refused harmlessly otherwise.
+			w.sendJSON(map[string]any{"type": "next"})
 			continue
 		}
 		a := legal[0]
@@ -113,8 +124,23 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 	return play.Table
 }
 
+// tourOf returns tournament id as the server sees it.
+func tourOf(t testing.TB, env *testEnv, id string) *tournament.Tournament {
+	t.Helper()
+	v, err := env.srv.tours.load(context.Background(), id)
+	if err != nil {
+		t.Fatalf("tournament %s: %v", id, err)
+	}
+	return v.t
+}
+
+// hasPlayed reports whether the server has user's result on board n.
+func hasPlayed(t testing.TB, env *testEnv, id, user string, n int) bool {
+	return tourOf(t, env, id).HasPlayed(user, n)
+}
+
 func TestTournamentCreateValidation(t *testing.T) {
-	env, _ := tourEnv(t)
+	env, clk := tourEnv(t)
 	c := newClient(t, env.ts.URL)
 	cases := []map[string]any{
 		{"name": "x", "boards": 7},
@@ -140,6 +166,7 @@ func TestTournamentCreateValidation(t *testing.T) {
 	}
 	for _, sc := range []string{"mp", "imp", "butler"} {
 		c.createTournament(map[string]any{"name": "T " + sc, "boards": 8, "scoring": sc})
+		clk.add(time.Second) // the list is newest first
 	}
 	var list struct{ Tournaments []tourSummary }
 	c.do("GET", "/api/tournaments", nil, &list, 200)
@@ -147,7 +174,7 @@ func TestTournamentCreateValidation(t *testing.T) {
 		t.Fatalf("list: %+v", list.Tournaments)
 	}
 	for _, s := range list.Tournaments {
-		if s.Boards != 8 || !s.Open || s.Over || s.End.Sub(s.Start) != 24*time.Hour {
+		if s.Boards != 8 || !s.Open || s.Over || s.End.Sub(s.Start) != 24*time.Hour || s.Source != "seed" {
 			t.Errorf("summary %+v", s)
 		}
 	}
@@ -220,8 +247,7 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 	if code != 200 || strings.Count(html, `<section class="board">`) != 1 {
 		t.Fatalf("A's records: status %d, %d boards", code, strings.Count(html, `<section class="board">`))
 	}
-	e, _ := env.srv.tours.get(id)
-	if b2, _ := e.t.Board(2); strings.Contains(html, b2.Deal.String()) {
+	if b2, _ := tourOf(t, env, id).Board(2); strings.Contains(html, b2.Deal.String()) {
 		t.Error("the records show board 2, which A has not played")
 	}
 
@@ -283,39 +309,644 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 }
 
 // TestTournamentResultsFromTables checks the link from tables to the
-// tournament: a board reported by a table is recorded under the player
-// sitting South and the tournament's own board number.
+// tournament: a board reported by a table is recorded, in the store too,
+// under the player sitting South and the tournament's own board number.
 func TestTournamentResultsFromTables(t *testing.T) {
 	env, _ := tourEnv(t)
 	a := newClient(t, env.ts.URL)
+	ctx := context.Background()
 	id := a.createTournament(map[string]any{"name": "IMP night", "boards": 8, "scoring": "imp"})
-	e, _ := env.srv.tours.get(id)
-	if err := e.t.Join(tournament.Entry{ID: "u1", Name: "one"}); err != nil {
+	if err := env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: "u1", Data: json.RawMessage(`{"name":"one"}`)}); err != nil {
 		t.Fatal(err)
 	}
-	env.srv.tours.mu.Lock()
-	env.srv.tours.tables[tourKey{id, "u1"}] = &tourTable{id: "tb", boards: []int{3, 4}}
-	env.srv.tours.mu.Unlock()
+	env.srv.tours.stale(id)
+	env.srv.tours.remember("tb", []int{3, 4})
 	d := table.BoardDone{Table: "tb", Tournament: id, Board: 2, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
 		Declarer: card.South, Tricks: 9}
 	d.Seats[card.South].UserID = "u1"
 	env.srv.tours.onBoard(d)
-	if !e.t.HasPlayed("u1", 4) || e.t.HasPlayed("u1", 2) {
-		t.Fatalf("table board 2 should be tournament board 4: %+v", e.t.Results())
+	tr := tourOf(t, env, id)
+	if !tr.HasPlayed("u1", 4) || tr.HasPlayed("u1", 2) {
+		t.Fatalf("table board 2 should be tournament board 4: %+v", tr.Results())
 	}
-	r := e.t.Results()[0]
+	r := tr.Results()[0]
 	if r.ScoreNS != bridge.ScoreNS(d.Contract, card.South, 9, bridge.BoardVul(4)) || r.Side != card.NS {
 		t.Errorf("result %+v", r)
 	}
-	// Unknown tournament or no human South: ignored.
+	rs, err := env.st.CompetitionResults(ctx, id)
+	if err != nil || len(rs) != 1 || rs[0].Entry != "u1" || rs[0].Board != 4 || rs[0].GameID != "tb" {
+		t.Fatalf("stored results %+v, %v", rs, err)
+	}
+	// The same board reported again (a retry) counts once; unknown
+	// tournament or no human South: ignored.
+	env.srv.tours.onBoard(d)
 	env.srv.tours.onBoard(table.BoardDone{Tournament: "nope", Board: 1})
 	env.srv.tours.onBoard(table.BoardDone{Tournament: id, Board: 1})
-	if n := len(e.t.Results()); n != 1 {
+	env.srv.tours.forget(id) // read everything from the store again
+	if n := len(tourOf(t, env, id).Results()); n != 1 {
 		t.Errorf("%d results, want 1", n)
 	}
 	var info struct{ Standings []standingJSON }
 	a.do("GET", "/api/tournaments/"+id, nil, &info, 200)
 	if len(info.Standings) != 1 || info.Standings[0].Name != "one" {
 		t.Errorf("standings %+v", info.Standings)
+	}
+}
+
+// tourNode is a server node on a database file, stopped with stop (or at
+// the end of the test).
+type tourNode struct {
+	*testEnv
+	stop func()
+}
+
+// startTourNode opens the database at path and serves it with a hub of its
+// own, resuming the open tables once the server listens to them (as atout
+// serve does).
+func startTourNode(t *testing.T, path, node string) *tourNode {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMetrics()
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond, Node: node})
+	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
+	srv.tours.dd = fakeDD
+	if _, err := hub.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			ts.Close()
+			hub.Shutdown(context.Background())
+			st.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return &tourNode{testEnv: &testEnv{st: st, hub: hub, srv: srv, ts: ts}, stop: stop}
+}
+
+// moveTo points a client at another server, keeping its cookies (the
+// session is in the database).
+func (c *client) moveTo(base string) {
+	from, _ := url.Parse(c.base)
+	to, _ := url.Parse(base)
+	c.hc.Jar.SetCookies(to, c.hc.Jar.Cookies(from))
+	c.base = base
+}
+
+type tourInfo struct {
+	Tournament tourSummary
+	Standings  []standingJSON
+	YouPlayed  []int
+	Played     []int
+	Table      string
+}
+
+// TestTournamentSurvivesRestart plays a board, restarts the server on the
+// same database file, and checks that the tournament, the entry and the
+// result are all there, and that the resumed table goes on reporting its
+// boards to the tournament.
+func TestTournamentSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "atout.db")
+	n1 := startTourNode(t, path, "one")
+	a := newClient(t, n1.ts.URL)
+	id := a.createTournament(map[string]any{"name": "Persistent", "boards": 8, "seed": 777, "hours": 2})
+	tableA := playTournamentBoard(t, n1.testEnv, a, id, 1)
+	var before tourInfo
+	a.do("GET", "/api/tournaments/"+id, nil, &before, 200)
+	n1.stop()
+
+	n2 := startTourNode(t, path, "two")
+	a.moveTo(n2.ts.URL)
+	var after tourInfo
+	a.do("GET", "/api/tournaments/"+id, nil, &after, 200)
+	if after.Table != tableA || len(after.Standings) != 1 || !slices.Equal(after.YouPlayed, []int{1}) ||
+		after.Tournament.Name != "Persistent" || after.Tournament.Entries != 1 {
+		t.Fatalf("after the restart: %+v", after)
+	}
+	if !slices.Equal(after.Standings, before.Standings) {
+		t.Errorf("standings after the restart %+v, before %+v", after.Standings, before.Standings)
+	}
+	if tr := tourOf(t, n2.testEnv, id); tr.Seed != 777 {
+		t.Errorf("seed %d after the restart, want 777", tr.Seed)
+	}
+	// The resumed table plays on and its next board is recorded.
+	if got := playTournamentBoard(t, n2.testEnv, a, id, 2); got != tableA {
+		t.Fatalf("played board 2 at table %s, want the resumed %s", got, tableA)
+	}
+	rs, err := n2.st.CompetitionResults(context.Background(), id)
+	if err != nil || len(rs) != 2 || rs[0].Board != 1 || rs[1].Board != 2 || rs[1].GameID != tableA || rs[1].Entry != a.id {
+		t.Fatalf("stored results %+v, %v", rs, err)
+	}
+	a.do("GET", "/api/tournaments/"+id, nil, &after, 200)
+	if !slices.Equal(after.YouPlayed, []int{1, 2}) || after.Standings[0].Boards != 2 {
+		t.Errorf("after board 2: %+v", after)
+	}
+}
+
+// TestTournamentSharedStore runs two nodes on one database: a tournament
+// created on one is listed and ranked on the other, and a result written by
+// one reaches the other's ranking within the cache's time to live.
+func TestTournamentSharedStore(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { sharedStoreTest(t, filepath.Join(t.TempDir(), "atout.db")) })
+	if dsn := os.Getenv("ATOUT_TEST_POSTGRES"); dsn != "" {
+		t.Run("postgres", func(t *testing.T) { sharedStoreTest(t, pgSchema(t, dsn)) })
+	}
+}
+
+// pgSchema makes a PostgreSQL schema for this test, dropped at its end,
+// and returns a URL that uses it.
+func pgSchema(t *testing.T, dsn string) string {
+	t.Helper()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	schema := fmt.Sprintf("atout_tour_%d", time.Now().UnixNano())
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Exec("DROP SCHEMA " + schema + " CASCADE") })
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func sharedStoreTest(t *testing.T, path string) {
+	n1 := startTourNode(t, path, "one")
+	n2 := startTourNode(t, path, "two")
+	a := newClient(t, n1.ts.URL)
+	b := newClient(t, n2.ts.URL)
+	id := a.createTournament(map[string]any{"name": "Two nodes", "boards": 8, "hours": 2})
+	var list struct{ Tournaments []tourSummary }
+	b.do("GET", "/api/tournaments", nil, &list, 200)
+	if len(list.Tournaments) != 1 || list.Tournaments[0].ID != id {
+		t.Fatalf("node two's list: %+v", list.Tournaments)
+	}
+	var info tourInfo
+	b.do("GET", "/api/tournaments/"+id, nil, &info, 200) // node two caches it
+	if len(info.Standings) != 0 {
+		t.Fatalf("standings %+v", info.Standings)
+	}
+	ctx := context.Background()
+	for i, u := range []string{"u1", "u2"} {
+		if err := n1.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`)}); err != nil {
+			t.Fatal(err)
+		}
+		n1.srv.tours.stale(id)
+		n1.srv.tours.remember("tb"+u, []int{1, 2, 3, 4, 5, 6, 7, 8})
+		d := table.BoardDone{Table: "tb" + u, Tournament: id, Board: 1, Contract: bridge.Contract{Level: 3 + uint8(i), Strain: bridge.NoTrump},
+			Declarer: card.South, Tricks: 9}
+		d.Seats[card.South].UserID = u
+		n1.srv.tours.onBoard(d)
+	}
+	start := time.Now()
+	for {
+		b.do("GET", "/api/tournaments/"+id, nil, &info, 200)
+		if len(info.Standings) == 2 {
+			break
+		}
+		if time.Since(start) > tourTTL+3*time.Second {
+			t.Fatalf("node two still ranks %+v after %v", info.Standings, time.Since(start))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var fromA tourInfo
+	a.do("GET", "/api/tournaments/"+id, nil, &fromA, 200)
+	if !slices.Equal(fromA.Standings, info.Standings) || info.Standings[0].Name != "u1" || info.Standings[0].Percent != 100 {
+		t.Errorf("node one ranks %+v, node two %+v", fromA.Standings, info.Standings)
+	}
+	// The rule holds on every node: board 1 is hidden from b, who has not
+	// played it.
+	if code, _ := b.get("/api/tournaments/" + id + "/boards/1"); code != http.StatusForbidden {
+		t.Errorf("board 1 shown on node two to a player who has not played it: %d", code)
+	}
+}
+
+// pbnOf writes boards as a PBN text; bad, when set, spoils a board's deal.
+func pbnOf(boards []tournament.Board, bad int) string {
+	var b strings.Builder
+	b.WriteString("% PBN 2.1\n\n")
+	for _, bd := range boards {
+		d := bd.Deal.String()
+		if bd.Number == bad {
+			d = strings.Replace(d, "N:", "N:A", 1)
+		}
+		fmt.Fprintf(&b, "[Event \"Club\"]\n[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n\n", bd.Number, bd.Dealer, bd.Vul, d)
+	}
+	return b.String()
+}
+
+// importBoards are ten boards numbered 11 to 20, dealt by nonstandard
+// dealers.
+func importBoards() []tournament.Board {
+	src, _ := tournament.NewFromSeed("x", 10, 99, tournament.Matchpoints, tournament.Window{})
+	boards := slices.Clone(src.Boards)
+	for i := range boards {
+		boards[i].Number += 10
+		boards[i].Dealer = card.Seat(i % 4)
+		boards[i].Vul = bridge.Vul(i % 4)
+	}
+	return boards
+}
+
+func TestTournamentPBNImport(t *testing.T) {
+	env, _ := tourEnv(t)
+	c := newClient(t, env.ts.URL)
+	boards := importBoards()
+	var out struct {
+		ID     string
+		Boards int
+	}
+	c.do("POST", "/api/tournaments", map[string]any{"name": "Imported", "scoring": "imp", "pbn": pbnOf(boards, 0)}, &out, 200)
+	if out.Boards != 10 {
+		t.Fatalf("created %+v", out)
+	}
+	env.srv.tours.forget(out.ID) // read it from the store
+	tr := tourOf(t, env, out.ID)
+	if !slices.Equal(tr.Boards, boards) || tr.Seed != 0 || tr.Scoring != tournament.CrossIMPs {
+		t.Fatalf("imported boards %+v, want %+v", tr.Boards, boards)
+	}
+	var info tourInfo
+	c.do("GET", "/api/tournaments/"+out.ID, nil, &info, 200)
+	if info.Tournament.Source != "pbn" || info.Tournament.Boards != 10 {
+		t.Errorf("summary %+v", info.Tournament)
+	}
+
+	// The table plays the file's boards with their own dealer and
+	// vulnerability (board 12 is dealt by East, vulnerable NS, as in the
+	// file, not by West, both vulnerable, as a board 2 would be).
+	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: out.ID, Entry: c.id}); err != nil {
+		t.Fatal(err)
+	}
+	env.srv.tours.stale(out.ID)
+	env.srv.tours.remember("x", []int{11})
+	env.srv.tours.onBoard(table.BoardDone{Table: "x", Tournament: out.ID, Board: 1, Contract: bridge.PassedOut,
+		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
+	if !hasPlayed(t, env, out.ID, c.id, 11) {
+		t.Fatal("board 11 not recorded")
+	}
+	var play struct{ Table string }
+	c.do("POST", "/api/tournaments/"+out.ID+"/play", nil, &play, 200)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		rec, err := env.st.LoadGame(context.Background(), play.Table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var set table.Settings
+		json.Unmarshal(rec.Settings, &set)
+		if len(set.DealInfo) != 9 || set.DealInfo[0] != (table.DealInfo{Dealer: boards[1].Dealer, Vul: boards[1].Vul}) {
+			t.Fatalf("table settings %+v", set.DealInfo)
+		}
+		if len(rec.Deals) > 0 {
+			var d struct {
+				Dealer card.Seat
+				Vul    bridge.Vul
+			}
+			if err := json.Unmarshal(rec.Deals[0].Deal, &d); err != nil || d.Dealer != card.East || d.Vul != bridge.VulNS {
+				t.Fatalf("the table's first deal %s (%v), want board 12's dealer E and vulnerability NS", rec.Deals[0].Deal, err)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table dealt no board")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	type apiErr struct {
+		Error struct{ Code, Detail string }
+	}
+	for _, tc := range []struct {
+		body map[string]any
+		code string
+		want []string
+	}{
+		{map[string]any{"name": "x", "pbn": pbnOf(boards[:7], 0)}, "bad_pbn", []string{"7 boards", "want 8 to 36"}},
+		{map[string]any{"name": "x", "pbn": pbnOf(boards, 13)}, "bad_pbn", []string{"board 13", "North has 14 cards"}},
+		{map[string]any{"name": "x", "pbn": pbnOf(append(slices.Clone(boards), boards[0]), 0)}, "bad_pbn", []string{"board 11", "used twice"}},
+		{map[string]any{"name": "x", "pbn": "[Board \"4\"]\n[Deal \"N:AKQ\"]\n"}, "bad_pbn", []string{"board 4", "line 2", "invalid hand"}},
+		{map[string]any{"name": "x", "pbn": "[ \"x\"]\n"}, "bad_pbn", []string{"game 1", "line 1"}},
+		{map[string]any{"name": "x", "pbn": pbnOf(boards, 0), "boards": 12}, "bad_pbn", []string{"boards=12", "has 10 boards"}},
+		{map[string]any{"name": "x", "pbn": pbnOf(boards, 0), "seed": 4}, "bad_request", []string{"seed or a PBN"}},
+		{map[string]any{"name": "x", "pbn": strings.Repeat("%", maxTourBody)}, "bad_request", []string{"longer than"}},
+	} {
+		var e apiErr
+		c.do("POST", "/api/tournaments", tc.body, &e, http.StatusBadRequest)
+		for _, w := range tc.want {
+			if e.Error.Code != tc.code || !strings.Contains(e.Error.Detail, w) {
+				t.Errorf("error %+v, want one containing %q", e.Error, w)
+			}
+		}
+	}
+}
+
+// TestDailyTournament checks the scheduled daily tournament with an
+// injected clock: made once a day whoever asks and however many at once,
+// and a new one just after midnight UTC.
+func TestDailyTournament(t *testing.T) {
+	env, clk := tourEnv(t)
+	clk.mu.Lock()
+	clk.t = time.Date(2026, 11, 29, 23, 59, 0, 0, time.UTC)
+	clk.mu.Unlock()
+	ctx := context.Background()
+	// Several nodes at once, each with its own salt: one tournament.
+	var wg sync.WaitGroup
+	ids := make([]string, 6)
+	for i := range ids {
+		wg.Go(func() {
+			id, err := env.srv.EnsureDaily(ctx, DailyConfig{Now: clk.now, Salt: uint64(i + 1)})
+			if err != nil {
+				t.Error(err)
+			}
+			ids[i] = id
+		})
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if id != "daily-2026-11-29" {
+			t.Fatalf("EnsureDaily = %v", ids)
+		}
+	}
+	list, err := env.st.ListCompetitions(ctx, tourKind, 0)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("%d tournaments (%v), want 1", len(list), err)
+	}
+	d := list[0]
+	if d.Owner != "" || !d.Start.Equal(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)) || d.End.Sub(d.Start) != 24*time.Hour {
+		t.Errorf("daily %+v", d)
+	}
+	tr := tourOf(t, env, d.ID)
+	if len(tr.Boards) != tournament.DailyBoards || tr.Scoring != tournament.Matchpoints || tr.Seed == 0 {
+		t.Errorf("daily tournament: %d boards, %v", len(tr.Boards), tr.Scoring)
+	}
+
+	// The scheduler: a new tournament shortly after midnight.
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		env.srv.RunDaily(rctx, DailyConfig{Now: clk.now, Every: 5 * time.Millisecond, Boards: 16, Scoring: tournament.Butler})
+		close(done)
+	}()
+	defer func() { cancel(); <-done }()
+	clk.add(2 * time.Minute)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := env.st.GetCompetition(ctx, "daily-2026-11-30"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no daily tournament for 2026-11-30")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	tr = tourOf(t, env, "daily-2026-11-30")
+	if len(tr.Boards) != 16 || tr.Scoring != tournament.Butler || !tr.Window.Contains(clk.now()) {
+		t.Errorf("second daily: %d boards, %v, window %+v", len(tr.Boards), tr.Scoring, tr.Window)
+	}
+	c := newClient(t, env.ts.URL)
+	var l struct{ Tournaments []tourSummary }
+	c.do("GET", "/api/tournaments", nil, &l, 200)
+	if len(l.Tournaments) != 2 || l.Tournaments[0].ID != "daily-2026-11-30" || l.Tournaments[0].Source != "daily" || !l.Tournaments[0].Open || !l.Tournaments[1].Over {
+		t.Errorf("list %+v", l.Tournaments)
+	}
+}
+
+// FuzzTourFromPBN feeds the PBN import of POST /api/tournaments: it never
+// panics, its errors say PBN, and an accepted file's tournament survives
+// the trip through the store's spec unchanged.
+func FuzzTourFromPBN(f *testing.F) {
+	f.Add(pbnOf(importBoards(), 0))
+	f.Add(pbnOf(importBoards(), 13))
+	f.Add("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 - - -\"]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tr, err := tourFromPBN("x", text, tournament.Matchpoints, tournament.Window{})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "PBN") {
+				t.Fatalf("error %q does not say PBN", err)
+			}
+			return
+		}
+		raw, err := json.Marshal(specOf(tr, "pbn", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sp tourSpec
+		if err := json.Unmarshal(raw, &sp); err != nil {
+			t.Fatal(err)
+		}
+		back, err := sp.build(store.Competition{ID: "x", Name: "x"})
+		if err != nil {
+			t.Fatalf("spec of an imported tournament does not build: %v", err)
+		}
+		if !slices.Equal(back.Boards, tr.Boards) {
+			t.Fatalf("boards changed through the spec")
+		}
+	})
+}
+
+// FuzzTourSpec checks that any stored spec, even a damaged one, builds a
+// tournament or fails cleanly.
+func FuzzTourSpec(f *testing.F) {
+	tr, _ := tournament.NewFromSeed("x", 8, 1, tournament.Butler, tournament.Window{})
+	raw, _ := json.Marshal(specOf(tr, "seed", "me"))
+	f.Add(raw)
+	f.Add([]byte(`{"scoring":"mp","boards":[{"n":1,"deal":"N:...","dealer":"Q","vul":"x"}]}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var sp tourSpec
+		if json.Unmarshal(raw, &sp) != nil {
+			return
+		}
+		if tr, err := sp.build(store.Competition{ID: "x"}); err == nil && (len(tr.Boards) < tournament.MinBoards || len(tr.Boards) > tournament.MaxBoards) {
+			t.Fatalf("%d boards built", len(tr.Boards))
+		}
+	})
+}
+
+// BenchmarkTournamentLoad measures what a node pays to show a tournament of
+// 10,000 entries that played 8 boards each (80,000 results) from the
+// store: the full read (at first sight and every tourFullEvery), the
+// catch-up every tourTTL (here with nothing new), and the ranking.
+func BenchmarkTournamentLoad(b *testing.B) {
+	const entries, boards = 10000, 8
+	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "atout.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	tr, _ := tournament.NewFromSeed("Big", boards, 5, tournament.Matchpoints, tournament.Window{})
+	ts := newTourRegistry(st, quiet())
+	id, err := ts.create(ctx, tr, "seed", "", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := newRand(1)
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 64 {
+		wg.Go(func() {
+			for i := range work {
+				u := fmt.Sprintf("u%05d", i)
+				if err := st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`)}); err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
+	for i := range entries {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	type job struct {
+		u string
+		d resultData
+		n int
+	}
+	jobs := make(chan job)
+	for range 64 {
+		wg.Go(func() {
+			for j := range jobs {
+				data, _ := json.Marshal(j.d)
+				if err := st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: j.u, Board: j.n, Data: data}); err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
+	for i := range entries {
+		for n := 1; n <= boards; n++ {
+			c := bridge.Contract{Level: uint8(1 + r.IntN(7)), Strain: bridge.Strain(r.IntN(5))}
+			jobs <- job{fmt.Sprintf("u%05d", i), resultData{Contract: c.String(), Declarer: card.Seat(r.IntN(4)).String(), Tricks: r.IntN(14), Side: "NS", Time: time.Now().UnixMilli()}, n}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	b.Run("full", func(b *testing.B) {
+		for range b.N {
+			e := &tourState{}
+			if err := ts.fullLoad(ctx, id, e); err != nil || len(e.v.t.Results()) != entries*boards {
+				b.Fatal(err)
+			}
+		}
+	})
+	e := &tourState{}
+	if err := ts.fullLoad(ctx, id, e); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("catchup", func(b *testing.B) {
+		for range b.N {
+			// The marks stay at the newest row: each round reads the rows of the last tourMargin, as a live node does.
+			if err := ts.catchUp(ctx, e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("standings", func(b *testing.B) {
+		for range b.N {
+			e.v.t.Join(tournament.Entry{ID: "u00000", Name: "x"}) // no-op rename; results unchanged: cached ranking
+			if st := e.v.t.Standings(); len(st.Rows) != entries {
+				b.Fatal(len(st.Rows))
+			}
+		}
+	})
+}
+
+// TestTournamentReconcile: a board that ended at a player's table but whose
+// result never reached the tournament (the server stopped in between) is
+// recovered from the table's stored deals when the player next looks.
+func TestTournamentReconcile(t *testing.T) {
+	env, _ := tourEnv(t)
+	a := newClient(t, env.ts.URL)
+	ctx := context.Background()
+	id := a.createTournament(map[string]any{"name": "Lost board", "boards": 8, "hours": 2})
+	tr := tourOf(t, env, id)
+	var deals []string
+	for _, b := range tr.Boards {
+		deals = append(deals, b.Deal.String())
+	}
+	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: id, Deals: deals})
+	g, err := env.st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: set, CreatedBy: a.id,
+		Seats: [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: a.id}, {Bot: "easy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := json.Marshal(table.BoardLine{Board: 1, Contract: bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, Declarer: "S", Tricks: 10})
+	for _, err := range []error{
+		env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: a.id, Data: json.RawMessage(`{"name":"A"}`)}),
+		env.st.SetCompetitionGame(ctx, id, a.id, g.ID),
+		env.st.AddDeal(ctx, g.ID, 1, json.RawMessage(`{}`)),
+		env.st.FinishDeal(ctx, g.ID, 1, line),
+		env.st.AddDeal(ctx, g.ID, 2, json.RawMessage(`{}`)), // under way: nothing to recover
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var info tourInfo
+	a.do("GET", "/api/tournaments/"+id, nil, &info, 200)
+	if !slices.Equal(info.YouPlayed, []int{1}) || len(info.Standings) != 1 || info.Table != g.ID {
+		t.Fatalf("after the lost board: %+v", info)
+	}
+	rs, err := env.st.CompetitionResults(ctx, id)
+	if err != nil || len(rs) != 1 || rs[0].GameID != g.ID || rs[0].Board != 1 {
+		t.Fatalf("stored results %+v, %v", rs, err)
+	}
+	r := tourOf(t, env, id).Results()[0]
+	if r.ScoreNS != bridge.ScoreNS(bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, card.South, 10, bridge.BoardVul(1)) {
+		t.Errorf("recovered result %+v", r)
+	}
+}
+
+// TestTournamentAnalysisPending: a board's page does not wait for a slow
+// double-dummy solver; it says the analysis is coming, and has it later.
+func TestTournamentAnalysisPending(t *testing.T) {
+	env, _ := tourEnv(t)
+	release := make(chan struct{})
+	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) { <-release; return fakeDD(d) }
+	c := newClient(t, env.ts.URL)
+	id := c.createTournament(map[string]any{"name": "Slow solver", "boards": 8})
+	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: id, Entry: c.id}); err != nil {
+		t.Fatal(err)
+	}
+	env.srv.tours.stale(id)
+	env.srv.tours.remember("x", []int{1})
+	env.srv.tours.onBoard(table.BoardDone{Table: "x", Tournament: id, Board: 1, Contract: bridge.PassedOut,
+		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
+	type board struct {
+		DDPending bool
+		DD        *struct{ Par []string }
+		Rows      []freqRowJSON
+	}
+	var b board
+	start := time.Now()
+	c.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &b, 200)
+	if !b.DDPending || b.DD != nil || len(b.Rows) != 1 || time.Since(start) > ddWaitTime+5*time.Second {
+		t.Fatalf("board 1 with the solver busy: %+v after %v", b, time.Since(start))
+	}
+	close(release)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b = board{}
+		c.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &b, 200)
+		if b.DD != nil && !b.DDPending {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no analysis after the solver finished: %+v", b)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"sync"
 
+	"atout/belote"
 	"atout/bridge"
 	"atout/card"
 	"atout/store"
@@ -21,11 +22,49 @@ type BoardDone struct {
 	ScoreNS    int
 }
 
-// boardHooks are the listeners of finished tournament boards.
+// BeloteDealDone reports a finished deal of a belote table with fixed deals
+// that plays for a tournament (Settings.BeloteDeals and Settings.Tournament
+// set).
+type BeloteDealDone struct {
+	Table      string // the table's ID
+	Tournament string // Settings.Tournament
+	Deal       int    // 1-based number of the deal in Settings.BeloteDeals
+	Seats      [4]store.Seat
+	// Record is the deal as played (its deck and dealer are those of the
+	// fixed deal), to be replayed or checked.
+	Record belote.Record
+	Passed bool
+	// Points are what each side scored on the deal (index card.NS,
+	// card.EW; 0–0 when passed).
+	Points [2]int
+}
+
+// boardHooks are the listeners of finished tournament boards and deals.
 type boardHooks struct {
 	mu sync.Mutex
 	fs []func(BoardDone)
+	bs []func(BeloteDealDone)
 }
+
+func (h *boardHooks) addBelote(f func(BeloteDealDone)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.bs = append(h.bs, f)
+}
+
+func (h *boardHooks) callBelote(d BeloteDealDone) {
+	h.mu.Lock()
+	bs := h.bs
+	h.mu.Unlock()
+	for _, f := range bs {
+		f(d)
+	}
+}
+
+// OnBeloteDeal registers f to be called after every finished deal of a
+// belote table of this hub with fixed deals whose Settings.Tournament is
+// set. f runs on the table's goroutine and must not block.
+func (h *LocalHub) OnBeloteDeal(f func(BeloteDealDone)) { h.cfg.hooks.addBelote(f) }
 
 func (h *boardHooks) add(f func(BoardDone)) {
 	h.mu.Lock()
@@ -53,6 +92,10 @@ func (t *Table) reportBoard() {
 	if t.settings.Tournament == "" {
 		return
 	}
+	if be, ok := t.m.(*beloteMatch); ok {
+		t.reportBeloteDeal(be)
+		return
+	}
 	bm, ok := t.m.(*bridgeMatch)
 	if !ok {
 		return
@@ -71,4 +114,20 @@ func (t *Table) reportBoard() {
 		t.cfg.OnBoard(d)
 	}
 	t.cfg.hooks.call(d)
+}
+
+// reportBeloteDeal tells the belote listeners about the fixed deal that
+// just ended.
+func (t *Table) reportBeloteDeal(b *beloteMatch) {
+	rec, ok := b.fixedRecord()
+	if !ok || len(b.lines) == 0 {
+		return
+	}
+	line := b.lines[len(b.lines)-1]
+	d := BeloteDealDone{Table: t.id, Tournament: t.settings.Tournament, Deal: line.Deal, Seats: t.seats,
+		Record: rec, Passed: line.Passed}
+	if !line.Passed {
+		d.Points = line.Result.Score
+	}
+	t.cfg.hooks.callBelote(d)
 }

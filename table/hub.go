@@ -101,6 +101,16 @@ func (h *LocalHub) add(t *Table) error {
 }
 
 func (h *LocalHub) Create(ctx context.Context, s Settings, creator Player) (Room, error) {
+	var players [4]Player
+	players[card.South] = creator
+	return h.CreateSeated(ctx, s, creator.ID, players)
+}
+
+// CreateSeated opens a table with the humans of players in their seats
+// (a Player with an empty ID is a bot of the settings' level) and deals the
+// first deal; createdBy is the user recorded as the table's creator ("" for
+// none). The humans need not be connected: the table waits for them.
+func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy string, players [4]Player) (Room, error) {
 	if err := s.Normalize(); err != nil {
 		return nil, &Error{Code: CodeBadRequest, Msg: err.Error(), Err: err}
 	}
@@ -109,12 +119,19 @@ func (h *LocalHub) Create(ctx context.Context, s Settings, creator Player) (Room
 		return nil, err
 	}
 	var seats [4]store.Seat
+	seen := map[string]bool{}
 	for i := range seats {
 		seats[i] = store.Seat{Bot: s.Level}
+		if id := players[i].ID; id != "" {
+			if seen[id] {
+				err := fmt.Errorf("table: player %s given two seats", id)
+				return nil, &Error{Code: CodeBadRequest, Msg: err.Error(), Err: err}
+			}
+			seen[id] = true
+			seats[i] = store.Seat{UserID: id}
+		}
 	}
-	if creator.ID != "" {
-		seats[card.South] = store.Seat{UserID: creator.ID}
-	}
+	creator := Player{ID: createdBy}
 	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: s.Game, Settings: raw, CreatedBy: creator.ID, Seats: seats})
 	if err != nil {
 		return nil, err

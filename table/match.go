@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"atout/belote"
@@ -68,7 +69,7 @@ var ErrFormat = errors.New("table: unknown export format for this game")
 
 func newMatch(s Settings) match {
 	if s.Game == "belote" {
-		return &beloteMatch{rules: s.beloteRules()}
+		return &beloteMatch{rules: s.beloteRules(), fixed: s.BeloteDeals}
 	}
 	bm := &bridgeMatch{settings: s}
 	switch s.Scoring {
@@ -205,6 +206,8 @@ func (b *bridgeMatch) newDeal(rnd *card.Rand) (json.RawMessage, error) {
 			return nil, errors.New("table: the Chicago cycle is over")
 		}
 		d.Dealer, d.Vul = dealer, vul
+	case n <= len(b.settings.DealInfo):
+		d.Dealer, d.Vul = b.settings.DealInfo[n-1].Dealer, b.settings.DealInfo[n-1].Vul
 	default:
 		d.Dealer, d.Vul = bridge.BoardDealer(n), bridge.BoardVul(n)
 	}
@@ -406,6 +409,14 @@ type beloteDeal struct {
 type beloteMatch struct {
 	rules belote.Rules
 	g     *belote.Game
+
+	// fixed, when set, are the deals of a belote duplicate: each one is
+	// played as a game of its own (g), the earlier ones kept in past, and
+	// the table's sheet (lines, totals) adds up their scores.
+	fixed  []BeloteDeal
+	past   []*belote.Game
+	lines  []belote.DealScore
+	totals [2]int
 }
 
 func (b *beloteMatch) cur() game.Game {
@@ -433,6 +444,9 @@ func (b *beloteMatch) dealNo() int {
 	if b.g == nil {
 		return 0
 	}
+	if b.fixed != nil {
+		return len(b.past) + 1
+	}
 	return b.g.DealNumber()
 }
 
@@ -444,9 +458,22 @@ func (b *beloteMatch) moves() []game.Move {
 }
 
 func (b *beloteMatch) dealDone() bool { return b.g == nil || b.g.Deal() == nil || b.g.Deal().Done() }
-func (b *beloteMatch) over() bool     { return b.g != nil && b.g.Over() }
+func (b *beloteMatch) over() bool {
+	if b.fixed != nil {
+		return b.dealNo() >= len(b.fixed) && b.dealDone()
+	}
+	return b.g != nil && b.g.Over()
+}
 
 func (b *beloteMatch) newDeal(rnd *card.Rand) (json.RawMessage, error) {
+	if b.fixed != nil {
+		n := b.dealNo() + 1
+		if n > len(b.fixed) {
+			return nil, fmt.Errorf("table: deal %d: only %d deals in the list", n, len(b.fixed))
+		}
+		f := b.fixed[n-1]
+		return json.Marshal(beloteDeal{Dealer: f.Dealer, Deck: f.Deck})
+	}
 	dealer := card.Seat(rnd.IntN(4))
 	if b.g != nil {
 		if d := b.g.Deal(); d != nil {
@@ -465,6 +492,9 @@ func (b *beloteMatch) startDeal(no int, raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return fmt.Errorf("table: deal %d: %w", no, err)
 	}
+	if b.fixed != nil {
+		return b.startFixed(no, d)
+	}
 	if b.g == nil {
 		g, err := belote.NewGame(b.rules, d.Dealer, nil)
 		if err != nil {
@@ -480,18 +510,71 @@ func (b *beloteMatch) startDeal(no int, raw json.RawMessage) error {
 	return b.g.AddDeck(d.Deck)
 }
 
+// startFixed starts fixed deal no as a game of its own, after checking
+// that the stored deal is the one of the list.
+func (b *beloteMatch) startFixed(no int, d beloteDeal) error {
+	if no > len(b.fixed) {
+		return fmt.Errorf("table: deal %d: only %d deals in the list", no, len(b.fixed))
+	}
+	if f := b.fixed[no-1]; f.Dealer != d.Dealer || !slices.Equal(f.Deck, d.Deck) {
+		return fmt.Errorf("table: deal %d: the stored deal is not deal %d of the list", no, no)
+	}
+	if b.g != nil && !b.dealDone() {
+		return fmt.Errorf("table: deal %d started before deal %d ended", no, no-1)
+	}
+	g, err := belote.NewGame(b.rules, d.Dealer, nil)
+	if err != nil {
+		return err
+	}
+	if err := g.AddDeck(d.Deck); err != nil {
+		return fmt.Errorf("table: deal %d: %w", no, err)
+	}
+	if b.g != nil {
+		b.past = append(b.past, b.g)
+	}
+	b.g = g
+	return nil
+}
+
 func (b *beloteMatch) scoreDeal() (json.RawMessage, error) {
 	// The engine scores each deal as it ends: report its sheet line.
 	sh := b.g.Sheet()
+	if b.fixed != nil {
+		if len(sh) != 1 {
+			return nil, errors.New("table: scoring a deal that is not over")
+		}
+		line := sh[0]
+		line.Deal = b.dealNo()
+		if !line.Passed {
+			b.totals[0] += line.Result.Score[0]
+			b.totals[1] += line.Result.Score[1]
+		}
+		line.Total = b.totals
+		b.lines = append(b.lines, line)
+		return json.Marshal(line)
+	}
 	if len(sh) == 0 || sh[len(sh)-1].Deal != b.g.DealNumber() {
 		return nil, errors.New("table: scoring a deal that is not over")
 	}
 	return json.Marshal(sh[len(sh)-1])
 }
 
+// fixedRecord returns the record of the current fixed deal.
+func (b *beloteMatch) fixedRecord() (belote.Record, bool) {
+	if b.fixed == nil || b.g == nil {
+		return belote.Record{}, false
+	}
+	recs := b.g.Records()
+	if len(recs) != 1 {
+		return belote.Record{}, false
+	}
+	return recs[0], true
+}
+
 // BeloteSheet is the score sheet of a belote table.
 type BeloteSheet struct {
 	Target int                `json:"target"`
+	Deals  int                `json:"deals,omitempty"` // fixed deals: how many (no target then)
 	Lines  []belote.DealScore `json:"lines"`
 	Totals belote.SidePoints  `json:"totals"`
 	Over   bool               `json:"over"`
@@ -500,6 +583,13 @@ type BeloteSheet struct {
 
 func (b *beloteMatch) sheetValue() BeloteSheet {
 	s := BeloteSheet{Target: b.rules.GameTarget(), Lines: []belote.DealScore{}}
+	if b.fixed != nil {
+		s.Target, s.Deals = 0, len(b.fixed)
+		s.Lines = append(s.Lines, b.lines...)
+		s.Totals = b.totals
+		s.Over = b.over()
+		return s
+	}
 	if b.g != nil {
 		s.Lines = append(s.Lines, b.g.Sheet()...)
 		s.Totals = b.g.Totals()
@@ -523,7 +613,19 @@ func (b *beloteMatch) view(seat card.Seat) any {
 	if b.g == nil {
 		return nil
 	}
-	return b.g.SeatView(seat)
+	return b.fixView(b.g.SeatView(seat))
+}
+
+// fixView puts the match's deal number, sheet and totals into the view of
+// a fixed deal (whose game knows only that deal).
+func (b *beloteMatch) fixView(v belote.GameView) belote.GameView {
+	if b.fixed == nil {
+		return v
+	}
+	v.DealNumber = b.dealNo()
+	v.Sheet = append([]belote.DealScore{}, b.lines...)
+	v.Totals = b.totals
+	return v
 }
 
 // spectator is North's view without North's cards and choices while the
@@ -532,7 +634,7 @@ func (b *beloteMatch) spectator() any {
 	if b.g == nil {
 		return nil
 	}
-	v := b.g.SeatView(card.North)
+	v := b.fixView(b.g.SeatView(card.North))
 	if v.Deal != nil && v.Deal.Phase != belote.PhaseDone {
 		v.Deal.Hand = []card.Card{}
 		v.Deal.Legal = []string{}
@@ -557,6 +659,10 @@ func (b *beloteMatch) export(format string) ([]byte, string, error) {
 	if b.g == nil {
 		return nil, "", errors.New("table: no deal yet")
 	}
-	out, err := belote.MarshalRecords(b.g.Records())
+	var recs []belote.Record
+	for _, g := range b.past {
+		recs = append(recs, g.Records()...)
+	}
+	out, err := belote.MarshalRecords(append(recs, b.g.Records()...))
 	return out, "application/json", err
 }

@@ -8,6 +8,7 @@ import (
 	"atout/belote"
 	"atout/bot"
 	"atout/bridge"
+	"atout/card"
 )
 
 // Settings describe a table: the game and its options. They are stored with
@@ -42,6 +43,30 @@ type Settings struct {
 	// strings, "N:..." form): board n is Deals[n-1] with the standard
 	// dealer and vulnerability of board n. Boards is then len(Deals).
 	Deals []string `json:"deals,omitempty"`
+	// DealInfo, when set (one per deal of Deals), gives each deal's
+	// dealer and vulnerability instead of those of its board number: a
+	// tournament's boards keep theirs whatever table board they fall on.
+	DealInfo []DealInfo `json:"dealInfo,omitempty"`
+	// BeloteDeals, when set, are the fixed deals of a belote duplicate, in
+	// order: the table plays exactly these deals, each one standing alone
+	// (its own game: no litige reserve carried over, no target), and the
+	// match is over after the last. With Tournament set, each finished
+	// deal is reported to the hub's belote listeners (see
+	// [LocalHub.OnBeloteDeal]).
+	BeloteDeals []BeloteDeal `json:"beloteDeals,omitempty"`
+}
+
+// DealInfo is the dealer and vulnerability of a fixed bridge deal.
+type DealInfo struct {
+	Dealer card.Seat  `json:"dealer"`
+	Vul    bridge.Vul `json:"vul"`
+}
+
+// BeloteDeal is a fixed belote deal: the dealer and the shuffled deck (32
+// cards, top first), as package belote deals it.
+type BeloteDeal struct {
+	Dealer card.Seat   `json:"dealer"`
+	Deck   []card.Card `json:"deck"`
 }
 
 // SettingsError names the setting that is wrong and why. It wraps nothing.
@@ -69,6 +94,9 @@ func (s *Settings) Normalize() error {
 	}
 	switch s.Game {
 	case "bridge":
+		if len(s.BeloteDeals) > 0 {
+			return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), "fixed belote deals need game belote"}
+		}
 		if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
 			return &SettingsError{"game", s.Game, "mode, rules, announcements and target are belote settings"}
 		}
@@ -83,6 +111,14 @@ func (s *Settings) Normalize() error {
 				return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
 			}
 			s.Boards = len(s.Deals)
+			if len(s.DealInfo) != 0 && len(s.DealInfo) != len(s.Deals) {
+				return &SettingsError{"dealInfo", fmt.Sprint(len(s.DealInfo)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+			}
+			for i, in := range s.DealInfo {
+				if in.Dealer > card.West || in.Vul > bridge.VulAll {
+					return &SettingsError{fmt.Sprintf("dealInfo[%d]", i), fmt.Sprint(in), "bad dealer or vulnerability"}
+				}
+			}
 			for i, d := range s.Deals {
 				dl, err := bridge.ParseDeal(d)
 				if err == nil {
@@ -109,8 +145,22 @@ func (s *Settings) Normalize() error {
 			return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
 		}
 	case "belote":
-		if len(s.Deals) > 0 || s.Tournament != "" {
-			return &SettingsError{"game", s.Game, "deals and tournament are bridge settings"}
+		if len(s.Deals) > 0 {
+			return &SettingsError{"game", s.Game, "deals are bridge settings (belote: beloteDeals)"}
+		}
+		if s.Tournament != "" && len(s.BeloteDeals) == 0 {
+			return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}
+		}
+		if len(s.BeloteDeals) > MaxBoards {
+			return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), fmt.Sprintf("want at most %d deals", MaxBoards)}
+		}
+		for i, d := range s.BeloteDeals {
+			if d.Dealer > card.West {
+				return &SettingsError{fmt.Sprintf("beloteDeals[%d].dealer", i), fmt.Sprint(uint8(d.Dealer)), "want N, E, S or W"}
+			}
+			if err := belote.CheckDeck(d.Deck); err != nil {
+				return &SettingsError{fmt.Sprintf("beloteDeals[%d].deck", i), fmt.Sprint(len(d.Deck)) + " cards", err.Error()}
+			}
 		}
 		if s.Scoring != "" || s.Boards != 0 {
 			return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
@@ -138,6 +188,14 @@ func (s *Settings) Normalize() error {
 		return &SettingsError{"game", s.Game, "want bridge or belote"}
 	}
 	return nil
+}
+
+// Public returns the settings as the players may see them during the
+// match: without the fixed deals (Deals, BeloteDeals), which would show
+// every hand of the boards to come. Boards still counts them.
+func (s Settings) Public() Settings {
+	s.Deals, s.BeloteDeals = nil, nil
+	return s
 }
 
 // beloteRules returns the engine rules of belote settings (normalized).

@@ -580,7 +580,7 @@ func (t *Table) turnTimeout() time.Duration {
 
 // info describes the table for userID.
 func (t *Table) info(userID string) Info {
-	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings, Deal: t.m.dealNo(),
+	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings.Public(), Deal: t.m.dealNo(),
 		DealMove: len(t.m.moves()), DealOver: t.m.dealDone(), Over: t.m.over(), Sheet: t.m.sheet()}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {

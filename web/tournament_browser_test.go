@@ -3,11 +3,17 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"atout/bridge"
+	"atout/card"
+	"atout/tournament"
 )
 
 // routeTo shows a hash route of the single-page app, rendering it afresh
@@ -170,4 +176,75 @@ func TestBrowserTournament(t *testing.T) {
 	eval(a, `[...document.querySelectorAll('[data-testid="tour-ranking"] tbody tr')].map((r) => r.textContent).join(' | ')`, &rank)
 	t.Logf("ranking: %s", strings.TrimSpace(rank))
 	shot(t, a, "A-ranking")
+}
+
+// pbnText writes ten boards numbered 11 to 20 as a PBN file; bad, when set,
+// gives that board's North a fourteenth card.
+func pbnText(t *testing.T, bad int) string {
+	t.Helper()
+	src, err := tournament.NewFromSeed("x", 10, 2026, tournament.Matchpoints, tournament.Window{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i, bd := range src.Boards {
+		n := bd.Number + 10
+		d := bd.Deal.String()
+		if n == bad {
+			d = strings.Replace(d, "N:", "N:A", 1)
+		}
+		fmt.Fprintf(&b, "[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n\n", n, card.Seat(i%4), bridge.BoardVul(n), d)
+	}
+	return b.String()
+}
+
+// TestBrowserTournamentPBN creates a tournament from a PBN file through the
+// form: a faulty file is refused with the board and the fault shown under
+// the text box; a good one, picked with the file chooser, gives a
+// tournament of its boards.
+func TestBrowserTournamentPBN(t *testing.T) {
+	base := startServer(t)
+	a := browser(t)
+	openApp(t, a, base)
+	routeTo(t, a, "#/tournaments", `[data-testid="tour-pbn"]`)
+	setText := func(sel, v string) {
+		js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`, sel, v)
+		run(t, a, 10*time.Second, "set "+sel, chromedp.Evaluate[chromedp.Void](js))
+	}
+	setText(`[data-testid="tour-name"]`, "Imported cup")
+	setText(`[data-testid="tour-pbn"]`, pbnText(t, 13))
+	var disabled bool
+	if err := eval(a, `document.querySelector('[data-testid="tour-boards"]').disabled`, &disabled); err != nil || !disabled {
+		t.Errorf("the number of boards stays editable with a PBN file (%v)", err)
+	}
+	click(t, a, `[data-testid="tour-create"]`)
+	waitFor(t, a, `[data-testid="tour-pbn-error"]`, 10*time.Second)
+	var msg string
+	eval(a, `document.querySelector('[data-testid="tour-pbn-error"]').textContent`, &msg)
+	if !strings.Contains(msg, "board 13") || !strings.Contains(msg, "14 cards") {
+		t.Errorf("PBN error shown: %q, want the board and the fault", msg)
+	}
+	shot(t, a, "pbn-error")
+
+	// The good file through the file chooser.
+	path := filepath.Join(t.TempDir(), "club.pbn")
+	if err := os.WriteFile(path, []byte(pbnText(t, 0)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	setText(`[data-testid="tour-pbn"]`, "")
+	run(t, a, 10*time.Second, "choose the file", chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="tour-pbn-file"]`), []string{path}))
+	c, cancel := context.WithTimeout(a, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Poll[bool](`document.querySelector('[data-testid="tour-pbn"]').value.includes('[Board "20"]')`,
+		chromedp.WithPollingInterval(40*time.Millisecond))); err != nil {
+		t.Fatalf("the file's text did not reach the text box: %v", err)
+	}
+	click(t, a, `[data-testid="tour-create"]`)
+	waitFor(t, a, `[data-testid="tournament"]`, 20*time.Second)
+	var links string
+	eval(a, `[...document.querySelectorAll('[data-testid="tour-board-link"]')].map((e) => e.dataset.board).join(',')`, &links)
+	if links != "11,12,13,14,15,16,17,18,19,20" {
+		t.Errorf("board links %q, want the file's boards 11 to 20", links)
+	}
+	shot(t, a, "pbn-created")
 }

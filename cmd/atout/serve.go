@@ -22,6 +22,7 @@ import (
 	"atout/server"
 	"atout/store"
 	"atout/table"
+	"atout/tournament"
 	"atout/web"
 )
 
@@ -47,12 +48,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	natsListen := fs.String("nats-listen", "", "run an embedded NATS server on host:port and serve tables with other nodes")
 	natsCluster := fs.String("nats-cluster", "", "embedded NATS: listen for routes from the other nodes on host:port")
 	natsRoutes := fs.String("nats-routes", "", "embedded NATS: comma-separated nats-route://host:port of the other nodes")
+	daily := fs.Bool("daily", true, "run a daily tournament, open from midnight to midnight UTC (several nodes make one)")
+	dailyBoards := fs.Int("daily-boards", tournament.DailyBoards, "boards of the daily tournament (8 to 36)")
+	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return badInput("unexpected argument %q", pos[0])
+	}
+	if *dailyBoards < tournament.MinBoards || *dailyBoards > tournament.MaxBoards {
+		return badInput("--daily-boards %d: want %d to %d", *dailyBoards, tournament.MinBoards, tournament.MaxBoards)
+	}
+	dailySc, err := tournament.ParseScoring(*dailyScoring)
+	if err != nil {
+		return badInput("--daily-scoring %q: want mp, imp or butler", *dailyScoring)
 	}
 	if *node == "" {
 		*node, _ = os.Hostname()
@@ -85,7 +96,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return serve(ctx, serveConfig{
 		store: st, listener: ln, logger: logger, node: *node, secure: *secure,
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
-		nats: cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)},
+		nats:  cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)},
+		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
 	}, stdout)
 }
 
@@ -101,6 +113,9 @@ type serveConfig struct {
 	// nats, with NATS or Listen set, runs this process as one node of a
 	// cluster (package cluster) instead of a lone server.
 	nats cluster.NodeOptions
+	// daily runs the scheduled daily tournament (dailyCfg).
+	daily    bool
+	dailyCfg server.DailyConfig
 }
 
 // splitList splits a comma-separated flag value.
@@ -157,14 +172,19 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	} else {
 		hub = table.NewLocalHub(tcfg)
 	}
-	n, err := hub.Resume(ctx)
-	if err != nil {
-		c.logger.Error("resuming tables", "err", err)
-	}
+	// The server listens to the tables' finished tournament boards: make
+	// it before resuming the tables, which may finish one at once.
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
 		Secure: c.secure, Lang: server.I18n{},
 	})
+	n, err := hub.Resume(ctx)
+	if err != nil {
+		c.logger.Error("resuming tables", "err", err)
+	}
+	if c.daily {
+		go srv.RunDaily(ctx, c.dailyCfg)
+	}
 	c.logger.Info("listening", "addr", c.listener.Addr().String(), "resumed", n, "node", c.node)
 	fmt.Fprintf(stdout, "atout: serving on http://%s\n", c.listener.Addr())
 	if f, ok := stdout.(interface{ Flush() error }); ok {

@@ -77,6 +77,12 @@ func TestServeBadFlags(t *testing.T) {
 	if code := run([]string{"serve", "extra"}, nil, &out, &errb); code != 2 {
 		t.Fatalf("exit %d, want 2", code)
 	}
+	for _, bad := range [][]string{{"--daily-boards", "7"}, {"--daily-boards", "37"}, {"--daily-scoring", "rubber"}} {
+		errb.Reset()
+		if code := run(append([]string{"serve"}, bad...), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), bad[0]) {
+			t.Errorf("serve %v: exit %d, want 2 naming the flag (%s)", bad, code, errb.String())
+		}
+	}
 }
 
 func TestExplainer(t *testing.T) {
@@ -109,7 +115,7 @@ func TestI18nLanguages(t *testing.T) {
 		t.Error("the French rules page is the English one")
 	}
 	// Every error code the server sends has a message in every language.
-	codes := []string{"illegal", "turn", "seat", "stale", "bad_request", "not_seated", "forbidden", "busy", "over",
+	codes := []string{"illegal", "turn", "seat", "stale", "bad_request", "bad_pbn", "not_seated", "forbidden", "busy", "over",
 		"internal", "closed", "not_found", "rate_limited", "unauthorized", "csrf", "credentials", "username", "timeout"}
 	for _, lang := range []string{"en", "fr", "de", "hi", "ko"} {
 		for _, c := range codes {

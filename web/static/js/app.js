@@ -10,6 +10,8 @@
 //   #/account       sign up, sign in, sign out
 //   #/tournaments   duplicate tournaments; #/tournaments/ID[/N] one of
 //                   them (and its board N)
+//   #/teams         bridge team matches; #/teams/ID[/N] one (board N)
+//   #/duplicate     belote duplicates; #/duplicate/ID[/N] one (deal N)
 
 import { api } from './api.js';
 import { load, pickLang, lang, t, applyStatic, errorText } from './i18n.js';
@@ -19,6 +21,8 @@ import { showLobby } from './lobby.js';
 import { showHistory, showReplay } from './history.js';
 import { showRules } from './rules.js';
 import { showTournaments, showTournament } from './tournament.js';
+import { showTeamMatches, showTeamMatch } from './teams.js';
+import { showDuplicates, showDuplicate } from './duplicate.js';
 
 // session holds the user as /api/me returned it.
 export const session = { user: null, lang: '' };
@@ -65,6 +69,14 @@ function route() {
     case 'tournaments':
       if (parts[1]) showTournament(decodeURIComponent(parts[1]), parseInt(parts[2], 10) || 0);
       else showTournaments();
+      return;
+    case 'teams':
+      if (parts[1]) showTeamMatch(decodeURIComponent(parts[1]), parseInt(parts[2], 10) || 0);
+      else showTeamMatches();
+      return;
+    case 'duplicate':
+      if (parts[1]) showDuplicate(decodeURIComponent(parts[1]), parseInt(parts[2], 10) || 0);
+      else showDuplicates();
       return;
   }
   showLobby();

@@ -15,26 +15,67 @@ function field(id, label, control) {
 
 function scoringLabel(s) { return t('tour.scoring.' + (s || 'mp')); }
 
+// tourName is a tournament's name; the server's daily tournaments are named
+// in the reader's language.
+function tourName(x) {
+  if (x.source !== 'daily') return x.name;
+  const day = new Date(x.start);
+  const date = isNaN(day) ? String(x.id || '').replace(/^daily-/, '')
+    : day.toLocaleDateString(document.documentElement.lang || undefined, { timeZone: 'UTC', dateStyle: 'long' });
+  return t('tour.daily', { date });
+}
+
+// errorDetail is the server's English detail of an error (which board of a
+// PBN file is wrong, and why).
+function errorDetail(e) {
+  const err = e && e.body && e.body.error;
+  return (err && typeof err === 'object' && err.detail) || '';
+}
+
 export async function showTournaments() {
   const name = h('input', { id: 'tn-name', type: 'text', maxlength: '80', required: true, 'data-testid': 'tour-name', value: '' });
   const boards = h('input', { id: 'tn-boards', type: 'number', min: '8', max: '36', value: '8', inputmode: 'numeric', 'data-testid': 'tour-boards' });
   const scoring = h('select', { id: 'tn-scoring', 'data-testid': 'tour-scoring' },
     ['mp', 'imp', 'butler'].map((s) => h('option', { value: s }, scoringLabel(s))));
   const hours = h('input', { id: 'tn-hours', type: 'number', min: '1', max: '720', value: '24', inputmode: 'numeric', 'data-testid': 'tour-hours' });
+  const pbn = h('textarea', {
+    id: 'tn-pbn', rows: '4', spellcheck: 'false', 'data-testid': 'tour-pbn', 'aria-describedby': 'tn-pbn-hint',
+    oninput: () => { boards.disabled = pbn.value.trim() !== ''; },
+  });
+  const pbnFile = h('input', {
+    id: 'tn-pbn-file', type: 'file', accept: '.pbn,.txt,text/plain', 'data-testid': 'tour-pbn-file',
+    onchange: async () => {
+      const f = pbnFile.files && pbnFile.files[0];
+      if (!f) return;
+      try {
+        pbn.value = await f.text();
+      } catch (e) {
+        toast(t('err.badFile', { reason: String((e && e.message) || e) }));
+      }
+      boards.disabled = pbn.value.trim() !== '';
+    },
+  });
+  const pbnError = h('p', { class: 'error', role: 'alert', 'data-testid': 'tour-pbn-error', hidden: true });
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'tour-create' }, t('tour.create'));
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'tn-title',
     onsubmit: async (ev) => {
       ev.preventDefault();
       create.disabled = true;
+      pbnError.hidden = true;
+      const body = { name: name.value.trim(), scoring: scoring.value, hours: parseFloat(hours.value) || 0 };
+      if (pbn.value.trim()) body.pbn = pbn.value;
+      else body.boards = parseInt(boards.value, 10) || 0;
       try {
-        const res = await api.post('/api/tournaments', {
-          name: name.value.trim(), boards: parseInt(boards.value, 10) || 0,
-          scoring: scoring.value, hours: parseFloat(hours.value) || 0,
-        });
+        const res = await api.post('/api/tournaments', body);
         location.hash = '#/tournaments/' + encodeURIComponent(res.id);
       } catch (e) {
-        toast(errorText(e));
+        const text = errorText(e) + (e.code === 'bad_pbn' && errorDetail(e) ? ' ' + errorDetail(e) : '');
+        if (e.code === 'bad_pbn') {
+          pbnError.textContent = text;
+          pbnError.hidden = false;
+        }
+        toast(text);
         create.disabled = false;
       }
     },
@@ -44,6 +85,12 @@ export async function showTournaments() {
   field('tn-boards', t('lobby.boards'), boards),
   field('tn-scoring', t('lobby.scoring'), scoring),
   field('tn-hours', t('tour.hours'), hours),
+  h('fieldset', { class: 'field' },
+    h('legend', {}, t('tour.pbn')),
+    h('p', { id: 'tn-pbn-hint', class: 'muted' }, t('tour.pbnHint')),
+    h('label', { for: 'tn-pbn-file' }, t('tour.pbnFile')), pbnFile,
+    h('label', { for: 'tn-pbn', class: 'sr-only' }, t('tour.pbn')), pbn,
+    pbnError),
   create);
 
   const list = h('ul', { class: 'resume', 'data-testid': 'tour-list' });
@@ -60,8 +107,9 @@ export async function showTournaments() {
   if (!tours.length) { list.appendChild(h('li', { class: 'muted' }, t('tour.none'))); return; }
   for (const x of tours) {
     list.appendChild(h('li', {},
-      h('a', { href: '#/tournaments/' + encodeURIComponent(x.id), 'data-testid': 'tour-link', dataset: { tour: x.id } }, x.name),
+      h('a', { href: '#/tournaments/' + encodeURIComponent(x.id), 'data-testid': 'tour-link', dataset: { tour: x.id, source: x.source || '' } }, tourName(x)),
       ' · ', scoringLabel(x.scoring), ' · ', t('tour.boards') + ': ' + x.boards, ' · ',
+      x.source === 'pbn' ? [t('tour.imported'), ' · '] : null,
       x.over ? t('tour.over') : t('tour.ends', { date: fmtDate(x.end) }),
       ' · ', t('tour.entries', { n: x.entries })));
   }
@@ -133,8 +181,9 @@ export async function showTournament(id, boardNo) {
 
   mount(h('div', { class: 'page', 'data-testid': 'tournament', dataset: { tour: id } },
     h('p', {}, h('a', { href: '#/tournaments' }, t('common.back'))),
-    h('h1', {}, tour.name),
+    h('h1', {}, tourName(tour)),
     h('p', { class: 'muted' }, scoringLabel(tour.scoring), ' · ', t('tour.boards') + ': ' + tour.boards, ' · ',
+      tour.source === 'pbn' ? [t('tour.imported'), ' · '] : null,
       tour.over ? t('tour.over') : t('tour.ends', { date: fmtDate(tour.end) }), ' · ', t('tour.entries', { n: tour.entries })),
     play, ranking, h('h2', {}, t('tour.boards')), nav, panel, links));
 
@@ -142,7 +191,8 @@ export async function showTournament(id, boardNo) {
 }
 
 async function showBoard(id, n, panel, imps) {
-  clear(panel).appendChild(h('p', { class: 'muted' }, t('common.loading')));
+  panel.dataset.board = String(n);
+  if (!panel.firstChild) panel.appendChild(h('p', { class: 'muted' }, t('common.loading')));
   let b;
   try {
     b = await api.get('/api/tournaments/' + encodeURIComponent(id) + '/boards/' + n);
@@ -188,6 +238,20 @@ async function showBoard(id, n, panel, imps) {
     parts.push(h('p', { 'data-testid': 'tour-par' }, t('analysis.parScore', {
       score: String(b.dd.parScoreNS), contracts: (b.dd.par || []).join(', ') || t('contract.passedOut'),
     })));
+  }
+  if (b.ddPending) {
+    // The analysis is being computed: ask again in a moment, while this
+    // board is still the one shown.
+    parts.push(h('p', { class: 'muted', 'data-testid': 'tour-dd-pending' }, t('analysis.computing')));
+    const tries = (panel._ddTries || 0) + 1;
+    panel._ddTries = tries;
+    if (tries <= 40) {
+      setTimeout(() => {
+        if (panel.isConnected && panel._ddTries === tries && panel.dataset.board === String(n)) showBoard(id, n, panel, imps);
+      }, 3000);
+    }
+  } else {
+    panel._ddTries = 0;
   }
   clear(panel).append(...parts);
 }

@@ -1,0 +1,823 @@
+package server
+
+// Team matches (bridge): two teams of four play the same boards in two
+// rooms, the home team North-South in the open room and East-West in the
+// closed room. The match is a store competition of kind "teammatch" (its
+// spec holds the teams and the seed of the boards), with one entry per
+// room ("open", "closed") naming the room's table, and one result per room
+// and board. The server keeps a cache of the matches it has seen, rebuilt
+// from the store (and from the rooms' stored games, for a board that ended
+// while nobody listened, e.g. across a restart).
+//
+// Visibility: a player of the match sees a board (its deal and the two
+// rooms' results) once his own room has played it; anybody else once both
+// rooms have.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"atout/bridge"
+	"atout/card"
+	"atout/store"
+	"atout/table"
+	"atout/tournament"
+)
+
+// Bounds of a team match.
+const (
+	MinTeamBoards = 4
+	MaxTeamBoards = 36
+)
+
+// KindTeamMatch is the store kind of team matches.
+const KindTeamMatch = "teammatch"
+
+// teamRooms are the entry keys of the two rooms, by tournament.Room.
+var teamRooms = [2]string{"open", "closed"}
+
+// teamPlayer is a seat holder of a team in a match spec: a user or a bot.
+type teamPlayer struct {
+	User string `json:"user,omitempty"` // user ID; "" for a bot
+	Name string `json:"name"`
+}
+
+// teamSpec is a team in a match spec.
+type teamSpec struct {
+	Name    string        `json:"name"`
+	Players [4]teamPlayer `json:"players"`
+}
+
+// teamMatchSpec is the Spec of a "teammatch" competition.
+type teamMatchSpec struct {
+	Boards int      `json:"boards"`
+	Seed   uint64   `json:"seed,string"`
+	Level  string   `json:"level"`
+	Home   teamSpec `json:"home"`
+	Away   teamSpec `json:"away"`
+}
+
+// teamRoomResult is the Data of a team match result.
+type teamRoomResult struct {
+	Contract string `json:"contract"` // "Pass" when passed out
+	Declarer string `json:"declarer,omitempty"`
+	Tricks   int    `json:"tricks"`
+	ScoreNS  int    `json:"scoreNS"`
+}
+
+// teamMatch is a match of the cache.
+type teamMatch struct {
+	comp   store.Competition
+	spec   teamMatchSpec
+	m      *tournament.TeamMatch
+	tables [2]string // by room
+	// checked is when the results were last read from the store (guarded
+	// by teamMatches.mu).
+	checked time.Time
+}
+
+// refreshEvery is how often a cached match or event in progress reads its
+// results again from the store, for the boards reported to another node
+// of a cluster.
+const refreshEvery = 2 * time.Second
+
+// teamMatches is the server's cache of team matches.
+type teamMatches struct {
+	mu   sync.Mutex
+	byID map[string]*teamMatch
+	// pending holds the boards reported for a match that is not in the
+	// cache yet (it is being loaded): the load merges them.
+	pending map[string][]teamBoard
+	// wg counts the result writes in flight, of team matches and belote
+	// duplicates alike.
+	wg sync.WaitGroup
+}
+
+// waitResultWrites waits for the team match and belote duplicate results
+// being written (a shutdown, once the tables have stopped).
+func (s *Server) waitResultWrites() { s.teams.wg.Wait() }
+
+// teamBoard is a finished board of a room.
+type teamBoard struct {
+	room  tournament.Room
+	board int
+	res   tournament.RoomResult
+	table string
+}
+
+// teamTag is the Settings.Tournament of a room's table: "ID:open" or
+// "ID:closed" (a competition ID has no colon, so the tag names no
+// tournament of another kind).
+func teamTag(id string, room tournament.Room) string { return id + ":" + teamRooms[room] }
+
+func parseTeamTag(tag string) (id string, room tournament.Room, ok bool) {
+	id, r, found := strings.Cut(tag, ":")
+	switch {
+	case !found:
+		return "", 0, false
+	case r == teamRooms[tournament.OpenRoom]:
+		return id, tournament.OpenRoom, true
+	case r == teamRooms[tournament.ClosedRoom]:
+		return id, tournament.ClosedRoom, true
+	}
+	return "", 0, false
+}
+
+// teamDeals deals the boards of a match from its seed.
+func teamDeals(n int, seed uint64) []tournament.Board {
+	r := card.NewRand(seed)
+	out := make([]tournament.Board, n)
+	for i := range out {
+		out[i] = tournament.Board{Number: i + 1, Deal: bridge.RandomDeal(r), Dealer: bridge.BoardDealer(i + 1), Vul: bridge.BoardVul(i + 1)}
+	}
+	return out
+}
+
+func (sp teamMatchSpec) team(home bool) tournament.Team {
+	ts := sp.Away
+	if home {
+		ts = sp.Home
+	}
+	t := tournament.Team{Name: ts.Name}
+	for i, p := range ts.Players {
+		t.Players[i] = tournament.Player{Name: p.Name, Bot: p.User == ""}
+	}
+	return t
+}
+
+// seatUsers returns the user of each seat of a room ("" for a bot), in the
+// order of tournament.TeamMatch.Seating.
+func (sp teamMatchSpec) seatUsers(room tournament.Room) [4]string {
+	ns, ew := sp.Home, sp.Away
+	k := 0
+	if room == tournament.ClosedRoom {
+		ns, ew, k = sp.Away, sp.Home, 2
+	}
+	return [4]string{ns.Players[k].User, ew.Players[k].User, ns.Players[k+1].User, ew.Players[k+1].User}
+}
+
+// place returns where user plays in the match.
+func (sp teamMatchSpec) place(user string) (room tournament.Room, seat card.Seat, ok bool) {
+	if user == "" {
+		return 0, 0, false
+	}
+	for _, r := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
+		for s, u := range sp.seatUsers(r) {
+			if u == user {
+				return r, card.Seat(s), true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func roomResultOf(d teamRoomResult) (tournament.RoomResult, error) {
+	var res tournament.RoomResult
+	c, err := bridge.ParseContract(d.Contract)
+	if err != nil {
+		return res, err
+	}
+	res.Contract, res.Tricks = c, d.Tricks
+	if !c.IsPass() {
+		if res.Declarer, err = card.ParseSeat(d.Declarer); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func roomResultData(res tournament.RoomResult, scoreNS int) teamRoomResult {
+	d := teamRoomResult{Contract: res.Contract.String(), Tricks: res.Tricks, ScoreNS: scoreNS}
+	if res.Contract.IsPass() {
+		d.Contract, d.Tricks = "Pass", 0
+	} else {
+		d.Declarer = res.Declarer.String()
+	}
+	return d
+}
+
+// publicSettings returns a game's stored settings as its players may see
+// them: while it is in progress, without the fixed deals of a tournament,
+// team match or duplicate ("deals", "beloteDeals"), which hold every hand
+// of the boards still to play.
+func publicSettings(g store.Game) any {
+	if g.Status == store.StatusFinished || len(g.Settings) == 0 {
+		return rawOrNil(g.Settings)
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(g.Settings, &m) != nil {
+		return rawOrNil(g.Settings)
+	}
+	_, d1 := m["deals"]
+	_, d2 := m["beloteDeals"]
+	if !d1 && !d2 {
+		return rawOrNil(g.Settings)
+	}
+	delete(m, "deals")
+	delete(m, "beloteDeals")
+	return m
+}
+
+// teamRoutes registers the team match API and listens to the hub's
+// finished boards.
+func (s *Server) teamRoutes() {
+	s.teams = &teamMatches{byID: map[string]*teamMatch{}, pending: map[string][]teamBoard{}}
+	s.onHubBoards(s.teams.onBoard(s))
+	m := s.mux
+	m.HandleFunc("POST /api/teammatches", s.csrf(s.handleCreateTeamMatch))
+	m.HandleFunc("GET /api/teammatches", s.handleTeamMatches)
+	m.HandleFunc("GET /api/teammatches/{id}", s.handleTeamMatch)
+	m.HandleFunc("GET /api/teammatches/{id}/boards/{n}", s.handleTeamBoard)
+}
+
+// localHub returns the hub's local tables, if it has any.
+func (s *Server) localHub() *table.LocalHub {
+	switch h := s.hub.(type) {
+	case *table.LocalHub:
+		return h
+	case interface{ Local() *table.LocalHub }:
+		return h.Local()
+	}
+	return nil
+}
+
+// onHubBoards registers f as a listener of the hub's finished tournament
+// boards (bridge).
+func (s *Server) onHubBoards(f func(table.BoardDone)) bool {
+	if l := s.localHub(); l != nil {
+		l.OnBoard(f)
+		return true
+	}
+	return false
+}
+
+// createSeated opens a table with the given humans seated (the others are
+// bots).
+func (s *Server) createSeated(ctx context.Context, set table.Settings, createdBy string, players [4]table.Player) (table.Room, error) {
+	if h, ok := s.hub.(interface {
+		CreateSeated(context.Context, table.Settings, string, [4]table.Player) (table.Room, error)
+	}); ok {
+		return h.CreateSeated(ctx, set, createdBy, players)
+	}
+	if l := s.localHub(); l != nil {
+		return l.CreateSeated(ctx, set, createdBy, players)
+	}
+	return nil, &table.Error{Code: table.CodeInternal, Msg: "this server's hub cannot seat several players at a new table"}
+}
+
+// onBoard records a finished board of a room. It runs on the table's
+// goroutine: the cache is updated at once, the store in the background.
+func (tm *teamMatches) onBoard(s *Server) func(table.BoardDone) {
+	return func(d table.BoardDone) {
+		id, room, ok := parseTeamTag(d.Tournament)
+		if !ok {
+			return
+		}
+		res := tournament.RoomResult{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks}
+		tb := teamBoard{room: room, board: d.Board, res: res, table: d.Table}
+		tm.mu.Lock()
+		if mt := tm.byID[id]; mt != nil {
+			if err := mt.m.Add(room, d.Board, res); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
+				s.log.Error("team match result", "match", id, "table", d.Table, "err", err)
+			}
+		} else {
+			tm.pending[id] = append(tm.pending[id], tb)
+		}
+		tm.mu.Unlock()
+		tm.wg.Add(1)
+		go func() {
+			defer tm.wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := s.storeTeamBoard(ctx, id, tb); err != nil {
+				s.log.Error("team match result", "match", id, "table", d.Table, "err", err)
+			}
+		}()
+	}
+}
+
+// storeTeamBoard writes a room's result (a result already there is fine).
+func (s *Server) storeTeamBoard(ctx context.Context, id string, tb teamBoard) error {
+	sc := bridge.ScoreNS(tb.res.Contract, tb.res.Declarer, tb.res.Tricks, bridge.BoardVul(tb.board))
+	data, _ := json.Marshal(roomResultData(tb.res, sc))
+	err := s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: teamRooms[tb.room],
+		Board: tb.board, Data: data, GameID: tb.table})
+	if errors.Is(err, store.ErrConflict) {
+		return nil
+	}
+	return err
+}
+
+// get returns a match from the cache or the store; ok is false if there
+// is no such team match.
+func (s *Server) teamMatch(ctx context.Context, id string) (*teamMatch, error) {
+	tm := s.teams
+	tm.mu.Lock()
+	mt := tm.byID[id]
+	stale := mt != nil && time.Since(mt.checked) > refreshEvery
+	if stale {
+		mt.checked = time.Now()
+	}
+	tm.mu.Unlock()
+	if mt != nil {
+		if stale && mt.m.Score().Complete < len(mt.m.Boards) {
+			if err := s.addTeamResults(ctx, mt); err != nil {
+				s.log.Error("team match results", "match", id, "err", err)
+			}
+		}
+		return mt, nil
+	}
+	comp, err := s.st.GetCompetition(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if comp.Kind != KindTeamMatch {
+		return nil, fmt.Errorf("competition %s is a %s: %w", id, comp.Kind, store.ErrNotFound)
+	}
+	mt = &teamMatch{comp: comp}
+	if err := json.Unmarshal(comp.Spec, &mt.spec); err != nil {
+		return nil, fmt.Errorf("team match %s: spec: %w", id, err)
+	}
+	mt.m, err = tournament.NewTeamMatch(mt.spec.team(true), mt.spec.team(false), teamDeals(mt.spec.Boards, mt.spec.Seed))
+	if err != nil {
+		return nil, fmt.Errorf("team match %s: %w", id, err)
+	}
+	entries, err := s.st.CompetitionEntries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		for r, name := range teamRooms {
+			if e.Entry == name {
+				mt.tables[r] = e.GameID
+			}
+		}
+	}
+	mt.checked = time.Now()
+	if err := s.addTeamResults(ctx, mt); err != nil {
+		return nil, err
+	}
+	// Boards that ended while nobody listened (before a restart, or before
+	// the server registered its listener) are in the rooms' games.
+	for r, gid := range mt.tables {
+		if gid == "" {
+			continue
+		}
+		rec, err := s.st.LoadGame(ctx, gid)
+		if err != nil {
+			s.log.Error("team match room", "match", id, "table", gid, "err", err)
+			continue
+		}
+		for _, d := range rec.Deals {
+			if d.Result == nil {
+				continue
+			}
+			var line table.BoardLine
+			if err := json.Unmarshal(d.Result, &line); err != nil {
+				continue
+			}
+			res := tournament.RoomResult{Contract: line.Contract, Tricks: line.Tricks}
+			if !line.Contract.IsPass() {
+				res.Declarer, _ = card.ParseSeat(line.Declarer)
+			}
+			err := mt.m.Add(tournament.Room(r), d.No, res)
+			if err == nil {
+				if err := s.storeTeamBoard(ctx, id, teamBoard{room: tournament.Room(r), board: d.No, res: res, table: gid}); err != nil {
+					s.log.Error("team match result", "match", id, "err", err)
+				}
+			}
+		}
+	}
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	if cur := tm.byID[id]; cur != nil {
+		return cur, nil
+	}
+	for _, tb := range tm.pending[id] {
+		mt.m.Add(tb.room, tb.board, tb.res) // already there: fine
+	}
+	delete(tm.pending, id)
+	tm.byID[id] = mt
+	return mt, nil
+}
+
+// addTeamResults adds the results stored for a match to its score sheet
+// (those it has are skipped).
+func (s *Server) addTeamResults(ctx context.Context, mt *teamMatch) error {
+	id := mt.comp.ID
+	results, err := s.st.CompetitionResults(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		room := tournament.OpenRoom
+		if r.Entry == teamRooms[tournament.ClosedRoom] {
+			room = tournament.ClosedRoom
+		}
+		var d teamRoomResult
+		if err := json.Unmarshal(r.Data, &d); err != nil {
+			return fmt.Errorf("team match %s: result of board %d: %w", id, r.Board, err)
+		}
+		res, err := roomResultOf(d)
+		if err != nil {
+			return fmt.Errorf("team match %s: result of board %d: %w", id, r.Board, err)
+		}
+		if err := mt.m.Add(room, r.Board, res); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
+			return err
+		}
+	}
+	return nil
+}
+
+// teamCompError answers a store error on a competition.
+func (s *Server) teamCompError(w http.ResponseWriter, r *http.Request, what string, err error) {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
+		s.apiError(w, r, http.StatusNotFound, "not_found", "no such "+what+": "+r.PathValue("id"))
+		return
+	}
+	s.log.Error(what, "id", r.PathValue("id"), "err", err)
+	s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+}
+
+// createTeamMatch is the body of POST /api/teammatches. A player is a user
+// ID, "me" for the organiser, or "" (or "bot") for a bot.
+type createTeamMatch struct {
+	Name   string `json:"name"`
+	Boards int    `json:"boards"`
+	Seed   uint64 `json:"seed,omitempty"`
+	Level  string `json:"level,omitempty"`
+	Home   struct {
+		Name    string    `json:"name"`
+		Players [4]string `json:"players"`
+	} `json:"home"`
+	Away struct {
+		Name    string    `json:"name"`
+		Players [4]string `json:"players"`
+	} `json:"away"`
+}
+
+// botName is the display name of a bot seat.
+const botName = "Bot"
+
+// displayName is how a user is named in a team or a ranking: his name, or
+// "Guest" for a guest without a nickname.
+func displayName(u store.User) string {
+	if u.Username == "" {
+		return "Guest"
+	}
+	return u.Username
+}
+
+// inputError is bad input in a request: answered 400 with its text, which
+// names the field and what it accepts.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
+func badInput(format string, args ...any) error {
+	return &inputError{fmt.Sprintf(format, args...)}
+}
+
+// checkText checks a name: 1 to max bytes of UTF-8 without control
+// characters, once trimmed.
+func checkText(field, s string, max int) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "" || len(s) > max:
+		return "", badInput("%s: want 1 to %d bytes", field, max)
+	case !utf8.ValidString(s):
+		return "", badInput("%s: not valid UTF-8", field)
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return "", badInput("%s=%q: holds a control character", field, s)
+	}
+	return s, nil
+}
+
+// checkTeamMatch checks a team match request made by user me and resolves
+// its players through lookup (a user's account). It returns the match's
+// name and spec (Seed 0 when the request gives none); an *inputError for
+// bad input.
+func checkTeamMatch(body createTeamMatch, me string, lookup func(id string) (store.User, error)) (string, teamMatchSpec, error) {
+	name, err := checkText("name", body.Name, 80)
+	if err != nil {
+		return "", teamMatchSpec{}, err
+	}
+	if body.Boards < MinTeamBoards || body.Boards > MaxTeamBoards {
+		return "", teamMatchSpec{}, badInput("boards=%d: want %d to %d", body.Boards, MinTeamBoards, MaxTeamBoards)
+	}
+	if body.Level == "" {
+		body.Level = "medium"
+	}
+	switch body.Level {
+	case "easy", "medium", "strong":
+	default:
+		return "", teamMatchSpec{}, badInput("level=%q: want easy, medium or strong", body.Level)
+	}
+	spec := teamMatchSpec{Boards: body.Boards, Seed: body.Seed, Level: body.Level}
+	seen := map[string]string{}
+	for i, in := range []struct {
+		side    string
+		name    string
+		players [4]string
+		out     *teamSpec
+	}{{"home", body.Home.Name, body.Home.Players, &spec.Home}, {"away", body.Away.Name, body.Away.Players, &spec.Away}} {
+		tn, err := checkText(in.side+".name", in.name, 40)
+		if err != nil {
+			return "", teamMatchSpec{}, err
+		}
+		if i == 1 && strings.EqualFold(tn, spec.Home.Name) {
+			return "", teamMatchSpec{}, badInput("away.name=%q: the two teams need different names", tn)
+		}
+		in.out.Name = tn
+		for k, p := range in.players {
+			p = strings.TrimSpace(p)
+			if p == "" || strings.EqualFold(p, "bot") {
+				in.out.Players[k] = teamPlayer{Name: botName}
+				continue
+			}
+			if p == "me" {
+				p = me
+			}
+			where := fmt.Sprintf("%s.players[%d]", in.side, k)
+			if prev, dup := seen[p]; dup {
+				return "", teamMatchSpec{}, badInput("%s: user %s already plays as %s (a player sits once per match)", where, p, prev)
+			}
+			pu, err := lookup(p)
+			if err != nil {
+				if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
+					return "", teamMatchSpec{}, badInput("%s=%q: no such user", where, p)
+				}
+				return "", teamMatchSpec{}, err
+			}
+			seen[p] = where
+			in.out.Players[k] = teamPlayer{User: pu.ID, Name: displayName(pu)}
+		}
+	}
+	return name, spec, nil
+}
+
+// requestError answers an error of a check: 400 for bad input, 500 else.
+func (s *Server) requestError(w http.ResponseWriter, r *http.Request, err error) {
+	var ie *inputError
+	if errors.As(err, &ie) {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", ie.msg)
+		return
+	}
+	s.log.Error("request", "path", r.URL.Path, "err", err)
+	s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+}
+
+func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	var body createTeamMatch
+	if err := readJSON(r, &body); err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+		return
+	}
+	bad := func(format string, args ...any) {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
+	}
+	name, spec, err := checkTeamMatch(body, u.ID, func(id string) (store.User, error) { return s.st.GetUser(r.Context(), id) })
+	if err != nil {
+		s.requestError(w, r, err)
+		return
+	}
+	body.Name = name
+	if spec.Seed == 0 {
+		spec.Seed = randomSeed()
+	}
+	boards := teamDeals(spec.Boards, spec.Seed)
+	m, err := tournament.NewTeamMatch(spec.team(true), spec.team(false), boards)
+	if err != nil {
+		bad("%v", err)
+		return
+	}
+	raw, _ := json.Marshal(spec)
+	comp, err := s.st.CreateCompetition(r.Context(), store.Competition{Kind: KindTeamMatch, Name: body.Name, Owner: u.ID,
+		Spec: raw, Start: time.Now()})
+	if err != nil {
+		if errors.Is(err, store.ErrInvalid) {
+			bad("%v", err)
+			return
+		}
+		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	mt := &teamMatch{comp: comp, spec: spec, m: m}
+	s.teams.mu.Lock()
+	s.teams.byID[comp.ID] = mt
+	s.teams.mu.Unlock()
+	deals := make([]string, len(boards))
+	for i, b := range boards {
+		deals[i] = b.Deal.String()
+	}
+	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
+		var players [4]table.Player
+		for seat, id := range spec.seatUsers(room) {
+			players[seat] = table.Player{ID: id}
+		}
+		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: teamTag(comp.ID, room),
+			Deals: deals, Seed: spec.Seed + uint64(room) + 1}
+		tb, err := s.createSeated(r.Context(), set, u.ID, players)
+		if err != nil {
+			s.tableError(w, r, err)
+			return
+		}
+		s.teams.mu.Lock()
+		mt.tables[room] = tb.ID()
+		s.teams.mu.Unlock()
+		if err := s.st.JoinCompetition(r.Context(), store.CompetitionEntry{Competition: comp.ID, Entry: teamRooms[room],
+			Data: json.RawMessage(`{"room":"` + teamRooms[room] + `"}`), GameID: tb.ID()}); err != nil {
+			s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": comp.ID})
+}
+
+// teamMatchSummary is a match in the list.
+type teamMatchSummary struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Boards  int       `json:"boards"`
+	Home    string    `json:"home"`
+	Away    string    `json:"away"`
+	Created time.Time `json:"created"`
+}
+
+func (s *Server) handleTeamMatches(w http.ResponseWriter, r *http.Request) {
+	list, err := s.st.ListCompetitions(r.Context(), KindTeamMatch, 50)
+	if err != nil {
+		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	out := make([]teamMatchSummary, 0, len(list))
+	for _, c := range list {
+		var sp teamMatchSpec
+		if json.Unmarshal(c.Spec, &sp) != nil {
+			continue
+		}
+		out = append(out, teamMatchSummary{ID: c.ID, Name: c.Name, Boards: sp.Boards, Home: sp.Home.Name, Away: sp.Away.Name, Created: c.Created})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+}
+
+// roomResultJSON is a room's result on a board.
+type roomResultJSON struct {
+	Contract string `json:"contract"`
+	Declarer string `json:"declarer,omitempty"`
+	Tricks   int    `json:"tricks"`
+	Result   string `json:"result"` // "=", "+1", "-2"; "" when passed out
+	ScoreNS  int    `json:"scoreNS"`
+}
+
+func roomResultJSONOf(rr *tournament.RoomResult) *roomResultJSON {
+	if rr == nil {
+		return nil
+	}
+	d := roomResultData(*rr, rr.ScoreNS)
+	return &roomResultJSON{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks, Result: resultText(rr.Contract, rr.Tricks), ScoreNS: rr.ScoreNS}
+}
+
+// teamBoardJSON is a line of the score sheet. Open and Closed are there
+// only when the viewer may see the board.
+type teamBoardJSON struct {
+	Board    int             `json:"board"`
+	Visible  bool            `json:"visible"`
+	Open     *roomResultJSON `json:"open,omitempty"`
+	Closed   *roomResultJSON `json:"closed,omitempty"`
+	Complete bool            `json:"complete"`
+	IMPs     int             `json:"imps"` // for the home team
+	Home     int             `json:"home"` // running score
+	Away     int             `json:"away"`
+}
+
+// canSee reports whether viewer may see board n of the match: a player once
+// his room has played it, anybody else once both rooms have.
+func (mt *teamMatch) canSee(viewer string, mb tournament.MatchBoard) bool {
+	if room, _, ok := mt.spec.place(viewer); ok {
+		if room == tournament.OpenRoom {
+			return mb.Open != nil
+		}
+		return mb.Closed != nil
+	}
+	return mb.Complete
+}
+
+func (s *Server) handleTeamMatch(w http.ResponseWriter, r *http.Request) {
+	mt, err := s.teamMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.teamCompError(w, r, "team match", err)
+		return
+	}
+	u, _ := s.user(r)
+	sc := mt.m.Score()
+	s.teams.mu.Lock()
+	tables := mt.tables
+	s.teams.mu.Unlock()
+	boards := make([]teamBoardJSON, len(sc.Boards))
+	played := [2]int{}
+	for i, mb := range sc.Boards {
+		if mb.Open != nil {
+			played[0]++
+		}
+		if mb.Closed != nil {
+			played[1]++
+		}
+		b := teamBoardJSON{Board: mb.Board, Complete: mb.Complete, IMPs: mb.IMPs, Home: mb.Home, Away: mb.Away}
+		if mt.canSee(u.ID, mb) {
+			b.Visible = true
+			b.Open, b.Closed = roomResultJSONOf(mb.Open), roomResultJSONOf(mb.Closed)
+		}
+		if !mb.Complete {
+			b.IMPs = 0
+		}
+		boards[i] = b
+	}
+	team := func(ts teamSpec) map[string]any {
+		ps := make([]map[string]any, 4)
+		for i, p := range ts.Players {
+			ps[i] = map[string]any{"name": p.Name, "bot": p.User == "", "you": p.User != "" && p.User == u.ID}
+		}
+		return map[string]any{"name": ts.Name, "players": ps}
+	}
+	over := sc.Complete == len(sc.Boards)
+	rooms := make([]map[string]any, 2)
+	for i := range rooms {
+		names := [4]string{}
+		seating := mt.m.Seating(tournament.Room(i))
+		for k, p := range seating {
+			names[k] = p.Name
+		}
+		ns, ew := mt.spec.Home.Name, mt.spec.Away.Name
+		if i == 1 {
+			ns, ew = ew, ns
+		}
+		rooms[i] = map[string]any{"room": teamRooms[i], "ns": ns, "ew": ew, "seats": names, "played": played[i]}
+	}
+	var you map[string]any
+	if room, seat, ok := mt.spec.place(u.ID); ok {
+		you = map[string]any{"room": teamRooms[room], "seat": seat.String(), "table": tables[room]}
+		rooms[room]["table"] = tables[room]
+	} else {
+		// Kibitzers may watch both rooms; the players only their own.
+		for i := range rooms {
+			rooms[i]["table"] = tables[i]
+		}
+	}
+	out := map[string]any{
+		"match": map[string]any{"id": mt.comp.ID, "name": mt.comp.Name, "boards": mt.spec.Boards, "level": mt.spec.Level,
+			"created": mt.comp.Created, "over": over},
+		"home": team(mt.spec.Home), "away": team(mt.spec.Away),
+		"rooms": rooms, "you": you, "boards": boards,
+		"score": map[string]any{"home": sc.Home, "away": sc.Away, "complete": sc.Complete, "homeVP": sc.HomeVP, "awayVP": sc.AwayVP},
+	}
+	if over {
+		out["seed"] = strconv.FormatUint(mt.spec.Seed, 10)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleTeamBoard(w http.ResponseWriter, r *http.Request) {
+	mt, err := s.teamMatch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.teamCompError(w, r, "team match", err)
+		return
+	}
+	u, _ := s.user(r)
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "board number: "+r.PathValue("n"))
+		return
+	}
+	sc := mt.m.Score()
+	if n < 1 || n > len(sc.Boards) {
+		s.apiError(w, r, http.StatusNotFound, "not_found", fmt.Sprintf("team match %s has no board %d (1 to %d)", mt.comp.ID, n, len(sc.Boards)))
+		return
+	}
+	mb := sc.Boards[n-1]
+	if !mt.canSee(u.ID, mb) {
+		s.apiError(w, r, http.StatusForbidden, "not_played",
+			fmt.Sprintf("team match %s: board %d is hidden until your room has played it (or, for a kibitzer, both rooms)", mt.comp.ID, n))
+		return
+	}
+	b := mt.m.Boards[n-1]
+	out := map[string]any{"board": n, "dealer": b.Dealer.String(), "vul": b.Vul.String(), "deal": b.Deal.String(),
+		"open": roomResultJSONOf(mb.Open), "closed": roomResultJSONOf(mb.Closed), "complete": mb.Complete}
+	if mb.Complete {
+		out["imps"] = mb.IMPs
+	}
+	writeJSON(w, http.StatusOK, out)
+}

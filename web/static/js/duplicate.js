@@ -1,0 +1,172 @@
+// duplicate: belote duplicates. The list with a creation form
+// (#/duplicate) and one event (#/duplicate/ID[/N]): registration of a team
+// (alone with a bot partner, or with a partner's player ID), the live
+// ranking (points relative to the field, per deal played), one's own
+// result on each deal, and a deal's results once one's team has played it
+// (the server answers 403 before).
+
+import { api } from './api.js';
+import { h, mount, clear, toast } from './dom.js';
+import { t, errorText, seatName, sideName, suitSymbol, rankText } from './i18n.js';
+import { fmtDate } from './lobby.js';
+
+function field(id, label, control) {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+function fmtNum(x, digits) {
+  if (typeof x !== 'number') return '';
+  return x.toLocaleString(document.documentElement.lang || undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export async function showDuplicates() {
+  const name = h('input', { id: 'bd-name', type: 'text', maxlength: '80', required: true, 'data-testid': 'bd-name', value: '' });
+  const deals = h('input', { id: 'bd-deals', type: 'number', min: '1', max: '36', value: '8', inputmode: 'numeric', 'data-testid': 'bd-deals' });
+  const mode = h('select', { id: 'bd-mode', 'data-testid': 'bd-mode' },
+    ['classic', 'notrump', 'coinche'].map((m) => h('option', { value: m }, t('mode.' + m))));
+  const rules = h('select', { id: 'bd-rules', 'data-testid': 'bd-rules' },
+    ['maison', 'official'].map((r) => h('option', { value: r }, t('rules.' + r))));
+  const ann = h('input', { id: 'bd-ann', type: 'checkbox', 'data-testid': 'bd-ann', checked: true });
+  const level = h('select', { id: 'bd-level', 'data-testid': 'bd-level' },
+    ['easy', 'medium', 'strong'].map((l) => h('option', { value: l, selected: l === 'medium' }, t('bot.' + l))));
+  const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-create' }, t('dup.create'));
+  const form = h('form', {
+    class: 'new-game', 'aria-labelledby': 'bd-title',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      create.disabled = true;
+      try {
+        const res = await api.post('/api/beloteduplicates', {
+          name: name.value.trim(), deals: parseInt(deals.value, 10) || 0, mode: mode.value, rules: rules.value,
+          announcements: ann.checked, level: level.value,
+        });
+        location.hash = '#/duplicate/' + encodeURIComponent(res.id);
+      } catch (e) {
+        toast(errorText(e));
+        create.disabled = false;
+      }
+    },
+  },
+  h('h2', { id: 'bd-title' }, t('dup.create')),
+  field('bd-name', t('tour.name'), name),
+  field('bd-deals', t('dup.deals'), deals),
+  field('bd-mode', t('lobby.mode'), mode),
+  field('bd-rules', t('lobby.rules'), rules),
+  h('div', { class: 'field check' }, ann, h('label', { for: 'bd-ann' }, t('lobby.announcements'))),
+  field('bd-level', t('lobby.bots'), level),
+  create);
+
+  const list = h('ul', { class: 'resume', 'data-testid': 'bd-list' });
+  mount(h('div', { class: 'page lobby', 'data-testid': 'duplicates' },
+    h('section', { class: 'panel' }, h('h1', {}, t('dup.title')), list), form));
+  let res;
+  try {
+    res = await api.get('/api/beloteduplicates');
+  } catch (e) {
+    list.appendChild(h('li', { class: 'muted' }, errorText(e)));
+    return;
+  }
+  const events = (res && res.events) || [];
+  if (!events.length) { list.appendChild(h('li', { class: 'muted' }, t('dup.none'))); return; }
+  for (const x of events) {
+    list.appendChild(h('li', {},
+      h('a', { href: '#/duplicate/' + encodeURIComponent(x.id), 'data-testid': 'bd-link', dataset: { event: x.id } }, x.name),
+      ' · ', t('mode.' + x.mode), ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)));
+  }
+}
+
+let refreshTimer = 0;
+
+export async function showDuplicate(id, dealNo) {
+  clearTimeout(refreshTimer);
+  let info;
+  try {
+    info = await api.get('/api/beloteduplicates/' + encodeURIComponent(id));
+  } catch (e) {
+    mount(h('section', { class: 'page' }, h('p', { class: 'muted' }, errorText(e)),
+      h('a', { href: '#/duplicate' }, t('common.back'))));
+    return;
+  }
+  const ev = info.event;
+  const base = '/api/beloteduplicates/' + encodeURIComponent(id);
+
+  let action;
+  if (info.you) {
+    action = h('a', { href: '#/t/' + encodeURIComponent(info.you.table), class: 'button-link primary', 'data-testid': 'bd-play' },
+      t('table.play') + ' (' + info.you.team + ')');
+  } else {
+    const team = h('input', { id: 'bd-team', type: 'text', maxlength: '40', required: true, 'data-testid': 'bd-team', value: '' });
+    const partner = h('input', { id: 'bd-partner', type: 'text', maxlength: '64', autocomplete: 'off', 'data-testid': 'bd-partner', value: '', placeholder: t('tm.bot') });
+    const join = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-join' }, t('dup.join'));
+    action = h('form', {
+      class: 'new-game',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        join.disabled = true;
+        try {
+          const res = await api.post(base + '/join', { team: team.value.trim(), partner: partner.value.trim() });
+          location.hash = '#/t/' + encodeURIComponent(res.table);
+        } catch (err) {
+          toast(errorText(err));
+          join.disabled = false;
+        }
+      },
+    }, field('bd-team', t('dup.team'), team), field('bd-partner', t('dup.partner'), partner), join);
+  }
+
+  const standings = h('table', { class: 'history', 'data-testid': 'bd-ranking' },
+    h('caption', {}, t('tour.ranking')),
+    h('thead', {}, h('tr', {}, [t('tour.rank'), t('dup.team'), t('dup.deals'), t('dup.relative'), t('dup.perDeal')]
+      .map((x) => h('th', { scope: 'col' }, x)))),
+    h('tbody', {}, (info.standings || []).map((r) => h('tr', { class: r.you ? 'you' : '', 'data-testid': 'bd-standing', dataset: { you: r.you ? '1' : '' } },
+      h('td', {}, String(r.rank) + (r.tied ? '=' : '')), h('td', {}, r.team), h('td', {}, String(r.deals)),
+      h('td', {}, fmtNum(r.relative, 1)), h('td', {}, fmtNum(r.perDeal, 1))))));
+  const teams = h('ul', { 'data-testid': 'bd-teams' }, (info.teams || []).map((x) => h('li', { class: x.you ? 'you' : '' },
+    h('strong', {}, x.name), ' · ', x.members.map((m) => (m.bot ? t('tm.bot') : m.name)).join(' & '), ' · ', t('dup.deals') + ': ' + x.deals)));
+  const dealRows = (info.deals || []).map((d) => h('tr', { 'data-testid': 'bd-deal', dataset: { deal: String(d.deal), visible: d.visible ? '1' : '' } },
+    h('td', {}, d.visible ? h('a', { href: '#/duplicate/' + encodeURIComponent(id) + '/' + d.deal }, String(d.deal)) : String(d.deal)),
+    h('td', {}, String(d.played)),
+    h('td', {}, d.yours ? d.yours.points + ' – ' + d.yours.against : ''),
+    h('td', {}, d.yours ? fmtNum(d.yours.relative, 1) : '')));
+  const deals = h('table', { class: 'history', 'data-testid': 'bd-deals' },
+    h('thead', {}, h('tr', {}, ['#', t('tour.tables'), t('tour.yours'), t('dup.relative')].map((x) => h('th', { scope: 'col' }, x)))),
+    h('tbody', {}, dealRows));
+  const panel = h('section', { class: 'panel', 'data-testid': 'bd-deal-panel', 'aria-live': 'polite' });
+
+  mount(h('div', { class: 'page', 'data-testid': 'duplicate', dataset: { event: id } },
+    h('p', {}, h('a', { href: '#/duplicate' }, t('common.back'))),
+    h('h1', {}, ev.name),
+    h('p', { class: 'muted' }, t('game.belote'), ' · ', t('mode.' + ev.mode), ' · ', t('rules.' + ev.rules), ' · ', t('dup.deals') + ': ' + ev.deals),
+    action, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
+    h('div', { class: 'scroll-x' }, deals), panel));
+  if (dealNo) await showDeal(base, dealNo, panel);
+  const hash = location.hash;
+  refreshTimer = setTimeout(() => { if (location.hash === hash) showDuplicate(id, dealNo); }, 5000);
+}
+
+function cardText(c) {
+  // Cards come suit first ("SJ", "H9").
+  return suitSymbol(c[0]) + rankText(c.slice(1));
+}
+
+async function showDeal(base, n, panel) {
+  clear(panel).appendChild(h('p', { class: 'muted' }, t('common.loading')));
+  let d;
+  try {
+    d = await api.get(base + '/deals/' + n);
+  } catch (e) {
+    clear(panel).append(h('h2', {}, '#' + n),
+      h('p', { class: 'muted', 'data-testid': 'bd-hidden' }, e.status === 403 ? t('tour.hidden') : errorText(e)));
+    return;
+  }
+  const rows = (d.results || []).map((r) => h('tr', { class: r.you ? 'you' : '' },
+    h('td', {}, r.team), h('td', {}, sideName(r.side)), h('td', {}, r.points + ' – ' + r.against),
+    h('td', {}, String(r.net)), h('td', {}, fmtNum(r.relative, 1))));
+  clear(panel).append(h('h2', {}, '#' + n),
+    h('p', { class: 'muted' }, t('table.dealer', { seat: seatName(d.dealer) })),
+    h('p', { class: 'deck' }, (d.deck || []).map(cardText).join(' ')),
+    h('div', { class: 'scroll-x' }, h('table', { class: 'history', 'data-testid': 'bd-results' },
+      h('thead', {}, h('tr', {}, [t('dup.team'), t('side.NS') + '/' + t('side.EW'), t('result.score'), '±', t('dup.relative')]
+        .map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, rows))));
+}
