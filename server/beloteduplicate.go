@@ -430,8 +430,8 @@ func (s *Server) handleBeloteDuplicates(w http.ResponseWriter, r *http.Request) 
 }
 
 // joinBeloteDuplicate is the body of POST /api/beloteduplicates/{id}/join:
-// the caller registers a team and sits South; Partner (a user ID) sits
-// North, or a bot when empty or "bot".
+// the caller registers a team and sits South; Partner (a username, in any
+// case, or a user ID) sits North, or a bot when empty or "bot".
 type joinBeloteDuplicate struct {
 	Team    string `json:"team"`
 	Partner string `json:"partner,omitempty"`
@@ -486,17 +486,17 @@ func (s *Server) handleJoinBeloteDuplicate(w http.ResponseWriter, r *http.Reques
 	south := teamPlayer{User: u.ID, Name: displayName(u)}
 	north := teamPlayer{Name: botName}
 	if p := strings.TrimSpace(body.Partner); p != "" && !strings.EqualFold(p, "bot") {
-		if p == u.ID {
-			bad("partner: you cannot partner yourself")
-			return
-		}
-		pu, err := s.st.GetUser(r.Context(), p)
+		pu, err := s.findUser(r.Context(), p)
 		if err != nil {
 			if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
-				bad("partner=%q: no such user", p)
+				s.requestError(w, r, unknownPlayer("partner", p))
 			} else {
 				s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
 			}
+			return
+		}
+		if pu.ID == u.ID {
+			bad("partner=%q: you cannot partner yourself", p)
 			return
 		}
 		bs.mu.Lock()

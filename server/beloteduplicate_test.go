@@ -76,6 +76,11 @@ func teamPlayed(srv *Server, id, team string) int {
 func TestBeloteDuplicateValidation(t *testing.T) {
 	env := newEnv(t, table.Config{})
 	c := newClient(t, env.ts.URL)
+	if _, err := env.st.CreateUser(context.Background(), "Camille", "password1", ""); err != nil {
+		t.Fatal(err)
+	}
+	// c registers: his own username is no partner either.
+	c.do("POST", "/api/signup", map[string]any{"username": "me-account", "password": "password1"}, nil, 200)
 	for _, tc := range []struct {
 		body map[string]any
 		want string
@@ -104,8 +109,9 @@ func TestBeloteDuplicateValidation(t *testing.T) {
 	}{
 		{map[string]any{"team": ""}, "team"},
 		{map[string]any{"team": "a\nb"}, "team"},
-		{map[string]any{"team": "Aces", "partner": "ghost"}, `partner="ghost": no such user`},
+		{map[string]any{"team": "Aces", "partner": "ghost"}, `partner="ghost": no player with this username`},
 		{map[string]any{"team": "Aces", "partner": c.id}, "yourself"},
+		{map[string]any{"team": "Aces", "partner": "ME-ACCOUNT"}, `partner="ME-ACCOUNT": you cannot partner yourself`},
 	} {
 		var out struct {
 			Error struct{ Code, Detail string }
@@ -117,6 +123,19 @@ func TestBeloteDuplicateValidation(t *testing.T) {
 	}
 	c.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Aces"}, nil, 200)
 	d := newClient(t, env.ts.URL)
+	// A partner named by his username, in any case.
+	e := newClient(t, env.ts.URL)
+	e.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Queens", "partner": "camille"}, nil, 200)
+	info := e.beld(ev.ID)
+	found := false
+	for _, tm := range info.Teams {
+		if tm.Name == "Queens" {
+			found = len(tm.Members) == 2 && tm.Members[1].Name == "Camille" && !tm.Members[1].Bot
+		}
+	}
+	if !found {
+		t.Errorf("team Queens with Camille as partner not in %+v", info.Teams)
+	}
 	c.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Aces"}, nil, 200) // already in: his table again
 	d.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Aces"}, nil, 409)
 	d.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Kings", "partner": c.id}, nil, 409)

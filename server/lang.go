@@ -48,6 +48,7 @@ var englishErrors = map[string]string{
 	"error.timeout":         "That took too long: try again later.",
 	"error.not_played":      "Play this board first: its results stay hidden until you have played it.",
 	"error.tournament_open": "This opens when the tournament is over.",
+	"error.unknown_player":  "No player has the username “{name}”.",
 }
 
 func (english) Match(string) string     { return "en" }

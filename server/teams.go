@@ -448,8 +448,9 @@ func (s *Server) teamCompError(w http.ResponseWriter, r *http.Request, what stri
 	s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
 }
 
-// createTeamMatch is the body of POST /api/teammatches. A player is a user
-// ID, "me" for the organiser, or "" (or "bot") for a bot.
+// createTeamMatch is the body of POST /api/teammatches. A player is a
+// username (in any case, as at login), a user ID (a guest has only that),
+// "me" for the organiser, or "" (or "bot") for a bot.
 type createTeamMatch struct {
 	Name   string `json:"name"`
 	Boards int    `json:"boards"`
@@ -478,13 +479,20 @@ func displayName(u store.User) string {
 }
 
 // inputError is bad input in a request: answered 400 with its text, which
-// names the field and what it accepts.
-type inputError struct{ msg string }
+// names the field and what it accepts. Player, when set, is a player named
+// in the request that nobody is (answered with code unknown_player, the
+// name in the translated message).
+type inputError struct{ msg, player string }
 
 func (e *inputError) Error() string { return e.msg }
 
 func badInput(format string, args ...any) error {
-	return &inputError{fmt.Sprintf(format, args...)}
+	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
+// unknownPlayer is the error of a field naming no player.
+func unknownPlayer(field, name string) error {
+	return &inputError{msg: fmt.Sprintf("%s=%q: no player with this username (or player ID)", field, name), player: name}
 }
 
 // checkText checks a name: 1 to max bytes of UTF-8 without control
@@ -502,11 +510,27 @@ func checkText(field, s string, max int) (string, error) {
 	return s, nil
 }
 
+// findUser resolves a player as a form names him: the account with this
+// username (any case, as at login) or else the user with this ID (guests
+// have no username). An unknown player gives an error wrapping
+// store.ErrNotFound.
+func (s *Server) findUser(ctx context.Context, who string) (store.User, error) {
+	u, err := s.st.UserByName(ctx, who)
+	if !errors.Is(err, store.ErrNotFound) {
+		return u, err
+	}
+	u, err = s.st.GetUser(ctx, who)
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
+		return store.User{}, fmt.Errorf("no player named %q: %w", who, store.ErrNotFound)
+	}
+	return u, err
+}
+
 // checkTeamMatch checks a team match request made by user me and resolves
-// its players through lookup (a user's account). It returns the match's
-// name and spec (Seed 0 when the request gives none); an *inputError for
-// bad input.
-func checkTeamMatch(body createTeamMatch, me string, lookup func(id string) (store.User, error)) (string, teamMatchSpec, error) {
+// its players through lookup (see [Server.findUser]: a username or a user
+// ID). It returns the match's name and spec (Seed 0 when the request gives
+// none); an *inputError for bad input.
+func checkTeamMatch(body createTeamMatch, me string, lookup func(who string) (store.User, error)) (string, teamMatchSpec, error) {
 	name, err := checkText("name", body.Name, 80)
 	if err != nil {
 		return "", teamMatchSpec{}, err
@@ -544,30 +568,42 @@ func checkTeamMatch(body createTeamMatch, me string, lookup func(id string) (sto
 				in.out.Players[k] = teamPlayer{Name: botName}
 				continue
 			}
-			if p == "me" {
-				p = me
-			}
 			where := fmt.Sprintf("%s.players[%d]", in.side, k)
-			if prev, dup := seen[p]; dup {
-				return "", teamMatchSpec{}, badInput("%s: user %s already plays as %s (a player sits once per match)", where, p, prev)
+			who := p
+			if strings.EqualFold(p, "me") {
+				who = me
 			}
-			pu, err := lookup(p)
+			pu, err := lookup(who)
 			if err != nil {
 				if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
-					return "", teamMatchSpec{}, badInput("%s=%q: no such user", where, p)
+					return "", teamMatchSpec{}, unknownPlayer(where, p)
 				}
 				return "", teamMatchSpec{}, err
 			}
-			seen[p] = where
+			if prev, dup := seen[pu.ID]; dup {
+				return "", teamMatchSpec{}, badInput("%s=%q: %s already plays as %s (a player sits once per match)", where, p, displayName(pu), prev)
+			}
+			seen[pu.ID] = where
 			in.out.Players[k] = teamPlayer{User: pu.ID, Name: displayName(pu)}
 		}
 	}
 	return name, spec, nil
 }
 
+// codeUnknownPlayer is the error code of a request naming no player.
+const codeUnknownPlayer = "unknown_player"
+
 // requestError answers an error of a check: 400 for bad input, 500 else.
 func (s *Server) requestError(w http.ResponseWriter, r *http.Request, err error) {
 	var ie *inputError
+	if errors.As(err, &ie) && ie.player != "" {
+		// The message names the player, in the page's language.
+		s.metrics.protocolError(codeUnknownPlayer)
+		msg := strings.ReplaceAll(s.translate(s.requestLang(r, nil), codeUnknownPlayer, ie.msg), "{name}", ie.player)
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{
+			"code": codeUnknownPlayer, "message": msg, "detail": ie.msg, "player": ie.player}})
+		return
+	}
 	if errors.As(err, &ie) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", ie.msg)
 		return
@@ -589,7 +625,7 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 	bad := func(format string, args ...any) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
 	}
-	name, spec, err := checkTeamMatch(body, u.ID, func(id string) (store.User, error) { return s.st.GetUser(r.Context(), id) })
+	name, spec, err := checkTeamMatch(body, u.ID, func(who string) (store.User, error) { return s.findUser(r.Context(), who) })
 	if err != nil {
 		s.requestError(w, r, err)
 		return
@@ -623,6 +659,10 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 	for i, b := range boards {
 		deals[i] = b.Deal.String()
 	}
+	// Both rooms' tables are opened and recorded, or the match is undone:
+	// a match with one room, or a room the store does not know, could not
+	// be played to its end.
+	var opened []table.Room
 	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
 		var players [4]table.Player
 		for seat, id := range spec.seatUsers(room) {
@@ -631,20 +671,52 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: teamTag(comp.ID, room),
 			Deals: deals, Seed: spec.Seed + uint64(room) + 1}
 		tb, err := s.createSeated(r.Context(), set, u.ID, players)
-		if err != nil {
-			s.tableError(w, r, err)
-			return
+		if err == nil {
+			opened = append(opened, tb)
+			s.teams.mu.Lock()
+			mt.tables[room] = tb.ID()
+			s.teams.mu.Unlock()
+			err = s.st.JoinCompetition(r.Context(), store.CompetitionEntry{Competition: comp.ID, Entry: teamRooms[room],
+				Data: json.RawMessage(`{"room":"` + teamRooms[room] + `"}`), GameID: tb.ID()})
 		}
-		s.teams.mu.Lock()
-		mt.tables[room] = tb.ID()
-		s.teams.mu.Unlock()
-		if err := s.st.JoinCompetition(r.Context(), store.CompetitionEntry{Competition: comp.ID, Entry: teamRooms[room],
-			Data: json.RawMessage(`{"room":"` + teamRooms[room] + `"}`), GameID: tb.ID()}); err != nil {
-			s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+		if err != nil {
+			s.log.Error("team match creation", "match", comp.ID, "room", teamRooms[room], "err", err)
+			s.undoTeamMatch(comp.ID, opened)
+			if table.CodeOf(err) != table.CodeInternal {
+				s.tableError(w, r, err)
+				return
+			}
+			s.apiError(w, r, http.StatusInternalServerError, "internal",
+				fmt.Sprintf("team match: the %s room's table could not be opened (%v); the match was not created", teamRooms[room], err))
 			return
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"id": comp.ID})
+}
+
+// undoTeamMatch takes back a team match whose creation failed half-way:
+// the tables already opened are stopped and closed in the store (so that
+// no node resumes them), and the competition is deleted with what it
+// holds. It runs on a context of its own, the request's may be over.
+func (s *Server) undoTeamMatch(id string, opened []table.Room) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	for _, room := range opened {
+		if tb, ok := room.(*table.Table); ok {
+			tb.Stop()
+		}
+		res, _ := json.Marshal(map[string]string{"abandoned": "the team match " + id + " could not be created"})
+		if err := s.st.FinishGame(ctx, room.ID(), res); err != nil && !errors.Is(err, store.ErrFinished) {
+			s.log.Error("team match undo: close table", "match", id, "table", room.ID(), "err", err)
+		}
+	}
+	if err := s.st.DeleteCompetition(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.log.Error("team match undo: delete", "match", id, "err", err)
+	}
+	s.teams.mu.Lock()
+	delete(s.teams.byID, id)
+	delete(s.teams.pending, id)
+	s.teams.mu.Unlock()
 }
 
 // teamMatchSummary is a match in the list.

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -182,6 +185,10 @@ func waitFor(t *testing.T, what string, limit time.Duration, f func() bool) {
 func TestTeamsCreateValidation(t *testing.T) {
 	env := newEnv(t, table.Config{})
 	c := newClient(t, env.ts.URL)
+	cam, err := env.st.CreateUser(context.Background(), "Camille", "password1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	good := func() map[string]any {
 		return map[string]any{"name": "M", "boards": 4, "level": "easy",
 			"home": map[string]any{"name": "Lions", "players": []string{"me", "", "", ""}},
@@ -197,20 +204,49 @@ func TestTeamsCreateValidation(t *testing.T) {
 		{func(b map[string]any) { b["level"] = "godlike" }, "level"},
 		{func(b map[string]any) { b["home"].(map[string]any)["name"] = "" }, "home.name"},
 		{func(b map[string]any) { b["away"].(map[string]any)["name"] = "lions" }, "different names"},
-		{func(b map[string]any) { b["away"].(map[string]any)["players"] = []string{"nobody-here", "", "", ""} }, "away.players[0]=\"nobody-here\": no such user"},
+		{func(b map[string]any) { b["away"].(map[string]any)["players"] = []string{"nobody-here", "", "", ""} }, "away.players[0]=\"nobody-here\": no player with this username"},
 		{func(b map[string]any) { b["away"].(map[string]any)["players"] = []string{"", "", "me", ""} }, "already plays"},
 		{func(b map[string]any) { b["extra"] = 1 }, "unknown field"},
+		// One player named twice: by his username (in any case) and by his ID.
+		{func(b map[string]any) { b["away"].(map[string]any)["players"] = []string{"CAMILLE", "", cam.ID, ""} }, `away.players[2]="` + cam.ID + `": Camille already plays as away.players[0]`},
+		{func(b map[string]any) { b["away"].(map[string]any)["players"] = []string{"", c.id, "", ""} }, "already plays as home.players[0]"},
 	}
 	for _, tc := range cases {
 		b := good()
 		tc.edit(b)
 		var out struct {
-			Error struct{ Code, Detail string }
+			Error struct{ Code, Message, Detail string }
 		}
 		c.do("POST", "/api/teammatches", b, &out, 400)
-		if out.Error.Code != "bad_request" || !strings.Contains(out.Error.Detail, tc.want) {
-			t.Errorf("%v: got %+v, want a message with %q", b, out.Error, tc.want)
+		code := "bad_request"
+		if strings.Contains(tc.want, "no player with this username") {
+			// The message names the unknown username.
+			code = codeUnknownPlayer
+			if !strings.Contains(out.Error.Message, `“nobody-here”`) {
+				t.Errorf("message %q does not name the username", out.Error.Message)
+			}
 		}
+		if out.Error.Code != code || !strings.Contains(out.Error.Detail, tc.want) {
+			t.Errorf("%v: got %+v, want code %s and a message with %q", b, out.Error, code, tc.want)
+		}
+	}
+	// Players named by username, in any case, or by ID (a guest has only
+	// that): the match seats the right users under their names.
+	guest := newClient(t, env.ts.URL)
+	b := good()
+	b["home"].(map[string]any)["players"] = []string{"me", "camille", "", ""}
+	b["away"].(map[string]any)["players"] = []string{"", "", guest.id, ""}
+	var created struct{ ID string }
+	c.do("POST", "/api/teammatches", b, &created, 200)
+	mt, err := env.srv.teamMatch(context.Background(), created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := mt.spec.Home.Players; u[0].User != c.id || u[1].User != cam.ID || u[1].Name != "Camille" {
+		t.Errorf("home players %+v: want the organiser and Camille (%s)", u, cam.ID)
+	}
+	if u := mt.spec.Away.Players[2]; u.User != guest.id {
+		t.Errorf("away player 2 %+v: want the guest %s", u, guest.id)
 	}
 	for _, p := range []string{"/api/teammatches/nope", "/api/teammatches/nope/boards/1", "/api/teammatches/Bad:Id"} {
 		if code, _ := c.get(p); code != 404 {
@@ -505,5 +541,110 @@ func TestTeamTags(t *testing.T) {
 		if _, _, ok := parseTeamTag(bad); ok {
 			t.Errorf("%q read as a team match room", bad)
 		}
+	}
+}
+
+// failingHub is a local hub whose CreateSeated fails from its fail-th call
+// on (1-based; 0: never).
+type failingHub struct {
+	*table.LocalHub
+	mu      sync.Mutex
+	calls   int
+	fail    int
+	created []table.Room
+}
+
+func (h *failingHub) Local() *table.LocalHub { return h.LocalHub }
+
+func (h *failingHub) CreateSeated(ctx context.Context, s table.Settings, by string, p [4]table.Player) (table.Room, error) {
+	h.mu.Lock()
+	h.calls++
+	fail := h.fail > 0 && h.calls >= h.fail
+	h.mu.Unlock()
+	if fail {
+		return nil, errors.New("test: no room for another table")
+	}
+	r, err := h.LocalHub.CreateSeated(ctx, s, by, p)
+	if err == nil {
+		h.mu.Lock()
+		h.created = append(h.created, r)
+		h.mu.Unlock()
+	}
+	return r, err
+}
+
+// TestTeamsCreateUndone: when the closed room's table cannot be opened,
+// the match is taken back whole: no competition left in the store or the
+// list, the open room's table stopped and closed (no node resumes it);
+// the next attempt makes a sound match.
+func TestTeamsCreateUndone(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
+	hub := &failingHub{LocalHub: local, fail: 2}
+	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: NewMetrics(), AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		ts.Close()
+		local.Shutdown(context.Background())
+		srv.waitResultWrites()
+		st.Close()
+	})
+	c := newClient(t, ts.URL)
+	body := map[string]any{"name": "Doomed", "boards": 4, "level": "easy", "seed": 5,
+		"home": map[string]any{"name": "Lions", "players": []string{"", "", "", ""}},
+		"away": map[string]any{"name": "Tigers", "players": []string{"", "", "", ""}}}
+	var out struct {
+		Error struct{ Code, Detail string }
+	}
+	c.do("POST", "/api/teammatches", body, &out, http.StatusInternalServerError)
+	if !strings.Contains(out.Error.Detail, "closed room") || !strings.Contains(out.Error.Detail, "not created") {
+		t.Errorf("error %+v: want one saying the closed room failed and the match was not created", out.Error)
+	}
+	ctx := context.Background()
+	if list, err := st.ListCompetitions(ctx, KindTeamMatch, 0); err != nil || len(list) != 0 {
+		t.Fatalf("competitions left after the failure: %+v, %v", list, err)
+	}
+	var ms struct{ Matches []teamMatchSummary }
+	c.do("GET", "/api/teammatches", nil, &ms, 200)
+	if len(ms.Matches) != 0 {
+		t.Errorf("the list shows %+v", ms.Matches)
+	}
+	hub.mu.Lock()
+	created := slices.Clone(hub.created)
+	hub.mu.Unlock()
+	if len(created) != 1 {
+		t.Fatalf("%d tables opened, want 1 (the open room's)", len(created))
+	}
+	open := created[0]
+	select {
+	case <-open.(*table.Table).Done():
+	default:
+		t.Error("the open room's table still runs")
+	}
+	g, err := st.GetGame(ctx, open.ID())
+	if err != nil || g.Status != store.StatusFinished {
+		t.Errorf("the open room's game: %+v, %v; want it finished", g, err)
+	}
+	if _, err := st.CompetitionByGame(ctx, open.ID()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an entry still points at the open room's table: %v", err)
+	}
+	srv.teams.mu.Lock()
+	cached := len(srv.teams.byID) + len(srv.teams.pending)
+	srv.teams.mu.Unlock()
+	if cached != 0 {
+		t.Errorf("%d matches left in the cache", cached)
+	}
+
+	hub.mu.Lock()
+	hub.fail = 0
+	hub.mu.Unlock()
+	var again struct{ ID string }
+	c.do("POST", "/api/teammatches", body, &again, 200)
+	mt, err := srv.teamMatch(ctx, again.ID)
+	if err != nil || mt.tables[0] == "" || mt.tables[1] == "" {
+		t.Fatalf("the second attempt: %+v, %v", mt, err)
 	}
 }

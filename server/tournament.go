@@ -59,6 +59,9 @@ const (
 	// ddWaitTime is how long a board's page waits for its double-dummy
 	// analysis before it is sent without (with "ddPending").
 	ddWaitTime = 2 * time.Second
+	// recordsRefresh is how often (seconds) printable hand records with
+	// analyses still being computed reload themselves.
+	recordsRefresh = 5
 )
 
 // tourKey names a player's entry in a tournament.
@@ -305,6 +308,31 @@ func (ts *tournaments) ddWait(d bridge.Deal, wait time.Duration) bool {
 	}
 }
 
+// ddReady returns which of the boards of t have their double-dummy table
+// known, waiting at most wait in all: the solves of the others are queued
+// in the background (see ddWait), so that a page showing many boards is
+// sent at once with the analyses that are ready.
+func (ts *tournaments) ddReady(t *tournament.Tournament, boards []int, wait time.Duration) map[int]bool {
+	ready := make(map[int]bool, len(boards))
+	// Queue every missing board first, in the page's order, then wait for
+	// them in that order while time remains.
+	for _, n := range boards {
+		if b, ok := t.Board(n); ok {
+			ready[n] = ts.ddWait(b.Deal, 0)
+		}
+	}
+	deadline := time.Now().Add(wait)
+	for _, n := range boards {
+		b, ok := t.Board(n)
+		if !ok || ready[n] {
+			continue
+		}
+		// Past the deadline, a board solved meanwhile still counts.
+		ready[n] = ts.ddWait(b.Deal, max(time.Until(deadline), 0))
+	}
+	return ready
+}
+
 // errNoTour reports a competition that is not a tournament.
 var errNoTour = errors.New("no such tournament")
 
@@ -516,6 +544,12 @@ func (ts *tournaments) boardsOf(ctx context.Context, tableID string, t *tourname
 		ts.log.Error("tournament table settings", "tournament", t.ID, "table", tableID, "err", err)
 		return nil
 	}
+	if len(set.BoardNumbers) == len(set.Deals) && len(set.Deals) > 0 {
+		// The table knows its board numbers (tables opened since they
+		// were recorded in the settings).
+		ts.remember(tableID, set.BoardNumbers)
+		return set.BoardNumbers
+	}
 	m = make([]int, len(set.Deals))
 	used := map[int]bool{}
 	for i, ds := range set.Deals {
@@ -562,12 +596,18 @@ func (ts *tournaments) onBoard(d table.BoardDone) {
 		}
 		return
 	}
+	// The table's deal number says which of its deals ended (a report
+	// without one, Deal 0, numbers its boards from 1).
+	deal := d.Deal
+	if deal == 0 {
+		deal = d.Board
+	}
 	n := 0
-	if m := ts.boardsOf(ctx, d.Table, v.t); d.Board >= 1 && d.Board <= len(m) {
-		n = m[d.Board-1]
+	if m := ts.boardsOf(ctx, d.Table, v.t); deal >= 1 && deal <= len(m) {
+		n = m[deal-1]
 	}
 	if n == 0 {
-		ts.log.Error("tournament result", "tournament", d.Tournament, "table", d.Table, "board", d.Board, "err", "the table's board is not one of the tournament's")
+		ts.log.Error("tournament result", "tournament", d.Tournament, "table", d.Table, "deal", deal, "board", d.Board, "err", "the table's board is not one of the tournament's")
 		return
 	}
 	r := tournament.BoardResult{Entry: user, Board: n, Contract: d.Contract, Declarer: d.Declarer,
@@ -642,11 +682,13 @@ func (ts *tournaments) reconcile(ctx context.Context, v tourView, user string) {
 		if d.Result == nil {
 			continue
 		}
+		// The deal's number at the table (line.Board is the board's own
+		// number, which is the same only at tables without BoardNumbers).
 		var line table.BoardLine
-		if json.Unmarshal(d.Result, &line) != nil || line.Board < 1 || line.Board > len(m) || m[line.Board-1] == 0 {
+		if json.Unmarshal(d.Result, &line) != nil || d.No < 1 || d.No > len(m) || m[d.No-1] == 0 {
 			continue
 		}
-		n := m[line.Board-1]
+		n := m[d.No-1]
 		if v.t.HasPlayed(user, n) {
 			continue
 		}
@@ -1109,7 +1151,7 @@ func (s *Server) handlePlayTournament(w http.ResponseWriter, r *http.Request) {
 		}
 		ts.stale(t.ID)
 	}
-	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: t.ID, Deals: deals, DealInfo: info}
+	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: t.ID, Deals: deals, DealInfo: info, BoardNumbers: boards}
 	room, err := s.hub.Create(ctx, set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		s.tableError(w, r, err)
@@ -1353,8 +1395,10 @@ func (s *Server) handleTournamentRecords(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	lang, _ := i18n.Parse(s.requestLang(r, userPtr(u)))
+	ready := s.tours.ddReady(t, boards, ddWaitTime)
+	opt := tournament.HandRecordsOptions{Ready: func(n int) bool { return ready[n] }, Refresh: recordsRefresh}
 	var buf bytes.Buffer
-	if err := tournament.HandRecordsHTMLBoards(&buf, t, lang, boards); err != nil {
+	if err := tournament.HandRecordsHTMLOptions(&buf, t, lang, boards, opt); err != nil {
 		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
 		return
 	}

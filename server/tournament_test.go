@@ -321,7 +321,7 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	}
 	env.srv.tours.stale(id)
 	env.srv.tours.remember("tb", []int{3, 4})
-	d := table.BoardDone{Table: "tb", Tournament: id, Board: 2, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
+	d := table.BoardDone{Table: "tb", Tournament: id, Deal: 2, Board: 4, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
 		Declarer: card.South, Tricks: 9}
 	d.Seats[card.South].UserID = "u1"
 	env.srv.tours.onBoard(d)
@@ -617,12 +617,43 @@ func TestTournamentPBNImport(t *testing.T) {
 			if err := json.Unmarshal(rec.Deals[0].Deal, &d); err != nil || d.Dealer != card.East || d.Vul != bridge.VulNS {
 				t.Fatalf("the table's first deal %s (%v), want board 12's dealer E and vulnerability NS", rec.Deals[0].Deal, err)
 			}
+			if want := []int{12, 13, 14, 15, 16, 17, 18, 19, 20}; !slices.Equal(set.BoardNumbers, want) {
+				t.Fatalf("table board numbers %v, want %v", set.BoardNumbers, want)
+			}
 			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("the table dealt no board")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	// The player sees the tournament's board number (12, not the table's
+	// first deal "1"), with its dealer and vulnerability; the board he
+	// plays there is recorded as board 12.
+	w := c.dial(play.Table)
+	for {
+		m := w.mustRead()
+		if m.Type != "state" || len(m.View) == 0 || string(m.View) == "null" {
+			continue
+		}
+		var v struct {
+			Board  int
+			Dealer string
+			Vul    string
+		}
+		if err := json.Unmarshal(m.View, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Board != 12 || v.Dealer != "E" || v.Vul != "NS" || m.Table.Deal != 1 || !slices.Equal(m.Table.Settings.BoardNumbers, []int{12, 13, 14, 15, 16, 17, 18, 19, 20}) {
+			t.Fatalf("the player's view: board %d dealer %s vul %s at deal %d, settings %+v; want board 12, E, NS at deal 1",
+				v.Board, v.Dealer, v.Vul, m.Table.Deal, m.Table.Settings)
+		}
+		break
+	}
+	w.close()
+	playTournamentBoard(t, env, c, out.ID, 12)
+	if tr := tourOf(t, env, out.ID); !tr.HasPlayed(c.id, 12) || tr.HasPlayed(c.id, 13) {
+		t.Fatalf("after the table's first deal: results %+v, want boards 11 and 12", tr.Results())
 	}
 
 	type apiErr struct {
@@ -936,6 +967,14 @@ func TestTournamentAnalysisPending(t *testing.T) {
 	if !b.DDPending || b.DD != nil || len(b.Rows) != 1 || time.Since(start) > ddWaitTime+5*time.Second {
 		t.Fatalf("board 1 with the solver busy: %+v after %v", b, time.Since(start))
 	}
+	// The printable hand records do not wait either: the board is shown
+	// with its analysis marked pending, and the page reloads itself.
+	start = time.Now()
+	code, html := c.get("/api/tournaments/" + id + "/records")
+	if code != 200 || strings.Count(html, `<section class="board">`) != 1 || !strings.Contains(html, `data-pending="1"`) ||
+		strings.Contains(html, `<table class="dd">`) || !strings.Contains(html, `http-equiv="refresh"`) || time.Since(start) > ddWaitTime+5*time.Second {
+		t.Fatalf("records with the solver busy, after %v: status %d\n%s", time.Since(start), code, html)
+	}
 	close(release)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -948,5 +987,63 @@ func TestTournamentAnalysisPending(t *testing.T) {
 			t.Fatalf("no analysis after the solver finished: %+v", b)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	code, html = c.get("/api/tournaments/" + id + "/records")
+	if code != 200 || strings.Contains(html, `data-pending`) || !strings.Contains(html, `<table class="dd">`) || strings.Contains(html, `http-equiv="refresh"`) {
+		t.Fatalf("records once solved: status %d\n%s", code, html)
+	}
+}
+
+// TestTournamentRecordsPartial: printable hand records of several boards
+// are sent at once with the analyses that are ready; the others are
+// marked pending and come on a later load, each deal solved once.
+func TestTournamentRecordsPartial(t *testing.T) {
+	env, clk := tourEnv(t)
+	var mu sync.Mutex
+	solved := map[bridge.Deal]int{}
+	gate := make(chan struct{}, 8)
+	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) {
+		<-gate
+		mu.Lock()
+		solved[d]++
+		mu.Unlock()
+		return fakeDD(d)
+	}
+	c := newClient(t, env.ts.URL)
+	id := c.createTournament(map[string]any{"name": "Records", "boards": 8, "hours": 1})
+	clk.add(2 * time.Hour) // over: every board is shown
+	gate <- struct{}{}     // one deal may be solved now
+	start := time.Now()
+	code, html := c.get("/api/tournaments/" + id + "/records")
+	took := time.Since(start)
+	if code != 200 || strings.Count(html, `<section class="board">`) != 8 || took > ddWaitTime+5*time.Second {
+		t.Fatalf("records: status %d, %d boards, after %v", code, strings.Count(html, `<section class="board">`), took)
+	}
+	if n := strings.Count(html, `data-pending="1"`); n != 7 || strings.Count(html, `<table class="dd">`) != 1 {
+		t.Fatalf("%d boards pending and %d analysed, want 7 and 1", n, strings.Count(html, `<table class="dd">`))
+	}
+	for range 7 {
+		gate <- struct{}{}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Contains(html, "data-pending") {
+		if time.Now().After(deadline) {
+			t.Fatalf("boards still pending after the solver finished:\n%s", html)
+		}
+		time.Sleep(20 * time.Millisecond)
+		_, html = c.get("/api/tournaments/" + id + "/records")
+	}
+	if strings.Count(html, `<table class="dd">`) != 8 {
+		t.Errorf("%d analyses once solved, want 8", strings.Count(html, `<table class="dd">`))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for d, n := range solved {
+		if n != 1 {
+			t.Errorf("deal %v solved %d times", d, n)
+		}
+	}
+	if len(solved) != 8 {
+		t.Errorf("%d deals solved, want 8", len(solved))
 	}
 }

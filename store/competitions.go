@@ -571,3 +571,39 @@ func (s *Store) competitionResults(ctx context.Context, comp string, since time.
 	}
 	return list, nil
 }
+
+// DeleteCompetition removes a competition with its entries and results
+// (an organiser's mistake, or a creation that could not be completed).
+// The tables its entries played at are games of their own and stay. An
+// unknown competition gives [ErrNotFound].
+func (s *Store) DeleteCompetition(ctx context.Context, id string) error {
+	if !validCompID(id) {
+		return notFound("competition %q", id)
+	}
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		// The foreign keys cascade, but the children go first explicitly
+		// so that the deletion does not depend on them being enforced.
+		for _, q := range []string{
+			"DELETE FROM competition_results WHERE competition_id = ?",
+			"DELETE FROM competition_entries WHERE competition_id = ?",
+		} {
+			if _, err := tx.ExecContext(ctx, s.q(q), id); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, s.q("DELETE FROM competitions WHERE id = ?"), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("competition %s", id)
+		}
+		return nil
+	})
+	switch {
+	case err == nil, errors.Is(err, ErrNotFound), errors.Is(err, ErrClosed):
+		return err
+	default:
+		return fmt.Errorf("store: delete competition %s: %w", id, err)
+	}
+}

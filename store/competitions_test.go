@@ -351,3 +351,52 @@ func BenchmarkCompetitionResults(b *testing.B) {
 		}
 	}
 }
+
+// TestDeleteCompetition: a competition goes with its entries and results;
+// the others stay; deleting it twice, or an unknown one, is ErrNotFound.
+func TestDeleteCompetition(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		a, err := s.CreateCompetition(ctx, Competition{Kind: "teammatch", Name: "A"})
+		must(t, err)
+		b, err := s.CreateCompetition(ctx, Competition{Kind: "teammatch", Name: "B"})
+		must(t, err)
+		for _, c := range []string{a.ID, b.ID} {
+			must(t, s.JoinCompetition(ctx, CompetitionEntry{Competition: c, Entry: "open", GameID: "g" + c}))
+			must(t, s.AddCompetitionResult(ctx, CompetitionResult{Competition: c, Entry: "open", Board: 1, Data: json.RawMessage(`{}`)}))
+		}
+		must(t, s.DeleteCompetition(ctx, a.ID))
+		_, err = s.GetCompetition(ctx, a.ID)
+		wantErr(t, err, ErrNotFound)
+		es, err := s.CompetitionEntries(ctx, a.ID)
+		must(t, err)
+		rs, err := s.CompetitionResults(ctx, a.ID)
+		must(t, err)
+		if len(es) != 0 || len(rs) != 0 {
+			t.Errorf("after the deletion: %d entries and %d results left", len(es), len(rs))
+		}
+		if _, err := s.CompetitionByGame(ctx, "g"+a.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the deleted competition's entry is still found by its game: %v", err)
+		}
+		var n int
+		must(t, s.db.QueryRow(s.q("SELECT COUNT(*) FROM competition_results WHERE competition_id = ?"), a.ID).Scan(&n))
+		if n != 0 {
+			t.Errorf("%d results left in the table", n)
+		}
+		wantErr(t, s.DeleteCompetition(ctx, a.ID), ErrNotFound)
+		wantErr(t, s.DeleteCompetition(ctx, "Bad Id!"), ErrNotFound)
+		es, err = s.CompetitionEntries(ctx, b.ID)
+		must(t, err)
+		rs, err = s.CompetitionResults(ctx, b.ID)
+		must(t, err)
+		if len(es) != 1 || len(rs) != 1 {
+			t.Errorf("the other competition lost rows: %d entries, %d results", len(es), len(rs))
+		}
+		// A chosen ID may be used again once deleted.
+		d, err := s.CreateCompetition(ctx, Competition{ID: "daily-x", Kind: "tournament"})
+		must(t, err)
+		must(t, s.DeleteCompetition(ctx, d.ID))
+		_, err = s.CreateCompetition(ctx, Competition{ID: "daily-x", Kind: "tournament"})
+		must(t, err)
+	})
+}

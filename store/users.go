@@ -262,6 +262,23 @@ func (s *Store) GetUser(ctx context.Context, userID string) (User, error) {
 	return u, nil
 }
 
+// UserByName returns the account with this username, in any case
+// ("Alice", "ALICE" and "alice" are one account, as at login). Guests have
+// no username to be found by. [ErrNotFound] if no account has the name.
+func (s *Store) UserByName(ctx context.Context, username string) (User, error) {
+	if username == "" || utf8.RuneCountInString(username) > MaxUsernameLen {
+		return User{}, notFound("account named %q", username)
+	}
+	u, err := scanUser(s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+" FROM users WHERE username_key = ?"), usernameKey(username)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, notFound("account named %q", username)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: user named %q: %w", username, err)
+	}
+	return u, nil
+}
+
 // sessionTokenBytes of randomness make a token: 256 bits, so a plain SHA-256
 // of it is a safe thing to store (no salt or slow hash needed).
 const sessionTokenBytes = 32

@@ -149,6 +149,37 @@ func TestGuests(t *testing.T) {
 	})
 }
 
+// TestUserByName: an account is found by its username in any case, as at
+// login; a guest's nickname finds nobody until the guest registers.
+func TestUserByName(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		u, err := s.CreateUser(ctx, "Émile", "correct horse", "fr")
+		must(t, err)
+		for _, name := range []string{"Émile", "émile", "ÉMILE"} {
+			got, err := s.UserByName(ctx, name)
+			must(t, err)
+			if got != u {
+				t.Errorf("UserByName(%q) = %+v, want %+v", name, got, u)
+			}
+		}
+		g, err := s.CreateGuest(ctx, "Zoé", "")
+		must(t, err)
+		for _, name := range []string{"Zoé", "nobody", "", "Emile", strings.Repeat("x", MaxUsernameLen+1), u.ID} {
+			_, err := s.UserByName(ctx, name)
+			wantErr(t, err, ErrNotFound)
+			if err != nil && name != "" && len(name) <= MaxUsernameLen && !strings.Contains(err.Error(), name) {
+				t.Errorf("UserByName(%q): %v does not name the username", name, err)
+			}
+		}
+		_, err = s.PromoteGuest(ctx, g.ID, "Zoe", "password1")
+		must(t, err)
+		if got, err := s.UserByName(ctx, "ZOE"); err != nil || got.ID != g.ID || got.Guest {
+			t.Errorf("UserByName of a promoted guest = %+v, %v", got, err)
+		}
+	})
+}
+
 func TestSessions(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *Store) {
 		ctx := ctxT(t)

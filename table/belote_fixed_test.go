@@ -52,6 +52,20 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	if !ok {
 		t.Fatalf("sheet is a %T", in.Sheet)
 	}
+	// The view of a fixed series: deal 3 of 3, no target, over.
+	viewed := make(chan struct{})
+	tb := room.(*Table)
+	tb.post(func() {
+		defer close(viewed)
+		v := tb.m.(*beloteMatch).view(card.South).(belote.GameView)
+		if v.DealNumber != 3 || v.Target != 0 || !v.Over || v.Winner != nil {
+			t.Errorf("view after the last deal: deal %d, target %d, over %v, winner %v", v.DealNumber, v.Target, v.Over, v.Winner)
+		}
+	})
+	select {
+	case <-viewed:
+	case <-tb.Done():
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(got) != 3 || bridgeReports != 0 {
@@ -256,6 +270,8 @@ func FuzzParseSettings(f *testing.F) {
 		`{"game":"belote","beloteDeals":[{"dealer":"N","deck":["SJ"]}]}`,
 		`{"game":"bridge","beloteDeals":[]}`, `{"game":"belote","beloteDeals":[{"dealer":"Q","deck":[]}]}`,
 		`{}`, `null`, `{"game":"BELOTE "}`,
+		`{"game":"bridge","deals":["N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"],"boardNumbers":[12]}`,
+		`{"game":"bridge","deals":["N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"],"boardNumbers":[0]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -271,6 +287,14 @@ func FuzzParseSettings(f *testing.F) {
 		}
 		if len(s.BeloteDeals) > 0 && s.Game != "belote" {
 			t.Fatalf("belote deals at a %s table", s.Game)
+		}
+		if len(s.BoardNumbers) > 0 && len(s.BoardNumbers) != len(s.Deals) {
+			t.Fatalf("%d board numbers for %d deals", len(s.BoardNumbers), len(s.Deals))
+		}
+		for _, n := range s.BoardNumbers {
+			if n < 1 || n > MaxBoardNumber {
+				t.Fatalf("accepted board number %d", n)
+			}
 		}
 		raw, err := json.Marshal(s)
 		if err != nil {

@@ -14,12 +14,16 @@ import (
 type BoardDone struct {
 	Table      string // the table's ID
 	Tournament string // Settings.Tournament
-	Board      int
-	Seats      [4]store.Seat // who sat where (South is the creator)
-	Contract   bridge.Contract
-	Declarer   card.Seat // meaningless when passed out
-	Tricks     int       // declarer's tricks (0 when passed out)
-	ScoreNS    int
+	// Deal is the number of the deal at the table (1-based: its place in
+	// Settings.Deals); Board is the board's own number, from
+	// Settings.BoardNumbers (Deal when there are none).
+	Deal     int
+	Board    int
+	Seats    [4]store.Seat // who sat where (South is the creator)
+	Contract bridge.Contract
+	Declarer card.Seat // meaningless when passed out
+	Tricks   int       // declarer's tricks (0 when passed out)
+	ScoreNS  int
 }
 
 // BeloteDealDone reports a finished deal of a belote table with fixed deals
@@ -105,7 +109,7 @@ func (t *Table) reportBoard() {
 		return
 	}
 	r := g.Result()
-	d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Board: g.Board(), Seats: t.seats,
+	d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Deal: bm.dealNo(), Board: g.Board(), Seats: t.seats,
 		Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, ScoreNS: r.ScoreNS}
 	if r.Contract.IsPass() {
 		d.Declarer, d.Tricks = 0, 0

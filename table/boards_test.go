@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func TestFixedDealsReportEachBoard(t *testing.T) {
 		t.Fatalf("reported %d boards to Config.OnBoard and %d to the hub's listener, want 2 each", len(got), viaHub)
 	}
 	for i, d := range got {
-		if d.Board != i+1 || d.Tournament != "T1" || d.Table != room.ID() {
+		if d.Board != i+1 || d.Deal != i+1 || d.Tournament != "T1" || d.Table != room.ID() {
 			t.Errorf("report %d: %+v", i, d)
 		}
 		if d.ScoreNS != bridge.ScoreNS(d.Contract, d.Declarer, d.Tricks, bridge.BoardVul(d.Board)) {
@@ -73,6 +74,12 @@ func TestFixedDealsSettings(t *testing.T) {
 		{Game: "bridge", Boards: 3, Deals: []string{d, d}},
 		{Game: "bridge", Deals: []string{"N:AKQ.. ..."}},
 		{Game: "belote", Tournament: "x"},
+		{Game: "bridge", BoardNumbers: []int{1}},
+		{Game: "bridge", Deals: []string{d, d}, BoardNumbers: []int{3}},
+		{Game: "bridge", Deals: []string{d, d}, BoardNumbers: []int{3, 3}},
+		{Game: "bridge", Deals: []string{d}, BoardNumbers: []int{0}},
+		{Game: "bridge", Deals: []string{d}, BoardNumbers: []int{MaxBoardNumber + 1}},
+		{Game: "belote", BoardNumbers: []int{1}},
 	}
 	for _, s := range bad {
 		var se *SettingsError
@@ -83,5 +90,70 @@ func TestFixedDealsSettings(t *testing.T) {
 	s := Settings{Game: "bridge", Deals: []string{d, d}}
 	if err := s.Normalize(); err != nil || s.Boards != 2 {
 		t.Errorf("two deals: %v, boards %d", err, s.Boards)
+	}
+}
+
+// TestBoardNumbers checks that a table with Settings.BoardNumbers shows and
+// records each board under its own number (a tournament's board 12 at the
+// table's first deal), with the dealer and vulnerability of that number,
+// and reports both numbers when the board ends.
+func TestBoardNumbers(t *testing.T) {
+	r := card.NewRand(9)
+	deals := []string{bridge.RandomDeal(r).String(), bridge.RandomDeal(r).String()}
+	nums := []int{12, 5}
+	st := openStore(t)
+	var mu sync.Mutex
+	var got []BoardDone
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	t.Cleanup(func() { h.Shutdown(context.Background()) })
+	h.OnBoard(func(d BoardDone) { mu.Lock(); got = append(got, d); mu.Unlock() })
+	set := Settings{Game: "bridge", Tournament: "T1", Deals: deals, BoardNumbers: nums, Seed: 3}
+	room, err := h.Create(context.Background(), set, Player{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pub := room.(*Table).settings.Public(); len(pub.BoardNumbers) != 2 || pub.Deals != nil {
+		t.Errorf("public settings %+v: want the board numbers without the deals", pub)
+	}
+	waitOver(t, room, 60*time.Second)
+	tb := room.(*Table)
+	done := make(chan struct{})
+	tb.post(func() {
+		defer close(done)
+		bm := tb.m.(*bridgeMatch)
+		for i, raw := range bm.raws {
+			n := nums[i]
+			if raw.Board != n || raw.Dealer != bridge.BoardDealer(n) || raw.Vul != bridge.BoardVul(n) {
+				t.Errorf("deal %d: stored %+v, want board %d with its dealer and vulnerability", i+1, raw, n)
+			}
+		}
+		if v := bm.view(card.South).(bridge.View); v.Board != 5 {
+			t.Errorf("the view shows board %d, want 5", v.Board)
+		}
+		sh := bm.sheetValue()
+		if len(sh.Lines) != 2 || sh.Lines[0].Board != 12 || sh.Lines[1].Board != 5 {
+			t.Errorf("sheet lines %+v: want boards 12 and 5", sh.Lines)
+		}
+	})
+	select {
+	case <-done:
+	case <-tb.Done():
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 2 {
+		t.Fatalf("%d boards reported, want 2", len(got))
+	}
+	for i, d := range got {
+		if d.Deal != i+1 || d.Board != nums[i] {
+			t.Errorf("report %d: deal %d board %d, want deal %d board %d", i, d.Deal, d.Board, i+1, nums[i])
+		}
+	}
+	pbnText, _, err := tb.Export(context.Background(), "pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pbnText), `[Board "12"]`) {
+		t.Errorf("the PBN export does not number the first board 12:\n%.400s", pbnText)
 	}
 }

@@ -185,6 +185,9 @@ func (b *bridgeMatch) over() bool {
 func (b *bridgeMatch) newDeal(rnd *card.Rand) (json.RawMessage, error) {
 	n := len(b.boards) + 1
 	d := bridgeDeal{Board: n}
+	if nums := b.settings.BoardNumbers; n <= len(nums) {
+		d.Board = nums[n-1]
+	}
 	if fixed := b.settings.Deals; len(fixed) > 0 {
 		if n > len(fixed) {
 			return nil, fmt.Errorf("table: board %d: only %d deals in the list", n, len(fixed))
@@ -209,7 +212,7 @@ func (b *bridgeMatch) newDeal(rnd *card.Rand) (json.RawMessage, error) {
 	case n <= len(b.settings.DealInfo):
 		d.Dealer, d.Vul = b.settings.DealInfo[n-1].Dealer, b.settings.DealInfo[n-1].Vul
 	default:
-		d.Dealer, d.Vul = bridge.BoardDealer(n), bridge.BoardVul(n)
+		d.Dealer, d.Vul = bridge.BoardDealer(d.Board), bridge.BoardVul(d.Board)
 	}
 	return json.Marshal(d)
 }
@@ -625,6 +628,10 @@ func (b *beloteMatch) fixView(v belote.GameView) belote.GameView {
 	v.DealNumber = b.dealNo()
 	v.Sheet = append([]belote.DealScore{}, b.lines...)
 	v.Totals = b.totals
+	// A fixed series has no target and no winner of its own (the deals
+	// are compared with the field's): it is over after its last deal.
+	v.Target, v.Reserve, v.Winner = 0, 0, nil
+	v.Over = b.over()
 	return v
 }
 

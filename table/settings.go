@@ -47,6 +47,12 @@ type Settings struct {
 	// dealer and vulnerability instead of those of its board number: a
 	// tournament's boards keep theirs whatever table board they fall on.
 	DealInfo []DealInfo `json:"dealInfo,omitempty"`
+	// BoardNumbers, when set (one per deal of Deals), are the numbers the
+	// boards are shown and recorded under: a tournament's board 12 stays
+	// "Board 12" at the player's table even when it is the table's first
+	// deal. Without DealInfo, a board then has the standard dealer and
+	// vulnerability of its number. Without BoardNumbers, deal n is board n.
+	BoardNumbers []int `json:"boardNumbers,omitempty"`
 	// BeloteDeals, when set, are the fixed deals of a belote duplicate, in
 	// order: the table plays exactly these deals, each one standing alone
 	// (its own game: no litige reserve carried over, no target), and the
@@ -81,6 +87,10 @@ func (e *SettingsError) Error() string {
 // MaxBoards bounds a duplicate match.
 const MaxBoards = 64
 
+// MaxBoardNumber bounds Settings.BoardNumbers (an imported file may number
+// its boards as it likes, within reason).
+const MaxBoardNumber = 1_000_000
+
 // Normalize checks the settings and fills in the defaults.
 func (s *Settings) Normalize() error {
 	s.Game = strings.ToLower(strings.TrimSpace(s.Game))
@@ -103,6 +113,9 @@ func (s *Settings) Normalize() error {
 		if s.Scoring == "" {
 			s.Scoring = "duplicate"
 		}
+		if len(s.BoardNumbers) > 0 && len(s.Deals) == 0 {
+			return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), "board numbers need a fixed list of deals"}
+		}
 		if len(s.Deals) > 0 && s.Scoring != "duplicate" {
 			return &SettingsError{"deals", fmt.Sprint(len(s.Deals)), "a fixed list of deals needs duplicate scoring"}
 		}
@@ -113,6 +126,16 @@ func (s *Settings) Normalize() error {
 			s.Boards = len(s.Deals)
 			if len(s.DealInfo) != 0 && len(s.DealInfo) != len(s.Deals) {
 				return &SettingsError{"dealInfo", fmt.Sprint(len(s.DealInfo)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+			}
+			if len(s.BoardNumbers) != 0 && len(s.BoardNumbers) != len(s.Deals) {
+				return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+			}
+			seen := map[int]bool{}
+			for i, n := range s.BoardNumbers {
+				if n < 1 || n > MaxBoardNumber || seen[n] {
+					return &SettingsError{fmt.Sprintf("boardNumbers[%d]", i), fmt.Sprint(n), fmt.Sprintf("want 1 to %d, each number once", MaxBoardNumber)}
+				}
+				seen[n] = true
 			}
 			for i, in := range s.DealInfo {
 				if in.Dealer > card.West || in.Vul > bridge.VulAll {
@@ -145,8 +168,8 @@ func (s *Settings) Normalize() error {
 			return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
 		}
 	case "belote":
-		if len(s.Deals) > 0 {
-			return &SettingsError{"game", s.Game, "deals are bridge settings (belote: beloteDeals)"}
+		if len(s.Deals) > 0 || len(s.DealInfo) > 0 || len(s.BoardNumbers) > 0 {
+			return &SettingsError{"game", s.Game, "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
 		}
 		if s.Tournament != "" && len(s.BeloteDeals) == 0 {
 			return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}

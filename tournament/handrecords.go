@@ -33,14 +33,38 @@ func HandRecordsHTML(w io.Writer, t *Tournament, lang i18n.Lang) error {
 // HandRecordsHTMLBoards is HandRecordsHTML for some boards only, in the
 // order given. The double-dummy analyses are computed if not cached yet.
 func HandRecordsHTMLBoards(w io.Writer, t *Tournament, lang i18n.Lang, boards []int) error {
+	return HandRecordsHTMLOptions(w, t, lang, boards, HandRecordsOptions{})
+}
+
+// HandRecordsOptions tune [HandRecordsHTMLOptions].
+type HandRecordsOptions struct {
+	// Ready, when set, reports whether board n's analysis can be had at
+	// once (e.g. it is cached); the other boards are shown without their
+	// double-dummy table and par, marked as being analysed, so that the
+	// page never waits for the solver. nil: every analysis is computed.
+	Ready func(n int) bool
+	// Refresh, when positive, makes a page with boards still being
+	// analysed reload itself after that many seconds.
+	Refresh int
+}
+
+// HandRecordsHTMLOptions is HandRecordsHTMLBoards with options.
+func HandRecordsHTMLOptions(w io.Writer, t *Tournament, lang i18n.Lang, boards []int, opt HandRecordsOptions) error {
 	if !lang.Valid() {
 		lang = i18n.Default
 	}
 	var views []boardView
+	pending := false
 	for _, n := range boards {
 		b, ok := t.Board(n)
 		if !ok {
 			return &Error{Op: "HandRecordsHTML", Board: n, Err: ErrNoBoard}
+		}
+		if opt.Ready != nil && !opt.Ready(n) {
+			v := newBoardView(lang, b, Analysis{})
+			v.Pending, pending = true, true
+			views = append(views, v)
+			continue
 		}
 		a, err := t.Analysis(n)
 		if err != nil {
@@ -48,22 +72,27 @@ func HandRecordsHTMLBoards(w io.Writer, t *Tournament, lang i18n.Lang, boards []
 		}
 		views = append(views, newBoardView(lang, b, a))
 	}
+	refresh := 0
+	if pending && opt.Refresh > 0 {
+		refresh = opt.Refresh
+	}
 	var pages [][]boardView
 	for i := 0; i < len(views); i += BoardsPerPage {
 		pages = append(pages, views[i:min(i+BoardsPerPage, len(views))])
 	}
 	data := struct {
-		Lang   string
-		Title  string
-		Labels labels
-		Pages  [][]boardView
-	}{string(lang), t.Name, newLabels(lang), pages}
+		Lang    string
+		Title   string
+		Labels  labels
+		Pages   [][]boardView
+		Refresh int
+	}{string(lang), t.Name, newLabels(lang), pages, refresh}
 	return handRecordsTmpl.Execute(w, data)
 }
 
 type labels struct {
-	HandRecords, DDTable, Par, Dealer, Vul string
-	Strains                                [5]template.HTML
+	HandRecords, DDTable, Par, Dealer, Vul, Pending string
+	Strains                                         [5]template.HTML
 }
 
 func newLabels(lang i18n.Lang) labels {
@@ -73,6 +102,7 @@ func newLabels(lang i18n.Lang) labels {
 		Par:         i18n.T(lang, "analysis.par"),
 		Dealer:      i18n.T(lang, "seat.dealer"),
 		Vul:         i18n.T(lang, "vul.label"),
+		Pending:     i18n.T(lang, "analysis.computing"),
 	}
 	// DD table columns: NT, S, H, D, C
 	for i, st := range [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs} {
@@ -124,6 +154,8 @@ type boardView struct {
 	Hands  [4]handView // N, E, S, W
 	DD     [4]ddRow    // rows N, S, E, W
 	Par    string
+	// Pending: the analysis is not ready (DD and Par are empty).
+	Pending bool
 }
 
 var rankLetters = "--23456789TJQKA"
@@ -184,6 +216,9 @@ var handRecordsTmpl = template.Must(template.New("handrecords").Parse(`<!DOCTYPE
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
+{{- if .Refresh}}
+<meta http-equiv="refresh" content="{{.Refresh}}">
+{{- end}}
 <title>{{.Title}} — {{.Labels.HandRecords}}</title>
 <style>
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; margin: 1em; color: #000; }
@@ -200,6 +235,7 @@ h1 { font-size: 14pt; margin: 0 0 .5em; }
 table.dd { border-collapse: collapse; font-size: 9pt; margin-top: .3em; }
 table.dd th, table.dd td { border: 1px solid #aaa; padding: 0 .4em; text-align: center; }
 .par { font-size: 9pt; margin-top: .2em; }
+.pending { font-size: 9pt; font-style: italic; color: #555; }
 @page { size: A4; margin: 12mm; }
 @media print {
   body { margin: 0; }
@@ -221,11 +257,12 @@ table.dd th, table.dd td { border: 1px solid #aaa; padding: 0 .4em; text-align: 
 {{range .Suits}}<div>{{.Symbol}} {{.Cards}}</div>
 {{end}}</div>
 {{end}}</div>
-<table class="dd">
+{{if .Pending}}<p class="pending" data-pending="1">{{$l.DDTable}}: {{$l.Pending}}</p>
+{{else}}<table class="dd">
 <tr><th></th>{{range $l.Strains}}<th>{{.}}</th>{{end}}</tr>
 {{range .DD}}<tr><th>{{.Seat}}</th>{{range .Tricks}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
-<div class="par">{{$l.Par}}: {{.Par}}</div>
+<div class="par">{{$l.Par}}: {{.Par}}</div>{{end}}
 </section>{{end}}
 </div>{{end}}
 </body>

@@ -21,15 +21,24 @@ func TestBrowserTeamsMatch(t *testing.T) {
 	openApp(t, a, base)
 
 	routeTo(t, a, "#/teams", `[data-testid="tm-create"]`)
-	if s := text(t, a, `[data-testid="tm-your-id"]`); s == "" {
-		t.Error("the form does not show the player's ID")
+	// A guest has no username: the form says how he takes part.
+	if s, want := text(t, a, `[data-testid="tm-your-name"]`), catalogText(t, base, "en", "tm.guest"); s != want {
+		t.Errorf("the form says %q, want %q", s, want)
 	}
 	run(t, a, 10*time.Second, "fill the form",
 		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-name"]`), "Browser match"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-boards"]`), "4"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-level"]`), "easy"),
 		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-home-name"]`), "Lions"),
-		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-away-name"]`), "Tigers"))
+		chromedp.SetValue(chromedp.CSS(`[data-testid="tm-away-name"]`), "Tigers"),
+		chromedp.SetValue(chromedp.CSS(`#tm-away-p1`), "nobody-here"))
+	// A player is named by username: an unknown one is refused by name.
+	click(t, a, `[data-testid="tm-create"]`)
+	if msg, want := toastText(t, a), strings.Replace(catalogText(t, base, "en", "error.unknown_player"), "{name}", "nobody-here", 1); msg != want {
+		t.Errorf("unknown player: the toast says %q, want %q", msg, want)
+	}
+	run(t, a, 10*time.Second, "clear the player",
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('tm-away-p1').value = ''`))
 	shot(t, a, "teams-create")
 	click(t, a, `[data-testid="tm-create"]`)
 	waitFor(t, a, `[data-testid="team-match"]`, 20*time.Second)
@@ -136,7 +145,21 @@ func TestBrowserTeamsBeloteDuplicate(t *testing.T) {
 	}
 	run(t, a, 10*time.Second, "team name", chromedp.SetValue(chromedp.CSS(`[data-testid="bd-team"]`), "Aces"))
 	click(t, a, `[data-testid="bd-join"]`)
-	waitFor(t, a, `[data-testid="table"]`, 30*time.Second)
+	waitFor(t, a, `[data-testid="table"] [data-testid="deal-no"]`, 30*time.Second)
+	// A fixed series of deals: "deal 1 of 2", and the points so far with no
+	// target to reach.
+	var chips struct {
+		Deal   string `json:"deal"`
+		Totals string `json:"totals"`
+		Fixed  string `json:"fixed"`
+	}
+	eval(a, `(() => { const tot = document.querySelector('[data-testid="totals"]');
+	  return {deal: document.querySelector('[data-testid="deal-no"]').textContent, totals: tot.textContent, fixed: tot.dataset.fixed}; })()`, &chips)
+	want := strings.NewReplacer("{n}", "1", "{total}", "2").Replace(catalogText(t, base, "en", "table.dealOf"))
+	if chips.Deal != want || chips.Fixed != "1" || strings.Contains(chips.Totals, "/") {
+		t.Errorf("chips %+v: want %q and the points without a target", chips, want)
+	}
+	shot(t, a, "duplicate-table")
 	cards := playDeal(t, a, 90*time.Second, 0)
 	waitFor(t, a, `[data-testid="deal-over"]`, 20*time.Second)
 	t.Logf("deal 1 over after %d cards clicked", cards)

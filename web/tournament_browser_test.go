@@ -247,4 +247,16 @@ func TestBrowserTournamentPBN(t *testing.T) {
 		t.Errorf("board links %q, want the file's boards 11 to 20", links)
 	}
 	shot(t, a, "pbn-created")
+
+	// At the table, the board is shown under the tournament's number (11,
+	// the file's), not as the table's first deal.
+	click(t, a, `[data-testid="tour-play"]`)
+	waitFor(t, a, `[data-testid="table"] [data-testid="board-no"]`, 30*time.Second)
+	var chip, deal string
+	eval(a, `document.querySelector('[data-testid="board-no"]').textContent`, &chip)
+	eval(a, `document.querySelector('[data-testid="table"]').dataset.deal`, &deal)
+	if want := strings.Replace(catalogText(t, base, "en", "table.board"), "{n}", "11", 1); chip != want || deal != "11" {
+		t.Errorf("the table shows %q (data-deal %q), want %q", chip, deal, want)
+	}
+	shot(t, a, "pbn-table-board11")
 }

@@ -1,6 +1,6 @@
 // duplicate: belote duplicates. The list with a creation form
 // (#/duplicate) and one event (#/duplicate/ID[/N]): registration of a team
-// (alone with a bot partner, or with a partner's player ID), the live
+// (alone with a bot partner, or with a partner's username), the live
 // ranking (points relative to the field, per deal played), one's own
 // result on each deal, and a deal's results once one's team has played it
 // (the server answers 403 before).

@@ -197,7 +197,12 @@ export async function showReplay(id) {
 
   const board = h('div', { class: 'replay-board' });
   const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
-    deals.map((d, i) => h('option', { value: String(i) }, kind === 'bridge' ? t('table.board', { n: pick(d, 'no', 'No') || i + 1 }) : t('table.deal', { n: pick(d, 'no', 'No') || i + 1 }))));
+    deals.map((d, i) => {
+      const no = pick(d, 'no', 'No') || i + 1;
+      // a tournament table's deal n may be another board of the set
+      const bn = Array.isArray(settings.boardNumbers) && settings.boardNumbers[no - 1] || no;
+      return h('option', { value: String(i) }, kind === 'bridge' ? t('table.board', { n: bn }) : t('table.deal', { n: no }));
+    }));
   const counter = h('span', { class: 'counter', 'data-testid': 'replay-step', role: 'status' });
   const label = h('p', { class: 'replay-label', 'aria-live': 'polite' });
 

@@ -43,15 +43,27 @@ function contractLabel(ct) {
   return s;
 }
 
+// fixedDeals is the number of deals of a fixed series (a belote
+// duplicate: the same deals at every table, no target), 0 for a game to a
+// target.
+function fixedDeals(c) { return (c.table.sheet && c.table.sheet.deals) || 0; }
+
 export function info(c) {
   const v = c.view;
   const d = deal(c);
   if (!v) return [];
   const tot = v.totals || {};
+  const series = fixedDeals(c);
+  const points = sideName('NS') + ' ' + (tot.NS || 0) + ' · ' + sideName('EW') + ' ' + (tot.EW || 0);
   const out = [
-    h('span', { class: 'chip', 'data-testid': 'deal-no' }, t('table.deal', { n: v.dealNumber || 0 })),
+    h('span', { class: 'chip', 'data-testid': 'deal-no' }, series
+      ? t('table.dealOf', { n: v.dealNumber || 0, total: series })
+      : t('table.deal', { n: v.dealNumber || 0 })),
     h('span', { class: 'chip' }, t('mode.' + v.mode) + ' · ' + t('rules.' + v.rules)),
-    h('span', { class: 'chip', 'data-testid': 'totals' }, sideName('NS') + ' ' + (tot.NS || 0) + ' · ' + sideName('EW') + ' ' + (tot.EW || 0) + ' / ' + v.target),
+    // A fixed series adds up its deals' points (compared with the field's
+    // afterwards); a game shows how far the target is.
+    h('span', { class: 'chip', 'data-testid': 'totals', dataset: { fixed: series ? '1' : '' } },
+      series || !v.target ? points : points + ' / ' + v.target),
   ];
   if (d) {
     out.push(h('span', { class: 'chip' }, t('table.dealer', { seat: seatName(d.dealer) })));
@@ -249,7 +261,7 @@ export function dealOver(c) {
     })));
   }
   if (v.over) {
-    parts.push(h('p', { 'data-testid': 'game-over' }, t('table.gameOver') + '. ' + (v.winner ? t('table.winner', { side: sideName(v.winner) }) : '')));
+    parts.push(h('p', { 'data-testid': 'game-over' }, t('table.gameOver') + (v.winner ? '. ' + t('table.winner', { side: sideName(v.winner) }) : '')));
   } else {
     parts.push(h('button', { type: 'button', class: 'primary', 'data-testid': 'next-deal', onclick: () => c.send({ type: 'next' }) }, t('table.nextDeal')));
   }

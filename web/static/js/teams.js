@@ -53,7 +53,7 @@ export async function showTeamMatches() {
   const away = teamFieldset('away', t('tm.away'), false);
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'tm-create' }, t('tm.create'));
   let me = null;
-  try { me = (await api.get('/api/me')).user; } catch (e) { /* shown without the ID */ }
+  try { me = (await api.get('/api/me')).user; } catch (e) { /* shown without the hint */ }
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'tm-title',
     onsubmit: async (ev) => {
@@ -73,7 +73,10 @@ export async function showTeamMatches() {
     },
   },
   h('h2', { id: 'tm-title' }, t('tm.create')),
-  me ? h('p', { class: 'muted', 'data-testid': 'tm-your-id' }, t('tm.yourId', { id: me.id })) : null,
+  // Players are named by username: an account's own is shown; a guest has
+  // none (he can be "me" in his own match, or register).
+  me ? h('p', { class: 'muted', 'data-testid': 'tm-your-name' },
+    me.name && !me.guest ? t('tm.yourName', { name: me.name }) : t('tm.guest')) : null,
   field('tm-name', t('tour.name'), name),
   field('tm-boards', t('lobby.boards'), boards),
   field('tm-level', t('lobby.bots'), level),
