@@ -47,6 +47,9 @@ type engine struct {
 	// from the table, quick tricks or later tricks.
 	plain  bool
 	verify func(kind string, L, n, target int, got bool)
+	// verifyTrick is the trick in progress when verify is told a
+	// "qt2" answer (given after the lead: the leader's card is out).
+	verifyTrick trickState
 }
 
 // collectStats switches on the search counters (for tuning).
@@ -111,6 +114,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 	if pos == 1 && !e.plain {
 		if ok, rq := e.secondHandWins(tr, p, target); ok {
 			if e.verify != nil {
+				e.verifyTrick = *tr
 				e.verify("qt2", tr.leader, bits.OnesCount64(e.hands[p]), target, false)
 			}
 			return false, rq
@@ -184,7 +188,9 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 // leader's partner's cards of the suit, which he cannot ruff. The cards
 // returned are those whose rank the answer relied on.
 func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
-	if target < bits.OnesCount64(e.hands[p]) {
+	n := bits.OnesCount64(e.hands[p])
+	need := n - target + 1 // tricks p's side needs for the leader's to fail
+	if need > n {
 		return false, 0
 	}
 	led := tr.card[0]
@@ -197,7 +203,7 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 			return false, 0
 		}
 		if (m2 == 0 && suitOf(h2, e.trump) != 0) || (m4 == 0 && suitOf(h4, e.trump) != 0) {
-			return true, 0
+			return need <= 1, 0
 		}
 	}
 	def := m2 | m4
@@ -208,7 +214,62 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 	if top < led&15 || (m3 != 0 && top < bits.Len32(m3)-1) {
 		return false, 0
 	}
-	return true, 1 << uint(ls*16+top)
+	rel := uint64(1) << uint(ls*16+top)
+	if need <= 1 {
+		return true, rel
+	}
+	// The hand that wins this trick then cashes its top cards of the
+	// other suits (all of a suit nobody else holds). With trumps, a side
+	// suit counts only while neither opponent can ruff it and partner
+	// holds no trump (it could be forced to ruff a winner).
+	hh := p
+	if m4>>uint(top)&1 != 0 {
+		hh = (p + 2) & 3
+	}
+	o1, o2 := e.hands[(hh+1)&3], e.hands[(hh+3)&3]
+	pt := e.trump != noTrump && suitOf(e.hands[(hh+2)&3], e.trump) != 0
+	got := 1
+	for s := 0; s < 4 && got < need; s++ {
+		if s == ls {
+			continue
+		}
+		side := e.trump != noTrump && s != e.trump
+		if side && pt {
+			continue
+		}
+		m := suitOf(e.hands[hh], s)
+		if m == 0 {
+			continue
+		}
+		others := suitOf(e.hands[(hh+1)&3]|e.hands[(hh+2)&3]|e.hands[(hh+3)&3], s)
+		k := bits.OnesCount32(m)
+		var low uint64
+		if others != 0 {
+			tops := m >> uint(bits.Len32(others))
+			k = bits.OnesCount32(tops)
+			if k == 0 {
+				continue
+			}
+			low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+		}
+		if side {
+			if suitOf(o1, e.trump) != 0 {
+				k = min(k, bits.OnesCount32(suitOf(o1, s)))
+			}
+			if suitOf(o2, e.trump) != 0 {
+				k = min(k, bits.OnesCount32(suitOf(o2, s)))
+			}
+			if k == 0 {
+				continue
+			}
+		}
+		got += k
+		rel |= low
+	}
+	if got < need {
+		return false, 0
+	}
+	return true, rel
 }
 
 // rankWinner returns the card whose rank decided the complete trick tr, if
