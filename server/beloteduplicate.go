@@ -79,13 +79,10 @@ type beldTeam struct {
 
 // beloteDuplicate is an event of the cache.
 type beloteDuplicate struct {
-	comp  store.Competition
+	compBase
 	spec  beldSpec
 	d     *tournament.BeloteDuplicate
-	teams []*beldTeam // in join order
-	// checked is when the entries and results were last read from the
-	// store (guarded by beloteDuplicates.mu).
-	checked time.Time
+	teams []*beldTeam // in join order (guarded by beloteDuplicates.mu)
 }
 
 func (bd *beloteDuplicate) teamOf(user string) *beldTeam {
@@ -121,9 +118,7 @@ type beldDeal struct {
 
 // beloteDuplicates is the server's cache of belote duplicates.
 type beloteDuplicates struct {
-	mu      sync.Mutex // guards byID, pending and every event's teams
-	byID    map[string]*beloteDuplicate
-	pending map[string][]beldDeal
+	compCache[*beloteDuplicate, beldDeal] // its mu guards every event's teams too
 	// join serialises registrations (one table per team).
 	join sync.Mutex
 }
@@ -143,7 +138,19 @@ func beldDeals(sp beldSpec) (*tournament.BeloteDuplicate, []table.BeloteDeal, er
 }
 
 func (s *Server) beloteDuplicateRoutes() {
-	s.belds = &beloteDuplicates{byID: map[string]*beloteDuplicate{}, pending: map[string][]beldDeal{}}
+	s.belds = &beloteDuplicates{compCache: compCache[*beloteDuplicate, beldDeal]{
+		byID: map[string]*beloteDuplicate{}, pending: map[string][]beldDeal{},
+		kind: KindBeloteDuplicate, what: "belote duplicate",
+		open: s.openBeloteDuplicate,
+		refresh: func(ctx context.Context, ev *beloteDuplicate) {
+			if err := s.readBeld(ctx, ev); err != nil {
+				s.log.Error("belote duplicate", "event", ev.comp.ID, "err", err)
+			}
+		},
+		merge: func(ev *beloteDuplicate, p beldDeal) {
+			ev.d.Add(p.res) // already there: fine
+		},
+	}}
 	if l := s.localHub(); l != nil {
 		l.OnBeloteDeal(s.belds.onDeal(s))
 	}
@@ -168,67 +175,31 @@ func (bs *beloteDuplicates) onDeal(s *Server) func(table.BeloteDealDone) {
 		}
 		bd := beldDeal{team: team, deal: d.Deal, table: d.Table,
 			res: tournament.BeloteResult{Team: team, Deal: d.Deal, Side: card.NS, Points: d.Points}}
-		bs.mu.Lock()
-		ev := bs.byID[id]
-		if ev != nil {
+		bs.record(id, bd, func(ev *beloteDuplicate) {
 			if err := ev.d.AddRecord(team, card.NS, d.Record); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
 				s.log.Error("belote duplicate result", "event", id, "table", d.Table, "err", err)
 			}
-		} else {
-			bs.pending[id] = append(bs.pending[id], bd)
-		}
-		bs.mu.Unlock()
-		s.teams.wg.Add(1)
-		go func() {
-			defer s.teams.wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			if err := s.storeBeldDeal(ctx, id, bd, d.Passed); err != nil {
-				s.log.Error("belote duplicate result", "event", id, "table", d.Table, "err", err)
-			}
-		}()
+		})
+		s.writeLater(func(ctx context.Context) error { return s.storeBeldDeal(ctx, id, bd, d.Passed) },
+			"belote duplicate result", "event", id, "table", d.Table)
 	}
 }
 
 func (s *Server) storeBeldDeal(ctx context.Context, id string, bd beldDeal, passed bool) error {
 	data, _ := json.Marshal(beldResultData{Side: "NS", Points: bd.res.Points, Passed: passed})
-	err := s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: bd.team, Board: bd.deal,
+	return s.addResult(ctx, store.CompetitionResult{Competition: id, Entry: bd.team, Board: bd.deal,
 		Data: data, GameID: bd.table})
-	if errors.Is(err, store.ErrConflict) {
-		return nil
-	}
-	return err
 }
 
-// beloteDuplicate returns an event from the cache or the store.
-func (s *Server) beloteDuplicate(ctx context.Context, id string) (*beloteDuplicate, error) {
-	bs := s.belds
-	bs.mu.Lock()
-	ev := bs.byID[id]
-	stale := ev != nil && time.Since(ev.checked) > refreshEvery
-	if stale {
-		ev.checked = time.Now()
-	}
-	bs.mu.Unlock()
-	if ev != nil {
-		if stale {
-			if err := s.readBeld(ctx, ev); err != nil {
-				s.log.Error("belote duplicate", "event", id, "err", err)
-			}
-		}
-		return ev, nil
-	}
-	comp, err := s.st.GetCompetition(ctx, id)
-	if err != nil {
+// openBeloteDuplicate builds an event from its stored record: its teams,
+// the results stored and those only in the teams' games.
+func (s *Server) openBeloteDuplicate(ctx context.Context, comp store.Competition) (*beloteDuplicate, error) {
+	id := comp.ID
+	ev := &beloteDuplicate{compBase: compBase{comp: comp}}
+	if err := decodeSpec(comp, "belote duplicate", &ev.spec); err != nil {
 		return nil, err
 	}
-	if comp.Kind != KindBeloteDuplicate {
-		return nil, fmt.Errorf("competition %s is a %s: %w", id, comp.Kind, store.ErrNotFound)
-	}
-	ev = &beloteDuplicate{comp: comp}
-	if err := json.Unmarshal(comp.Spec, &ev.spec); err != nil {
-		return nil, fmt.Errorf("belote duplicate %s: spec: %w", id, err)
-	}
+	var err error
 	if ev.d, _, err = beldDeals(ev.spec); err != nil {
 		return nil, fmt.Errorf("belote duplicate %s: %w", id, err)
 	}
@@ -267,16 +238,6 @@ func (s *Server) beloteDuplicate(ctx context.Context, id string) (*beloteDuplica
 			}
 		}
 	}
-	bs.mu.Lock()
-	defer bs.mu.Unlock()
-	if cur := bs.byID[id]; cur != nil {
-		return cur, nil
-	}
-	for _, p := range bs.pending[id] {
-		ev.d.Add(p.res) // already there: fine
-	}
-	delete(bs.pending, id)
-	bs.byID[id] = ev
 	return ev, nil
 }
 
@@ -364,12 +325,8 @@ func (s *Server) handleCreateBeloteDuplicate(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	var body createBeloteDuplicate
-	if err := readJSON(r, &body); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+	if !s.readBody(w, r, &body) {
 		return
-	}
-	bad := func(format string, args ...any) {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
 	}
 	name, spec, err := checkBeloteDuplicate(body)
 	if err != nil {
@@ -382,23 +339,16 @@ func (s *Server) handleCreateBeloteDuplicate(w http.ResponseWriter, r *http.Requ
 	}
 	d, _, err := beldDeals(spec)
 	if err != nil {
-		bad("%v", err)
+		s.badRequest(w, r)("%v", err)
 		return
 	}
 	raw, _ := json.Marshal(spec)
-	comp, err := s.st.CreateCompetition(r.Context(), store.Competition{Kind: KindBeloteDuplicate, Name: body.Name, Owner: u.ID,
+	comp, ok := s.createCompetition(w, r, store.Competition{Kind: KindBeloteDuplicate, Name: body.Name, Owner: u.ID,
 		Spec: raw, Start: time.Now()})
-	if err != nil {
-		if errors.Is(err, store.ErrInvalid) {
-			bad("%v", err)
-			return
-		}
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+	if !ok {
 		return
 	}
-	s.belds.mu.Lock()
-	s.belds.byID[comp.ID] = &beloteDuplicate{comp: comp, spec: spec, d: d}
-	s.belds.mu.Unlock()
+	s.belds.put(comp.ID, &beloteDuplicate{compBase: compBase{comp: comp}, spec: spec, d: d})
 	writeJSON(w, http.StatusOK, map[string]any{"id": comp.ID})
 }
 
@@ -413,20 +363,9 @@ type beldSummary struct {
 }
 
 func (s *Server) handleBeloteDuplicates(w http.ResponseWriter, r *http.Request) {
-	list, err := s.st.ListCompetitions(r.Context(), KindBeloteDuplicate, 50)
-	if err != nil {
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
-		return
-	}
-	out := make([]beldSummary, 0, len(list))
-	for _, c := range list {
-		var sp beldSpec
-		if json.Unmarshal(c.Spec, &sp) != nil {
-			continue
-		}
-		out = append(out, beldSummary{ID: c.ID, Name: c.Name, Deals: sp.Deals, Mode: sp.Mode, Rules: sp.Rules, Created: c.Created})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"events": out})
+	listCompetitions(s, w, r, KindBeloteDuplicate, "events", func(c store.Competition, sp beldSpec) beldSummary {
+		return beldSummary{ID: c.ID, Name: c.Name, Deals: sp.Deals, Mode: sp.Mode, Rules: sp.Rules, Created: c.Created}
+	})
 }
 
 // joinBeloteDuplicate is the body of POST /api/beloteduplicates/{id}/join:
@@ -442,19 +381,16 @@ func (s *Server) handleJoinBeloteDuplicate(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	ev, err := s.beloteDuplicate(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.teamCompError(w, r, "belote duplicate", err)
+	ev, ok := s.belds.fromPath(s, w, r)
+	if !ok {
 		return
 	}
 	var body joinBeloteDuplicate
-	if err := readJSON(r, &body); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+	if !s.readBody(w, r, &body) {
 		return
 	}
-	bad := func(format string, args ...any) {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
-	}
+	bad := s.badRequest(w, r)
+	var err error
 	if body.Team, err = checkText("team", body.Team, 40); err != nil {
 		s.requestError(w, r, err)
 		return
@@ -575,6 +511,17 @@ func (bd *beloteDuplicate) played() (map[string]map[int]bool, error) {
 	return out, nil
 }
 
+// beldPlayed returns the deals each team of an event has played, or
+// answers 500.
+func (s *Server) beldPlayed(w http.ResponseWriter, r *http.Request, ev *beloteDuplicate) (map[string]map[int]bool, bool) {
+	played, err := ev.played()
+	if err != nil {
+		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+		return nil, false
+	}
+	return played, true
+}
+
 // canSee reports whether the viewer (of team mine, nil if none) may see deal
 // n: his team has played it, or, for somebody not registered, every team
 // has.
@@ -594,15 +541,13 @@ func (bd *beloteDuplicate) canSee(mine *beldTeam, played map[string]map[int]bool
 }
 
 func (s *Server) handleBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
-	ev, err := s.beloteDuplicate(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.teamCompError(w, r, "belote duplicate", err)
+	ev, ok := s.belds.fromPath(s, w, r)
+	if !ok {
 		return
 	}
 	u, _ := s.user(r)
-	played, err := ev.played()
-	if err != nil {
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+	played, ok := s.beldPlayed(w, r, ev)
+	if !ok {
 		return
 	}
 	s.belds.mu.Lock()
@@ -663,31 +608,24 @@ func (s *Server) handleBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBeloteDuplicateDeal(w http.ResponseWriter, r *http.Request) {
-	ev, err := s.beloteDuplicate(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.teamCompError(w, r, "belote duplicate", err)
+	ev, n, ok := s.belds.boardFromPath(s, w, r, "deal number")
+	if !ok {
 		return
 	}
 	u, _ := s.user(r)
-	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "deal number: "+r.PathValue("n"))
-		return
-	}
 	if n < 1 || n > len(ev.d.Deals) {
 		s.apiError(w, r, http.StatusNotFound, "not_found", fmt.Sprintf("belote duplicate %s has no deal %d (1 to %d)", ev.comp.ID, n, len(ev.d.Deals)))
 		return
 	}
-	played, err := ev.played()
-	if err != nil {
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+	played, ok := s.beldPlayed(w, r, ev)
+	if !ok {
 		return
 	}
 	s.belds.mu.Lock()
 	mine := ev.teamOf(u.ID)
-	ok := ev.canSee(mine, played, n)
+	visible := ev.canSee(mine, played, n)
 	s.belds.mu.Unlock()
-	if !ok {
+	if !visible {
 		s.apiError(w, r, http.StatusForbidden, "not_played",
 			fmt.Sprintf("belote duplicate %s: deal %d is hidden until your team has played it (or, if you are not registered, every team has)", ev.comp.ID, n))
 		return

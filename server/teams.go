@@ -76,29 +76,17 @@ type teamRoomResult struct {
 
 // teamMatch is a match of the cache.
 type teamMatch struct {
-	comp   store.Competition
+	compBase
 	spec   teamMatchSpec
 	m      *tournament.TeamMatch
 	tables [2]string // by room
-	// checked is when the results were last read from the store (guarded
-	// by teamMatches.mu).
-	checked time.Time
 }
-
-// refreshEvery is how often a cached match or event in progress reads its
-// results again from the store, for the boards reported to another node
-// of a cluster.
-const refreshEvery = 2 * time.Second
 
 // teamMatches is the server's cache of team matches.
 type teamMatches struct {
-	mu   sync.Mutex
-	byID map[string]*teamMatch
-	// pending holds the boards reported for a match that is not in the
-	// cache yet (it is being loaded): the load merges them.
-	pending map[string][]teamBoard
+	compCache[*teamMatch, teamBoard]
 	// wg counts the result writes in flight, of team matches and belote
-	// duplicates alike.
+	// duplicates alike (see [Server.writeLater]).
 	wg sync.WaitGroup
 }
 
@@ -230,7 +218,21 @@ func publicSettings(g store.Game) any {
 // teamRoutes registers the team match API and listens to the hub's
 // finished boards.
 func (s *Server) teamRoutes() {
-	s.teams = &teamMatches{byID: map[string]*teamMatch{}, pending: map[string][]teamBoard{}}
+	s.teams = &teamMatches{compCache: compCache[*teamMatch, teamBoard]{
+		byID: map[string]*teamMatch{}, pending: map[string][]teamBoard{},
+		kind: KindTeamMatch, what: "team match",
+		open: s.openTeamMatch,
+		refresh: func(ctx context.Context, mt *teamMatch) {
+			if mt.m.Score().Complete < len(mt.m.Boards) {
+				if err := s.addTeamResults(ctx, mt); err != nil {
+					s.log.Error("team match results", "match", mt.comp.ID, "err", err)
+				}
+			}
+		},
+		merge: func(mt *teamMatch, tb teamBoard) {
+			mt.m.Add(tb.room, tb.board, tb.res) // already there: fine
+		},
+	}}
 	s.onHubBoards(s.teams.onBoard(s))
 	m := s.mux
 	m.HandleFunc("POST /api/teammatches", s.csrf(s.handleCreateTeamMatch))
@@ -284,24 +286,13 @@ func (tm *teamMatches) onBoard(s *Server) func(table.BoardDone) {
 		}
 		res := tournament.RoomResult{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks}
 		tb := teamBoard{room: room, board: d.Board, res: res, table: d.Table}
-		tm.mu.Lock()
-		if mt := tm.byID[id]; mt != nil {
+		tm.record(id, tb, func(mt *teamMatch) {
 			if err := mt.m.Add(room, d.Board, res); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
 				s.log.Error("team match result", "match", id, "table", d.Table, "err", err)
 			}
-		} else {
-			tm.pending[id] = append(tm.pending[id], tb)
-		}
-		tm.mu.Unlock()
-		tm.wg.Add(1)
-		go func() {
-			defer tm.wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			if err := s.storeTeamBoard(ctx, id, tb); err != nil {
-				s.log.Error("team match result", "match", id, "table", d.Table, "err", err)
-			}
-		}()
+		})
+		s.writeLater(func(ctx context.Context) error { return s.storeTeamBoard(ctx, id, tb) },
+			"team match result", "match", id, "table", d.Table)
 	}
 }
 
@@ -309,44 +300,25 @@ func (tm *teamMatches) onBoard(s *Server) func(table.BoardDone) {
 func (s *Server) storeTeamBoard(ctx context.Context, id string, tb teamBoard) error {
 	sc := bridge.ScoreNS(tb.res.Contract, tb.res.Declarer, tb.res.Tricks, bridge.BoardVul(tb.board))
 	data, _ := json.Marshal(roomResultData(tb.res, sc))
-	err := s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: teamRooms[tb.room],
+	return s.addResult(ctx, store.CompetitionResult{Competition: id, Entry: teamRooms[tb.room],
 		Board: tb.board, Data: data, GameID: tb.table})
-	if errors.Is(err, store.ErrConflict) {
-		return nil
-	}
-	return err
 }
 
-// get returns a match from the cache or the store; ok is false if there
-// is no such team match.
+// teamMatch returns a match from the cache or the store (an error
+// wrapping store.ErrNotFound if there is no such team match).
 func (s *Server) teamMatch(ctx context.Context, id string) (*teamMatch, error) {
-	tm := s.teams
-	tm.mu.Lock()
-	mt := tm.byID[id]
-	stale := mt != nil && time.Since(mt.checked) > refreshEvery
-	if stale {
-		mt.checked = time.Now()
-	}
-	tm.mu.Unlock()
-	if mt != nil {
-		if stale && mt.m.Score().Complete < len(mt.m.Boards) {
-			if err := s.addTeamResults(ctx, mt); err != nil {
-				s.log.Error("team match results", "match", id, "err", err)
-			}
-		}
-		return mt, nil
-	}
-	comp, err := s.st.GetCompetition(ctx, id)
-	if err != nil {
+	return s.teams.get(ctx, s.st, id)
+}
+
+// openTeamMatch builds a match from its stored record: its rooms' tables,
+// the results stored and those only in the rooms' games.
+func (s *Server) openTeamMatch(ctx context.Context, comp store.Competition) (*teamMatch, error) {
+	id := comp.ID
+	mt := &teamMatch{compBase: compBase{comp: comp}}
+	if err := decodeSpec(comp, "team match", &mt.spec); err != nil {
 		return nil, err
 	}
-	if comp.Kind != KindTeamMatch {
-		return nil, fmt.Errorf("competition %s is a %s: %w", id, comp.Kind, store.ErrNotFound)
-	}
-	mt = &teamMatch{comp: comp}
-	if err := json.Unmarshal(comp.Spec, &mt.spec); err != nil {
-		return nil, fmt.Errorf("team match %s: spec: %w", id, err)
-	}
+	var err error
 	mt.m, err = tournament.NewTeamMatch(mt.spec.team(true), mt.spec.team(false), teamDeals(mt.spec.Boards, mt.spec.Seed))
 	if err != nil {
 		return nil, fmt.Errorf("team match %s: %w", id, err)
@@ -397,16 +369,6 @@ func (s *Server) teamMatch(ctx context.Context, id string) (*teamMatch, error) {
 			}
 		}
 	}
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	if cur := tm.byID[id]; cur != nil {
-		return cur, nil
-	}
-	for _, tb := range tm.pending[id] {
-		mt.m.Add(tb.room, tb.board, tb.res) // already there: fine
-	}
-	delete(tm.pending, id)
-	tm.byID[id] = mt
 	return mt, nil
 }
 
@@ -436,16 +398,6 @@ func (s *Server) addTeamResults(ctx context.Context, mt *teamMatch) error {
 		}
 	}
 	return nil
-}
-
-// teamCompError answers a store error on a competition.
-func (s *Server) teamCompError(w http.ResponseWriter, r *http.Request, what string, err error) {
-	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
-		s.apiError(w, r, http.StatusNotFound, "not_found", "no such "+what+": "+r.PathValue("id"))
-		return
-	}
-	s.log.Error(what, "id", r.PathValue("id"), "err", err)
-	s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
 }
 
 // createTeamMatch is the body of POST /api/teammatches. A player is a
@@ -618,12 +570,8 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var body createTeamMatch
-	if err := readJSON(r, &body); err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+	if !s.readBody(w, r, &body) {
 		return
-	}
-	bad := func(format string, args ...any) {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
 	}
 	name, spec, err := checkTeamMatch(body, u.ID, func(who string) (store.User, error) { return s.findUser(r.Context(), who) })
 	if err != nil {
@@ -637,24 +585,17 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 	boards := teamDeals(spec.Boards, spec.Seed)
 	m, err := tournament.NewTeamMatch(spec.team(true), spec.team(false), boards)
 	if err != nil {
-		bad("%v", err)
+		s.badRequest(w, r)("%v", err)
 		return
 	}
 	raw, _ := json.Marshal(spec)
-	comp, err := s.st.CreateCompetition(r.Context(), store.Competition{Kind: KindTeamMatch, Name: body.Name, Owner: u.ID,
+	comp, ok := s.createCompetition(w, r, store.Competition{Kind: KindTeamMatch, Name: body.Name, Owner: u.ID,
 		Spec: raw, Start: time.Now()})
-	if err != nil {
-		if errors.Is(err, store.ErrInvalid) {
-			bad("%v", err)
-			return
-		}
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
+	if !ok {
 		return
 	}
-	mt := &teamMatch{comp: comp, spec: spec, m: m}
-	s.teams.mu.Lock()
-	s.teams.byID[comp.ID] = mt
-	s.teams.mu.Unlock()
+	mt := &teamMatch{compBase: compBase{comp: comp}, spec: spec, m: m}
+	s.teams.put(comp.ID, mt)
 	deals := make([]string, len(boards))
 	for i, b := range boards {
 		deals[i] = b.Deal.String()
@@ -713,10 +654,7 @@ func (s *Server) undoTeamMatch(id string, opened []table.Room) {
 	if err := s.st.DeleteCompetition(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.log.Error("team match undo: delete", "match", id, "err", err)
 	}
-	s.teams.mu.Lock()
-	delete(s.teams.byID, id)
-	delete(s.teams.pending, id)
-	s.teams.mu.Unlock()
+	s.teams.drop(id)
 }
 
 // teamMatchSummary is a match in the list.
@@ -730,20 +668,9 @@ type teamMatchSummary struct {
 }
 
 func (s *Server) handleTeamMatches(w http.ResponseWriter, r *http.Request) {
-	list, err := s.st.ListCompetitions(r.Context(), KindTeamMatch, 50)
-	if err != nil {
-		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
-		return
-	}
-	out := make([]teamMatchSummary, 0, len(list))
-	for _, c := range list {
-		var sp teamMatchSpec
-		if json.Unmarshal(c.Spec, &sp) != nil {
-			continue
-		}
-		out = append(out, teamMatchSummary{ID: c.ID, Name: c.Name, Boards: sp.Boards, Home: sp.Home.Name, Away: sp.Away.Name, Created: c.Created})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+	listCompetitions(s, w, r, KindTeamMatch, "matches", func(c store.Competition, sp teamMatchSpec) teamMatchSummary {
+		return teamMatchSummary{ID: c.ID, Name: c.Name, Boards: sp.Boards, Home: sp.Home.Name, Away: sp.Away.Name, Created: c.Created}
+	})
 }
 
 // roomResultJSON is a room's result on a board.
@@ -789,9 +716,8 @@ func (mt *teamMatch) canSee(viewer string, mb tournament.MatchBoard) bool {
 }
 
 func (s *Server) handleTeamMatch(w http.ResponseWriter, r *http.Request) {
-	mt, err := s.teamMatch(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.teamCompError(w, r, "team match", err)
+	mt, ok := s.teams.fromPath(s, w, r)
+	if !ok {
 		return
 	}
 	u, _ := s.user(r)
@@ -863,17 +789,11 @@ func (s *Server) handleTeamMatch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleTeamBoard(w http.ResponseWriter, r *http.Request) {
-	mt, err := s.teamMatch(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.teamCompError(w, r, "team match", err)
+	mt, n, ok := s.teams.boardFromPath(s, w, r, "board number")
+	if !ok {
 		return
 	}
 	u, _ := s.user(r)
-	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "board number: "+r.PathValue("n"))
-		return
-	}
 	sc := mt.m.Score()
 	if n < 1 || n > len(sc.Boards) {
 		s.apiError(w, r, http.StatusNotFound, "not_found", fmt.Sprintf("team match %s has no board %d (1 to %d)", mt.comp.ID, n, len(sc.Boards)))

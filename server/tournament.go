@@ -866,9 +866,7 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	bad := func(format string, args ...any) {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", fmt.Sprintf(format, args...))
-	}
+	bad := s.badRequest(w, r)
 	body.Name = strings.TrimSpace(body.Name)
 	if body.Name == "" || len(body.Name) > 80 {
 		bad("name: want 1 to 80 bytes")
@@ -1302,9 +1300,8 @@ func (s *Server) handleTournamentBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	u, _ := s.user(r)
 	t := e.t
-	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil {
-		s.apiError(w, r, http.StatusBadRequest, "bad_request", "board number: "+r.PathValue("n"))
+	n, ok := s.pathNumber(w, r, "board number")
+	if !ok {
 		return
 	}
 	now := s.tours.now()

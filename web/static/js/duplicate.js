@@ -6,18 +6,10 @@
 // (the server answers 403 before).
 
 import { api } from './api.js';
-import { h, mount, clear, toast } from './dom.js';
+import { h, mount, clear } from './dom.js';
 import { t, errorText, seatName, sideName, suitSymbol, rankText } from './i18n.js';
 import { fmtDate } from './lobby.js';
-
-function field(id, label, control) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
-}
-
-function fmtNum(x, digits) {
-  if (typeof x !== 'number') return '';
-  return x.toLocaleString(document.documentElement.lang || undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
+import { field, fmtNum, levelSelect, submitter, showList, getOrBack, reloadLater } from './competition.js';
 
 export async function showDuplicates() {
   const name = h('input', { id: 'bd-name', type: 'text', maxlength: '80', required: true, 'data-testid': 'bd-name', value: '' });
@@ -27,25 +19,17 @@ export async function showDuplicates() {
   const rules = h('select', { id: 'bd-rules', 'data-testid': 'bd-rules' },
     ['maison', 'official'].map((r) => h('option', { value: r }, t('rules.' + r))));
   const ann = h('input', { id: 'bd-ann', type: 'checkbox', 'data-testid': 'bd-ann', checked: true });
-  const level = h('select', { id: 'bd-level', 'data-testid': 'bd-level' },
-    ['easy', 'medium', 'strong'].map((l) => h('option', { value: l, selected: l === 'medium' }, t('bot.' + l))));
+  const level = levelSelect('bd-level', 'bd-level');
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-create' }, t('dup.create'));
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'bd-title',
-    onsubmit: async (ev) => {
-      ev.preventDefault();
-      create.disabled = true;
-      try {
-        const res = await api.post('/api/beloteduplicates', {
-          name: name.value.trim(), deals: parseInt(deals.value, 10) || 0, mode: mode.value, rules: rules.value,
-          announcements: ann.checked, level: level.value,
-        });
-        location.hash = '#/duplicate/' + encodeURIComponent(res.id);
-      } catch (e) {
-        toast(errorText(e));
-        create.disabled = false;
-      }
-    },
+    onsubmit: submitter(create, async () => {
+      const res = await api.post('/api/beloteduplicates', {
+        name: name.value.trim(), deals: parseInt(deals.value, 10) || 0, mode: mode.value, rules: rules.value,
+        announcements: ann.checked, level: level.value,
+      });
+      return '#/duplicate/' + encodeURIComponent(res.id);
+    }),
   },
   h('h2', { id: 'bd-title' }, t('dup.create')),
   field('bd-name', t('tour.name'), name),
@@ -56,37 +40,20 @@ export async function showDuplicates() {
   field('bd-level', t('lobby.bots'), level),
   create);
 
-  const list = h('ul', { class: 'resume', 'data-testid': 'bd-list' });
-  mount(h('div', { class: 'page lobby', 'data-testid': 'duplicates' },
-    h('section', { class: 'panel' }, h('h1', {}, t('dup.title')), list), form));
-  let res;
-  try {
-    res = await api.get('/api/beloteduplicates');
-  } catch (e) {
-    list.appendChild(h('li', { class: 'muted' }, errorText(e)));
-    return;
-  }
-  const events = (res && res.events) || [];
-  if (!events.length) { list.appendChild(h('li', { class: 'muted' }, t('dup.none'))); return; }
-  for (const x of events) {
-    list.appendChild(h('li', {},
-      h('a', { href: '#/duplicate/' + encodeURIComponent(x.id), 'data-testid': 'bd-link', dataset: { event: x.id } }, x.name),
-      ' · ', t('mode.' + x.mode), ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)));
-  }
+  await showList({
+    page: 'duplicates', title: t('dup.title'), list: 'bd-list', form,
+    url: '/api/beloteduplicates', key: 'events', none: t('dup.none'),
+    item: (x) => [h('a', { href: '#/duplicate/' + encodeURIComponent(x.id), 'data-testid': 'bd-link', dataset: { event: x.id } }, x.name),
+      ' · ', t('mode.' + x.mode), ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)],
+  });
 }
 
 let refreshTimer = 0;
 
 export async function showDuplicate(id, dealNo) {
   clearTimeout(refreshTimer);
-  let info;
-  try {
-    info = await api.get('/api/beloteduplicates/' + encodeURIComponent(id));
-  } catch (e) {
-    mount(h('section', { class: 'page' }, h('p', { class: 'muted' }, errorText(e)),
-      h('a', { href: '#/duplicate' }, t('common.back'))));
-    return;
-  }
+  const info = await getOrBack('/api/beloteduplicates/' + encodeURIComponent(id), '#/duplicate');
+  if (!info) return;
   const ev = info.event;
   const base = '/api/beloteduplicates/' + encodeURIComponent(id);
 
@@ -100,17 +67,10 @@ export async function showDuplicate(id, dealNo) {
     const join = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-join' }, t('dup.join'));
     action = h('form', {
       class: 'new-game',
-      onsubmit: async (e) => {
-        e.preventDefault();
-        join.disabled = true;
-        try {
-          const res = await api.post(base + '/join', { team: team.value.trim(), partner: partner.value.trim() });
-          location.hash = '#/t/' + encodeURIComponent(res.table);
-        } catch (err) {
-          toast(errorText(err));
-          join.disabled = false;
-        }
-      },
+      onsubmit: submitter(join, async () => {
+        const res = await api.post(base + '/join', { team: team.value.trim(), partner: partner.value.trim() });
+        return '#/t/' + encodeURIComponent(res.table);
+      }),
     }, field('bd-team', t('dup.team'), team), field('bd-partner', t('dup.partner'), partner), join);
   }
 
@@ -140,8 +100,7 @@ export async function showDuplicate(id, dealNo) {
     action, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
     h('div', { class: 'scroll-x' }, deals), panel));
   if (dealNo) await showDeal(base, dealNo, panel);
-  const hash = location.hash;
-  refreshTimer = setTimeout(() => { if (location.hash === hash) showDuplicate(id, dealNo); }, 5000);
+  refreshTimer = reloadLater(() => showDuplicate(id, dealNo));
 }
 
 function cardText(c) {

@@ -6,13 +6,10 @@
 // the server leaves them out, and answers 403 for the board itself.
 
 import { api } from './api.js';
-import { h, mount, clear, toast } from './dom.js';
+import { h, mount, clear } from './dom.js';
 import { t, errorText, seatName, suitSymbol } from './i18n.js';
 import { fmtDate } from './lobby.js';
-
-function field(id, label, control) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
-}
+import { field, levelSelect, submitter, showList, getOrBack, reloadLater } from './competition.js';
 
 // contractText writes "4♠ N =" or the passed-out label.
 export function contractText(r) {
@@ -47,8 +44,7 @@ function teamFieldset(side, legend, first) {
 export async function showTeamMatches() {
   const name = h('input', { id: 'tm-name', type: 'text', maxlength: '80', required: true, 'data-testid': 'tm-name', value: '' });
   const boards = h('input', { id: 'tm-boards', type: 'number', min: '4', max: '36', value: '8', inputmode: 'numeric', 'data-testid': 'tm-boards' });
-  const level = h('select', { id: 'tm-level', 'data-testid': 'tm-level' },
-    ['easy', 'medium', 'strong'].map((l) => h('option', { value: l, selected: l === 'medium' }, t('bot.' + l))));
+  const level = levelSelect('tm-level', 'tm-level');
   const home = teamFieldset('home', t('tm.home'), true);
   const away = teamFieldset('away', t('tm.away'), false);
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'tm-create' }, t('tm.create'));
@@ -56,21 +52,14 @@ export async function showTeamMatches() {
   try { me = (await api.get('/api/me')).user; } catch (e) { /* shown without the hint */ }
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'tm-title',
-    onsubmit: async (ev) => {
-      ev.preventDefault();
-      create.disabled = true;
-      try {
-        const res = await api.post('/api/teammatches', {
-          name: name.value.trim(), boards: parseInt(boards.value, 10) || 0, level: level.value,
-          home: { name: home.name.value.trim(), players: home.players.map((p) => p.value.trim()) },
-          away: { name: away.name.value.trim(), players: away.players.map((p) => p.value.trim()) },
-        });
-        location.hash = '#/teams/' + encodeURIComponent(res.id);
-      } catch (e) {
-        toast(errorText(e));
-        create.disabled = false;
-      }
-    },
+    onsubmit: submitter(create, async () => {
+      const res = await api.post('/api/teammatches', {
+        name: name.value.trim(), boards: parseInt(boards.value, 10) || 0, level: level.value,
+        home: { name: home.name.value.trim(), players: home.players.map((p) => p.value.trim()) },
+        away: { name: away.name.value.trim(), players: away.players.map((p) => p.value.trim()) },
+      });
+      return '#/teams/' + encodeURIComponent(res.id);
+    }),
   },
   h('h2', { id: 'tm-title' }, t('tm.create')),
   // Players are named by username: an account's own is shown; a guest has
@@ -82,23 +71,12 @@ export async function showTeamMatches() {
   field('tm-level', t('lobby.bots'), level),
   home.box, away.box, create);
 
-  const list = h('ul', { class: 'resume', 'data-testid': 'tm-list' });
-  mount(h('div', { class: 'page lobby', 'data-testid': 'teammatches' },
-    h('section', { class: 'panel' }, h('h1', {}, t('tm.title')), list), form));
-  let res;
-  try {
-    res = await api.get('/api/teammatches');
-  } catch (e) {
-    list.appendChild(h('li', { class: 'muted' }, errorText(e)));
-    return;
-  }
-  const matches = (res && res.matches) || [];
-  if (!matches.length) { list.appendChild(h('li', { class: 'muted' }, t('tm.none'))); return; }
-  for (const m of matches) {
-    list.appendChild(h('li', {},
-      h('a', { href: '#/teams/' + encodeURIComponent(m.id), 'data-testid': 'tm-link', dataset: { match: m.id } }, m.name),
-      ' · ', m.home + ' – ' + m.away, ' · ', t('tour.boards') + ': ' + m.boards, ' · ', fmtDate(m.created)));
-  }
+  await showList({
+    page: 'teammatches', title: t('tm.title'), list: 'tm-list', form,
+    url: '/api/teammatches', key: 'matches', none: t('tm.none'),
+    item: (m) => [h('a', { href: '#/teams/' + encodeURIComponent(m.id), 'data-testid': 'tm-link', dataset: { match: m.id } }, m.name),
+      ' · ', m.home + ' – ' + m.away, ' · ', t('tour.boards') + ': ' + m.boards, ' · ', fmtDate(m.created)],
+  });
 }
 
 // refresh keeps the open match page up to date while it is shown.
@@ -106,14 +84,8 @@ let refreshTimer = 0;
 
 export async function showTeamMatch(id, boardNo) {
   clearTimeout(refreshTimer);
-  let info;
-  try {
-    info = await api.get('/api/teammatches/' + encodeURIComponent(id));
-  } catch (e) {
-    mount(h('section', { class: 'page' }, h('p', { class: 'muted' }, errorText(e)),
-      h('a', { href: '#/teams' }, t('common.back'))));
-    return;
-  }
+  const info = await getOrBack('/api/teammatches/' + encodeURIComponent(id), '#/teams');
+  if (!info) return;
   const m = info.match;
   const you = info.you;
   const team = (x, key) => h('section', { class: 'panel', 'data-testid': 'tm-team-' + key },
@@ -160,8 +132,7 @@ export async function showTeamMatch(id, boardNo) {
   if (boardNo) await showBoard(id, boardNo, panel);
   if (!m.over) {
     // Live: reload while the page stays on this match.
-    const hash = location.hash;
-    refreshTimer = setTimeout(() => { if (location.hash === hash) showTeamMatch(id, boardNo); }, 5000);
+    refreshTimer = reloadLater(() => showTeamMatch(id, boardNo));
   }
 }
 

@@ -8,10 +8,7 @@ import { api } from './api.js';
 import { h, mount, clear, toast } from './dom.js';
 import { t, errorText, seatName, suitSymbol } from './i18n.js';
 import { fmtDate } from './lobby.js';
-
-function field(id, label, control) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
-}
+import { field, fmtNum, submitter, showList, getOrBack } from './competition.js';
 
 function scoringLabel(s) { return t('tour.scoring.' + (s || 'mp')); }
 
@@ -59,26 +56,21 @@ export async function showTournaments() {
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'tour-create' }, t('tour.create'));
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'tn-title',
-    onsubmit: async (ev) => {
-      ev.preventDefault();
-      create.disabled = true;
+    onsubmit: submitter(create, async () => {
       pbnError.hidden = true;
       const body = { name: name.value.trim(), scoring: scoring.value, hours: parseFloat(hours.value) || 0 };
       if (pbn.value.trim()) body.pbn = pbn.value;
       else body.boards = parseInt(boards.value, 10) || 0;
-      try {
-        const res = await api.post('/api/tournaments', body);
-        location.hash = '#/tournaments/' + encodeURIComponent(res.id);
-      } catch (e) {
-        const text = errorText(e) + (e.code === 'bad_pbn' && errorDetail(e) ? ' ' + errorDetail(e) : '');
-        if (e.code === 'bad_pbn') {
-          pbnError.textContent = text;
-          pbnError.hidden = false;
-        }
-        toast(text);
-        create.disabled = false;
+      const res = await api.post('/api/tournaments', body);
+      return '#/tournaments/' + encodeURIComponent(res.id);
+    }, (e) => {
+      const text = errorText(e) + (e.code === 'bad_pbn' && errorDetail(e) ? ' ' + errorDetail(e) : '');
+      if (e.code === 'bad_pbn') {
+        pbnError.textContent = text;
+        pbnError.hidden = false;
       }
-    },
+      return text;
+    }),
   },
   h('h2', { id: 'tn-title' }, t('tour.create')),
   field('tn-name', t('tour.name'), name),
@@ -93,31 +85,15 @@ export async function showTournaments() {
     pbnError),
   create);
 
-  const list = h('ul', { class: 'resume', 'data-testid': 'tour-list' });
-  mount(h('div', { class: 'page lobby', 'data-testid': 'tournaments' },
-    h('section', { class: 'panel' }, h('h1', {}, t('tour.title')), list), form));
-  let res;
-  try {
-    res = await api.get('/api/tournaments');
-  } catch (e) {
-    list.appendChild(h('li', { class: 'muted' }, errorText(e)));
-    return;
-  }
-  const tours = (res && res.tournaments) || [];
-  if (!tours.length) { list.appendChild(h('li', { class: 'muted' }, t('tour.none'))); return; }
-  for (const x of tours) {
-    list.appendChild(h('li', {},
-      h('a', { href: '#/tournaments/' + encodeURIComponent(x.id), 'data-testid': 'tour-link', dataset: { tour: x.id, source: x.source || '' } }, tourName(x)),
+  await showList({
+    page: 'tournaments', title: t('tour.title'), list: 'tour-list', form,
+    url: '/api/tournaments', key: 'tournaments', none: t('tour.none'),
+    item: (x) => [h('a', { href: '#/tournaments/' + encodeURIComponent(x.id), 'data-testid': 'tour-link', dataset: { tour: x.id, source: x.source || '' } }, tourName(x)),
       ' · ', scoringLabel(x.scoring), ' · ', t('tour.boards') + ': ' + x.boards, ' · ',
       x.source === 'pbn' ? [t('tour.imported'), ' · '] : null,
       x.over ? t('tour.over') : t('tour.ends', { date: fmtDate(x.end) }),
-      ' · ', t('tour.entries', { n: x.entries })));
-  }
-}
-
-function fmtNum(x, digits) {
-  if (typeof x !== 'number') return '';
-  return x.toLocaleString(document.documentElement.lang || undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      ' · ', t('tour.entries', { n: x.entries })],
+  });
 }
 
 // contractText writes "4♠" or the passed-out label.
@@ -129,14 +105,8 @@ function contractText(c) {
 }
 
 export async function showTournament(id, boardNo) {
-  let info;
-  try {
-    info = await api.get('/api/tournaments/' + encodeURIComponent(id));
-  } catch (e) {
-    mount(h('section', { class: 'page' }, h('p', { class: 'muted' }, errorText(e)),
-      h('a', { href: '#/tournaments' }, t('common.back'))));
-    return;
-  }
+  const info = await getOrBack('/api/tournaments/' + encodeURIComponent(id), '#/tournaments');
+  if (!info) return;
   const tour = info.tournament;
   const imps = tour.scoring !== 'mp';
   const played = new Set(info.youPlayed || []);
