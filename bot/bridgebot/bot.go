@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atout/bot/bidding"
@@ -231,7 +232,7 @@ func (b *Bot) Bid(g *bridge.Game, seat card.Seat) bridge.Call {
 
 // Shown returns what the auction of g showed about each seat's hand, as the
 // bidding system explains every call (the meanings of each seat's calls
-// intersected).
+// intersected), with the suits each seat bid naturally.
 func (b *Bot) Shown(g *bridge.Game) [4]Constraint {
 	var out [4]Constraint
 	for i := range out {
@@ -244,7 +245,13 @@ func (b *Bot) Shown(g *bridge.Game) [4]Constraint {
 			break
 		}
 		s := a.SeatAt(i)
-		out[s] = out[s].Intersect(Constraint{MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen, Balanced: m.Balanced})
+		c := Constraint{MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen, Balanced: m.Balanced}
+		if call := calls[i]; call.Kind == bridge.Bid && !m.Artificial {
+			if su, ok := call.Strain.Suit(); ok {
+				c.Named = 1 << su
+			}
+		}
+		out[s] = out[s].Intersect(c)
 	}
 	return out
 }
@@ -318,13 +325,28 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	if c, ok := forced(k, legal); ok {
 		return Analysis{Best: c, Cards: []CardScore{{Card: c}}, Forced: true}, nil
 	}
+	var prior map[card.Card]float64
+	n := b.opt.Samples
+	if k.OpeningLead() {
+		prior = leadPriors(k, &defaultLeadWeights)
+		n *= leadSampleFactor
+	}
 	start := time.Now()
 	budget := b.opt.Budget
 	if dl, ok := ctx.Deadline(); ok {
 		budget = min(budget, time.Until(dl)-3*time.Millisecond)
 	}
 	if budget <= 0 {
-		return b.fallback(k, legal, 0), nil
+		return b.fallback(k, legal, prior, 0), nil
+	}
+	// the solving stops a little before the budget: the deadline's timer
+	// and the decision need a moment when the solvers keep every core
+	// busy, more at the opening lead, where drawing the samples (replaying
+	// the auction) competes with them for the cores
+	if prior != nil {
+		budget -= min(budget/5, 20*time.Millisecond)
+	} else {
+		budget -= min(budget/10, 10*time.Millisecond)
 	}
 	dctx, cancel := context.WithDeadline(ctx, start.Add(budget))
 	defer cancel()
@@ -333,74 +355,124 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	if err != nil {
 		return Analysis{}, err
 	}
-	r := card.NewRand(seed)
-	n := b.opt.Samples
-	pos := make([]dd.Position, 0, n)
-	for range n {
-		d, err := s.Sample(r)
-		if err != nil {
-			return Analysis{}, err
-		}
-		pos = append(pos, dd.Position{Hands: d, Strain: k.Strain, Leader: k.Leader, Trick: k.Trick})
-		if dctx.Err() != nil {
-			break
-		}
+	s.stop = dctx.Done()
+	if prior != nil {
+		s.check = b.auctionCheck(k)
 	}
-	res := b.solveAll(dctx, pos)
+	r := card.NewRand(seed)
+	mk := func(d bridge.Deal) dd.Position {
+		return dd.Position{Hands: d, Strain: k.Strain, Leader: k.Leader, Trick: k.Trick}
+	}
+	first, err := s.Sample(r)
+	if errors.Is(err, errStopped) {
+		return b.fallback(k, legal, prior, s.Relaxation()), nil
+	}
+	if err != nil {
+		return Analysis{}, err
+	}
+	// the samples are drawn while the first ones are being solved, a few
+	// ahead of the workers (not more: drawing takes CPU from solving)
+	feed := make(chan sampleJob, b.opt.Workers)
+	feed <- sampleJob{0, mk(first)}
+	var relax atomic.Int32 // the sampler's relaxation, read without waiting for it
+	relax.Store(int32(s.Relaxation()))
+	go func() {
+		defer close(feed)
+		for i := 1; i < n && dctx.Err() == nil; i++ {
+			d, err := s.Sample(r)
+			if err != nil {
+				break
+			}
+			relax.Store(int32(s.Relaxation()))
+			select {
+			case feed <- sampleJob{i, mk(d)}:
+			case <-dctx.Done():
+			}
+		}
+	}()
+	res := b.solveAll(dctx, feed, n)
+	cancel() // stops the sampler if it is still drawing
 	a := aggregate(k, legal, res, b.opt.Scoring)
-	a.Relaxation = s.Relaxation()
+	a.Relaxation = int(relax.Load())
 	if a.Samples == 0 {
-		fb := b.fallback(k, legal, a.Relaxation)
-		return fb, nil
+		return b.fallback(k, legal, prior, a.Relaxation), nil
+	}
+	if prior != nil {
+		blendPrior(&a, prior)
 	}
 	return a, nil
 }
 
-// solveAll solves the positions on the bot's workers until done or until
-// ctx ends; it returns the card values of each position, nil for those not
-// solved in time. Solves still running at the deadline give up at once
-// (CardValuesContext) and give their solver back to the pool.
-func (b *Bot) solveAll(ctx context.Context, pos []dd.Position) [][]dd.CardValue {
-	res := make([][]dd.CardValue, len(pos))
+// auctionCheck returns a check that a sampled deal (original hands) would
+// have been bid as it was: every call of a seat whose hand k does not see
+// is the one the bidding system makes with the sampled hand. nil when k
+// has no auction.
+func (b *Bot) auctionCheck(k *Knowledge) func(d *bridge.Deal) bool {
+	calls := k.Auction
+	if len(calls) == 0 {
+		return nil
+	}
+	return func(d *bridge.Deal) bool {
+		for i, c := range calls {
+			seat := card.Seat((int(k.Dealer) + i) & 3)
+			if k.Known[seat] {
+				continue
+			}
+			if got, _ := b.bidder.Choose(d[seat], k.Vul, k.Dealer, calls[:i]); got != c {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// sampleJob is a sampled deal to solve: its index among the samples and
+// its position.
+type sampleJob struct {
+	i   int
+	pos dd.Position
+}
+
+// solveAll solves the n positions fed on the bot's workers until done or
+// until ctx ends; it returns the card values of each position by index, nil
+// for those not solved in time. Solves still running at the deadline give
+// up at once (CardValuesContext) and give their solver back to the pool.
+func (b *Bot) solveAll(ctx context.Context, feed <-chan sampleJob, n int) [][]dd.CardValue {
+	res := make([][]dd.CardValue, n)
 	var (
 		mu     sync.Mutex
-		next   int
 		closed bool
 		wg     sync.WaitGroup
 	)
-	take := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		if closed || next >= len(pos) {
-			return -1
-		}
-		next++
-		return next - 1
-	}
 	for range b.opt.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
+				var j sampleJob
+				select {
+				case <-ctx.Done():
+					return
+				case jj, ok := <-feed:
+					if !ok {
+						return
+					}
+					j = jj
+				}
 				var sv *dd.Solver
 				select {
 				case <-ctx.Done():
 					return
 				case sv = <-b.solvers:
 				}
-				i := take()
-				if i < 0 {
-					b.solvers <- sv
-					return
-				}
 				if sv == nil {
 					sv = dd.NewSolver(b.opt.TableMB)
 				}
-				v, err := sv.CardValuesContext(ctx, pos[i])
+				v, err := sv.CardValuesContext(ctx, j.pos)
 				b.solvers <- sv
 				mu.Lock()
 				if err == nil && !closed {
-					res[i] = v
+					res[j.i] = v
 				}
 				mu.Unlock()
 			}

@@ -8,7 +8,10 @@
 // dummy with bridge/dd, and plays the card with the best expected result for
 // the scoring in force: the most tricks on average at matchpoints, the best
 // chance of making (declarer) or defeating (defenders) the contract at IMPs
-// or rubber. Opening leads are chosen the same way.
+// or rubber. Opening leads are chosen the same way, from more samples that
+// must also replay the auction with the bidding system, blended with the
+// lead conventions' score of each card (which decide alone when no sample
+// is solved in time).
 //
 // The bot decides only from what its seat may see: [Bot.Act] reads the
 // seat's [bridge.View] (declarer's view when it plays dummy's cards) and the

@@ -13,6 +13,10 @@ type Constraint struct {
 	MinHCP, MaxHCP int
 	MinLen, MaxLen [4]int
 	Balanced       bool
+	// Named holds the suits the seat bid naturally (bit 1<<suit): suits it
+	// showed even when its calls' meanings bound no length in them. It
+	// does not constrain the hand (the lead conventions read it).
+	Named uint8
 }
 
 // AnyHand is the constraint that every hand meets.
@@ -35,6 +39,7 @@ func (c Constraint) Intersect(o Constraint) Constraint {
 		}
 	}
 	r.Balanced = c.Balanced || o.Balanced
+	r.Named = c.Named | o.Named
 	return r
 }
 
@@ -52,7 +57,14 @@ func (c Constraint) Widen(hcp, n int) Constraint {
 }
 
 // IsAny reports whether c constrains nothing.
-func (c Constraint) IsAny() bool { return c == AnyHand() }
+func (c Constraint) IsAny() bool {
+	c.Named = 0
+	return c == AnyHand()
+}
+
+// Bid reports whether the seat showed suit s: bid it naturally or showed
+// four or more cards in it.
+func (c Constraint) Bid(s card.Suit) bool { return c.Named>>s&1 != 0 || c.MinLen[s] >= 4 }
 
 // Fits reports whether a thirteen-card hand meets c.
 func (c Constraint) Fits(h card.Hand) bool {
@@ -108,6 +120,11 @@ type Knowledge struct {
 	Trick    []card.Card   // cards played to the current trick
 	Won      [2]int        // tricks won so far by each side
 	Shown    [4]Constraint // what the auction showed about each original hand
+	// Auction, Dealer and Vul are the auction and its conditions, kept
+	// when the auction is read (shown != nil in [Observe]).
+	Auction []bridge.Call
+	Dealer  card.Seat
+	Vul     bridge.Vul
 }
 
 // Observe builds what the controller of seat (declarer for dummy) knows in
@@ -156,6 +173,10 @@ func Observe(g *bridge.Game, seat card.Seat, shown *[4]Constraint) (*Knowledge, 
 		if shown != nil {
 			k.Shown[s] = shown[s]
 		}
+	}
+	if shown != nil {
+		a := g.Auction()
+		k.Auction, k.Dealer, k.Vul = a.Calls(), g.Dealer(), g.Vul()
 	}
 	return k, k.check()
 }

@@ -10,7 +10,19 @@ import (
 // suit on lead; second hand low; third and fourth hand the cheapest card
 // that wins the trick unless partner is winning it; ruff when void and
 // worthwhile; otherwise the lowest card of the longest side suit.
-func (b *Bot) fallback(k *Knowledge, legal card.Hand, relax int) Analysis {
+//
+// At the opening lead (prior != nil: the lead conventions' score of every
+// card, [leadPriors]) the best-scoring card is led.
+func (b *Bot) fallback(k *Knowledge, legal card.Hand, prior map[card.Card]float64, relax int) Analysis {
+	if prior != nil {
+		a := Analysis{Relaxation: relax, Fallback: true}
+		for _, c := range legal.Cards() {
+			a.Cards = append(a.Cards, CardScore{Card: c, Score: prior[c]})
+		}
+		sortScores(a.Cards)
+		a.Best = a.Cards[0].Card
+		return a
+	}
 	c := ruleCard(k, legal)
 	return Analysis{Best: c, Cards: []CardScore{{Card: c}}, Relaxation: relax, Fallback: true}
 }

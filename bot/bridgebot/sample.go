@@ -34,7 +34,28 @@ type Sampler struct {
 	shown  [4]Constraint
 	relax  int
 	Tries  int // dealing attempts so far
+	// stop, when set, ends a Sample call that is still trying when it
+	// closes (with errStopped).
+	stop <-chan struct{}
+	// check, when set, must also accept a deal (whole original hands of
+	// the hidden seats): the auction replayed by the bidding system
+	// ([Bot.auctionCheck]). It is given up when it rejects nearly every
+	// deal that fits the constraints (a bidder that is not ours).
+	check          func(d *bridge.Deal) bool
+	checked, kept  int
+	checkAbandoned bool
 }
+
+// checkTriesFactor multiplies the dealing attempts at the first level
+// while the check is on: the deals it accepts are worth the wait.
+const checkTriesFactor = 4
+
+// checkPatience is how many deals the check may reject for each one it
+// accepts before the sampler gives it up.
+const checkPatience = 150
+
+// errStopped is returned by Sample when its stop channel closed.
+var errStopped = errors.New("bridgebot: sampling stopped")
 
 // NewSampler prepares sampling for k.
 func NewSampler(k *Knowledge) (*Sampler, error) {
@@ -110,12 +131,25 @@ func (s *Sampler) Relaxation() int { return s.relax }
 // the current trick are not in it), consistent with the knowledge.
 func (s *Sampler) Sample(r *card.Rand) (bridge.Deal, error) {
 	for {
-		for try := 0; try < relaxTries[s.relax]; try++ {
+		tries := relaxTries[s.relax]
+		if s.relax == 0 && s.check != nil && !s.checkAbandoned {
+			tries *= checkTriesFactor
+		}
+		for try := 0; try < tries; try++ {
+			if try&63 == 63 && s.stopped() {
+				return bridge.Deal{}, errStopped
+			}
 			s.Tries++
 			d, ok := s.deal(r)
-			if ok && s.fits(&d) {
+			if ok && s.fits(&d) && s.checks(&d) {
 				return d, nil
 			}
+		}
+		if s.relax == 0 && s.check != nil && !s.checkAbandoned {
+			// the auction as bid is too rare among the deals that fit its
+			// meanings: keep the meanings, give up the check
+			s.checkAbandoned = true
+			continue
 		}
 		if s.relax == len(relaxTries)-1 {
 			return bridge.Deal{}, ErrNoSample
@@ -188,3 +222,39 @@ func (s *Sampler) fits(d *bridge.Deal) bool {
 	}
 	return true
 }
+
+func (s *Sampler) stopped() bool {
+	if s.stop == nil {
+		return false
+	}
+	select {
+	case <-s.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// checks runs the check, if any and not given up, on a deal that fits the
+// constraints: the hidden hands with the cards they played.
+func (s *Sampler) checks(d *bridge.Deal) bool {
+	if s.check == nil || s.checkAbandoned || s.relax > 0 || s.stopped() {
+		return true // when stopped, Sample's caller no longer waits for the deal
+	}
+	var full bridge.Deal
+	for seat := range 4 {
+		full[seat] = d[seat] | s.k.Played[seat]
+	}
+	s.checked++
+	if s.check(&full) {
+		s.kept++
+		return true
+	}
+	if s.checked-s.kept > checkPatience*(s.kept+1) {
+		s.checkAbandoned = true
+	}
+	return false
+}
+
+// Checked returns how many deals the check saw and kept.
+func (s *Sampler) Checked() (seen, kept int) { return s.checked, s.kept }

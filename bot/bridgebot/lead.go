@@ -1,0 +1,307 @@
+package bridgebot
+
+import (
+	"atout/card"
+)
+
+// leadWeights are the weights of the opening-lead conventions, in tricks
+// (roughly): how much each feature of a suit makes it a better or worse
+// lead. They were set by hand from the usual lead advice and checked
+// against the double-dummy cost of every lead on deals bid by the SAYC
+// bot (docs/bots.md); the features weighted 0 measured neutral.
+type leadWeights struct {
+	PartnerSuit float64 // partner bid the suit
+	OppSuit     float64 // declarer or dummy bid the suit (per seat)
+	TopSeq      float64 // top of a sequence: AK, KQ, QJ, JT (three cards count more)
+	Interior    float64 // an interior sequence: KJT, QT9, AJT...
+	AceLead     float64 // the ace from an ace without the king, against a suit
+	AwayKing    float64 // leading from a king without the queen (or ace)
+	AwayQueen   float64 // leading from a queen without the jack (or king)
+	LengthNT    float64 // per card of length beyond three, against notrump
+	LengthSuit  float64 // per card of length beyond three, against a suit
+	Singleton   float64 // a side-suit singleton against a suit
+	Doubleton   float64 // a doubleton (not partner's suit) against a suit
+	DoubletonNT float64 // a doubleton against notrump
+	Trump       float64 // a trump lead
+	TrumpShort  float64 // a singleton trump, or a trump from a doubleton honour
+	UnbidBonus  float64 // a suit neither opponent bid
+	HonourBare  float64 // a bare honour (singleton K/Q/J, or Hx with H the king or queen)
+	NotrumpAway float64 // leading away from an ace or a king against notrump
+	OppLength   float64 // per card of length shown by the opponents in the suit
+	SlamPassive float64 // against a slam: bonus for safe suits (no honour led away from)
+}
+
+var defaultLeadWeights = leadWeights{
+	PartnerSuit: 0.6,
+	OppSuit:     -0.3,
+	TopSeq:      0.5,
+	Interior:    0.25,
+	AceLead:     -0.2,
+	AwayKing:    -0.25,
+	AwayQueen:   -0.1,
+	LengthNT:    0.15,
+	LengthSuit:  0.0,
+	Singleton:   0.1,
+	Doubleton:   0.0,
+	DoubletonNT: -0.1,
+	Trump:       0.0,
+	TrumpShort:  -0.3,
+	UnbidBonus:  0.1,
+	HonourBare:  -0.3,
+	NotrumpAway: 0.0,
+	OppLength:   -0.05,
+	SlamPassive: 0.2,
+}
+
+// leadSuit is what the lead conventions say about one suit of the
+// leader's hand: its score and the card to lead from it.
+type leadSuit struct {
+	Suit  card.Suit
+	Card  card.Card
+	Score float64
+}
+
+// rankBit is the bit of rank r in a suit mask.
+func rankBit(r card.Rank) uint16 { return 1 << r }
+
+// leadCard returns the conventional card to lead from a suit (mask m, not
+// empty) and the kind of holding (seqNone...): the top of a sequence of
+// honours; against a suit the ace of a suit without the king, and from
+// trumps the top of a doubleton, else the lowest; the top of an interior
+// sequence; the top of a doubleton; from three cards the top of nothing
+// (low from an honour, and from a jack against notrump); fourth best from
+// four or more.
+func leadCard(s card.Suit, m uint16, nt, trump bool) (card.Card, int) {
+	n := 0
+	var ranks []card.Rank // high to low
+	for r := card.Ace; r >= card.Two; r-- {
+		if m&rankBit(r) != 0 {
+			ranks = append(ranks, r)
+			n++
+		}
+	}
+	c := func(r card.Rank) card.Card { return card.New(s, r) }
+	if n == 1 {
+		return c(ranks[0]), seqNone
+	}
+	top := ranks[0]
+	// top sequence: the two highest cards touch and the top is a ten or
+	// better (KQT, QJ9 count as two)
+	if top >= card.Ten && ranks[1] == top-1 {
+		if n >= 3 && ranks[2] == top-2 {
+			return c(top), seqTop3
+		}
+		return c(top), seqTop2
+	}
+	// against a suit, the ace of a suit without the king (underleading
+	// an ace costs a trick too often)
+	if !nt && top == card.Ace {
+		return c(top), seqAce
+	}
+	if trump {
+		if n == 2 {
+			return c(top), seqNone
+		}
+		return c(ranks[n-1]), seqNone // low trump from three or more
+	}
+	// interior sequence: a higher honour, then two touching cards, the upper one a ten or better
+	for i := 1; i+1 < n; i++ {
+		if ranks[i] >= card.Ten && ranks[i+1] == ranks[i]-1 && ranks[i] <= card.King {
+			return c(ranks[i]), seqInterior
+		}
+	}
+	if n == 2 {
+		return c(top), seqNone
+	}
+	if n == 3 {
+		if top <= card.Ten || !nt && top <= card.Jack {
+			return c(top), seqNone // top of nothing
+		}
+		return c(ranks[2]), seqNone // low from an honour
+	}
+	return c(ranks[3]), seqNone // fourth best
+}
+
+const (
+	seqNone = iota
+	seqTop2
+	seqTop3
+	seqInterior
+	seqAce // the ace of a suit without the king, against a suit contract
+)
+
+// leadSuits scores every suit the leader holds by the conventions, from
+// its hand and what the auction showed (k.Shown), for the contract.
+func leadSuits(k *Knowledge, w *leadWeights) []leadSuit {
+	me := k.ToMove
+	hand := k.Hands[me]
+	partner := me.Partner()
+	decl := k.Declarer
+	dummy := decl.Partner()
+	trump, hasTrump := k.Strain.Suit()
+	nt := !hasTrump
+	slam := k.Contract.Level >= 6
+	var out []leadSuit
+	for _, s := range card.Suits {
+		m := hand.SuitMask(s)
+		if m == 0 {
+			continue
+		}
+		n := hand.SuitLen(s)
+		isTrump := hasTrump && s == trump
+		c, seq := leadCard(s, m, nt, isTrump)
+		sc := 0.0
+		pBid := k.Shown[partner].Bid(s)
+		oBid := false
+		for _, o := range []card.Seat{decl, dummy} {
+			if k.Shown[o].Bid(s) && !isTrump {
+				sc += w.OppSuit
+				oBid = true
+			}
+		}
+		if pBid && !isTrump {
+			sc += w.PartnerSuit
+		}
+		if !oBid && !isTrump {
+			sc += w.UnbidBonus
+		}
+		sc += w.OppLength * float64(k.Shown[decl].MinLen[s]+k.Shown[dummy].MinLen[s])
+		switch seq {
+		case seqTop3:
+			sc += w.TopSeq * 1.5
+		case seqTop2:
+			sc += w.TopSeq
+		case seqInterior:
+			sc += w.Interior
+		case seqAce:
+			sc += w.AceLead
+		}
+		has := func(r card.Rank) bool { return m&rankBit(r) != 0 }
+		if seq == seqNone || seq == seqInterior {
+			if has(card.Ace) && !has(card.King) {
+				sc += w.NotrumpAway
+			} else if has(card.King) && !has(card.Queen) && !has(card.Ace) && n > 1 {
+				if nt {
+					sc += w.NotrumpAway
+				} else {
+					sc += w.AwayKing
+				}
+			} else if has(card.Queen) && !has(card.Jack) && !has(card.King) && n > 1 {
+				sc += w.AwayQueen
+			}
+		}
+		if n == 1 && c.Rank() >= card.Jack || n == 2 && seq == seqNone && (c.Rank() == card.King || c.Rank() == card.Queen) {
+			sc += w.HonourBare
+		}
+		if nt {
+			sc += w.LengthNT * float64(max(0, n-3))
+			if n == 2 {
+				sc += w.DoubletonNT
+			}
+		} else if !isTrump {
+			sc += w.LengthSuit * float64(max(0, n-3))
+			switch n {
+			case 1:
+				sc += w.Singleton
+			case 2:
+				if !pBid {
+					sc += w.Doubleton
+				}
+			}
+		}
+		if isTrump {
+			sc += w.Trump
+			if n == 1 || n == 2 && m>>card.Ten != 0 { // a singleton, or a doubleton with an honour
+				sc += w.TrumpShort
+			}
+		}
+		if slam && (seq != seqNone || !has(card.Ace) && !has(card.King)) {
+			sc += w.SlamPassive
+		}
+		out = append(out, leadSuit{Suit: s, Card: c, Score: sc})
+	}
+	return out
+}
+
+// leadRule picks the opening lead by the conventions alone: the
+// conventional card of the best-scoring suit.
+func leadRule(k *Knowledge, w *leadWeights) card.Card {
+	var best leadSuit
+	first := true
+	for _, ls := range leadSuits(k, w) {
+		if first || ls.Score > best.Score {
+			best, first = ls, false
+		}
+	}
+	return best.Card
+}
+
+// OpeningLead reports whether k is at the opening lead: no card played.
+func (k *Knowledge) OpeningLead() bool {
+	if len(k.Trick) != 0 {
+		return false
+	}
+	for _, p := range k.Played {
+		if p != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// leadOffCard is how much worse than the conventional card of a suit the
+// conventions rate its other cards (those not equivalent to it).
+const leadOffCard = 0.3
+
+// leadPriors returns the conventions' score of every card of the
+// leader's hand: its suit's score, less leadOffCard unless it is
+// equivalent to the suit's conventional card (touching it in the hand).
+func leadPriors(k *Knowledge, w *leadWeights) map[card.Card]float64 {
+	hand := k.Hands[k.ToMove]
+	out := map[card.Card]float64{}
+	for _, ls := range leadSuits(k, w) {
+		m := hand.SuitMask(ls.Suit)
+		lo, hi := ls.Card.Rank(), ls.Card.Rank()
+		for lo > card.Two && m&rankBit(lo-1) != 0 {
+			lo--
+		}
+		for hi < card.Ace && m&rankBit(hi+1) != 0 {
+			hi++
+		}
+		for r := card.Two; r <= card.Ace; r++ {
+			if m&rankBit(r) == 0 {
+				continue
+			}
+			sc := ls.Score
+			switch {
+			case r < lo || r > hi:
+				sc -= leadOffCard
+			case r == ls.Card.Rank():
+				sc += 1e-6 // the conventional card of equivalent ones
+			}
+			out[card.New(ls.Suit, r)] = sc
+		}
+	}
+	return out
+}
+
+// leadSampleFactor multiplies the level's samples at the opening lead: one
+// decision a deal, and the one with the least information, it takes all
+// the samples its time budget allows.
+const leadSampleFactor = 4
+
+// leadPriorWeight is the weight of the lead conventions' score against the
+// samples' estimate (in tricks, or chance of success at IMPs) when both
+// are known: the samples' mean over few deals is noisy, and the
+// conventions hold what many deals taught.
+const leadPriorWeight = 0.3
+
+// blendPrior adds the lead conventions' score to the samples' estimate of
+// every card and orders the cards again.
+func blendPrior(a *Analysis, prior map[card.Card]float64) {
+	for i := range a.Cards {
+		a.Cards[i].Score += leadPriorWeight * prior[a.Cards[i].Card]
+	}
+	sortScores(a.Cards)
+	a.Best = a.Cards[0].Card
+}

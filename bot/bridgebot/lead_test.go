@@ -1,0 +1,424 @@
+package bridgebot
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/card"
+)
+
+// TestLeadCard checks the conventional card led from a suit.
+func TestLeadCard(t *testing.T) {
+	tests := []struct {
+		suit   string // the holding, high to low
+		nt     bool
+		trump  bool
+		want   string
+		wantSq int
+	}{
+		{"KQJ5", true, false, "K", seqTop3},
+		{"KQ75", true, false, "K", seqTop2},
+		{"AK4", false, false, "A", seqTop2},
+		{"QJ9", true, false, "Q", seqTop2},      // broken sequence
+		{"KJT4", true, false, "J", seqInterior}, // interior sequence
+		{"AJT3", true, false, "J", seqInterior},
+		{"Q8642", true, false, "4", seqNone}, // fourth best
+		{"A863", true, false, "3", seqNone},
+		{"A863", false, false, "A", seqAce}, // no underlead of an ace against a suit
+		{"AJT3", false, false, "A", seqAce},
+		{"K73", true, false, "3", seqNone},  // low from an honour
+		{"984", false, false, "9", seqNone}, // top of nothing
+		{"J94", false, false, "J", seqNone},
+		{"J94", true, false, "4", seqNone},
+		{"T9", true, false, "T", seqTop2},
+		{"72", false, false, "7", seqNone}, // top of a doubleton
+		{"K5", false, true, "K", seqNone},  // trumps: top of a doubleton
+		{"852", false, true, "2", seqNone}, // low trump
+		{"Q", false, false, "Q", seqNone},
+	}
+	for _, tc := range tests {
+		h, err := card.ParseHand(tc.suit + "...")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.suit, err)
+		}
+		c, sq := leadCard(card.Spades, h.SuitMask(card.Spades), tc.nt, tc.trump)
+		if c.Suit() != card.Spades || c.Rank().String() != tc.want || sq != tc.wantSq {
+			t.Errorf("%s (nt %v, trump %v): %s (%d), want S%s (%d)", tc.suit, tc.nt, tc.trump, c, sq, tc.want, tc.wantSq)
+		}
+	}
+}
+
+// leadGame returns the game at the opening lead after the auction.
+func leadGame(t *testing.T, deal string, dealer card.Seat, calls ...string) *bridge.Game {
+	t.Helper()
+	d, err := bridge.ParseDeal(deal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := bridge.NewGame(1, dealer, bridge.Vul(0), d)
+	for _, s := range calls {
+		c, err := bridge.ParseCall(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, _ := g.Turn()
+		if err := g.Call(seat, c); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	if g.Phase() != bridge.PhasePlay {
+		t.Fatalf("auction %v not over", calls)
+	}
+	return g
+}
+
+// TestLeadConventions checks the lead the conventions choose on a few
+// classic cases, and that equivalent cards get the same score.
+func TestLeadConventions(t *testing.T) {
+	b := New(Options{})
+	tests := []struct {
+		name   string
+		deal   string
+		dealer card.Seat
+		calls  []string
+		want   string // the lead, or the better of two cards
+		worse  string // "" or the worse card
+	}{
+		// West leads against South's 3NT: the top of the KQJ sequence
+		{"sequence v NT", "N:A54.K32.K432.A32 832.T984.T9.JT84 T96.AQJ.AQJ5.KQ7 KQJ7.765.876.965", card.South,
+			[]string{"1N", "P", "3N", "P", "P", "P"}, "SK", ""},
+		// West against 4S: the ace of clubs rather than a low club
+		{"ace v suit", "N:A54.K32.K432.432 872.T984.T9.QJT8 KQT96.AQ.AQJ5.K7 J3.J765.876.A965", card.South,
+			[]string{"1S", "P", "3S", "P", "4S", "P", "P", "P"}, "CA", "C5"},
+		// West leads partner's overcalled suit against 3NT
+		{"partner's suit", "N:A54.K32.AK432.32 QJ632.T98.T9.JT8 KT9.AQJ.QJ5.KQ74 87.7654.876.A965", card.North,
+			[]string{"1D", "1S", "3N", "P", "P", "P"}, "S8", ""},
+	}
+	for _, tc := range tests {
+		g := leadGame(t, tc.deal, tc.dealer, tc.calls...)
+		seat, _ := g.Turn()
+		shown := b.Shown(g)
+		k, err := Observe(g, seat, &shown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !k.OpeningLead() {
+			t.Fatalf("%s: not at the opening lead", tc.name)
+		}
+		pri := leadPriors(k, &defaultLeadWeights)
+		if tc.worse != "" {
+			if w, b := card.MustParse(tc.worse), card.MustParse(tc.want); pri[b] <= pri[w] {
+				t.Errorf("%s: %s scores %.2f, %s %.2f: want %[2]s better", tc.name, b, pri[b], w, pri[w])
+			}
+		} else if got := leadRule(k, &defaultLeadWeights); got.String() != tc.want {
+			t.Errorf("%s: %s leads %s, want %s (suits %+v)", tc.name, seat, got, tc.want, leadSuits(k, &defaultLeadWeights))
+		}
+		if len(pri) != 13 {
+			t.Errorf("%s: %d cards scored, want 13", tc.name, len(pri))
+		}
+		h := k.Hands[seat]
+		for _, c := range h.Cards() {
+			up := card.New(c.Suit(), c.Rank()+1)
+			if c.Rank() < card.Ace && h.Has(up) && math.Abs(pri[c]-pri[up]) > 1e-5 {
+				t.Errorf("%s: equivalent %s and %s scored %.2f and %.2f", tc.name, c, up, pri[c], pri[up])
+			}
+		}
+	}
+}
+
+// TestLeadFallback checks that the opening lead with no time to sample is
+// the conventions' lead, reported as a fallback with every card scored.
+func TestLeadFallback(t *testing.T) {
+	g := leadGame(t, "N:A54.K32.K432.A32 832.T984.T9.JT84 T96.AQJ.AQJ5.KQ7 KQJ7.765.876.965", card.South,
+		"1N", "P", "3N", "P", "P", "P")
+	b := New(Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	a, err := b.Analyse(ctx, g, card.West)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Fallback || a.Best != card.MustParse("SK") || len(a.Cards) != 13 {
+		t.Fatalf("fallback %v, best %s, %d cards; want the SK by the conventions, 13 cards", a.Fallback, a.Best, len(a.Cards))
+	}
+}
+
+// leadRecord is one deal of testdata/leads.jsonl: the deal, its auction
+// by the SAYC bidder and the double-dummy value of every opening lead.
+type leadRecord struct {
+	Board  int
+	Deal   string
+	Calls  []string
+	Values map[string]int // the defenders' tricks after each lead
+}
+
+// TestLeadConventionsMeasure measures the conventions' leads on stored
+// deals (bid by the SAYC bidder, every lead solved double dummy): they
+// must give up no trick on clearly more deals than the plain rule (top of
+// a sequence, else low from the longest suit) and than a random card.
+func TestLeadConventionsMeasure(t *testing.T) {
+	f, err := os.Open("testdata/leads.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := New(Options{})
+	var n, conv, plain float64
+	var random float64
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var rec leadRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		d, err := bridge.ParseDeal(rec.Deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := Setup{Board: rec.Board, Deal: d, Dealer: bridge.BoardDealer(rec.Board), Vul: bridge.BoardVul(rec.Board)}
+		for _, c := range rec.Calls {
+			cl, err := bridge.ParseCall(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Calls = append(s.Calls, cl)
+		}
+		g, err := s.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, _ := g.Turn()
+		shown := b.Shown(g)
+		k, err := Observe(g, seat, &shown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, good := -1, 0
+		for _, v := range rec.Values {
+			best = max(best, v)
+		}
+		for _, v := range rec.Values {
+			if v == best {
+				good++
+			}
+		}
+		if len(rec.Values) != 13 {
+			t.Fatalf("board %d: %d leads valued", rec.Board, len(rec.Values))
+		}
+		n++
+		random += float64(good) / 13
+		if rec.Values[leadRule(k, &defaultLeadWeights).String()] == best {
+			conv++
+		}
+		tr, ht := k.Strain.Suit()
+		if rec.Values[ruleLead(k.Legal(), tr, ht).String()] == best {
+			plain++
+		}
+	}
+	if n < 100 {
+		t.Fatalf("%v deals in testdata/leads.jsonl, want 100 or more", n)
+	}
+	t.Logf("%v deals: leads giving up no trick: conventions %.1f%%, plain rule %.1f%%, random %.1f%%", n, 100*conv/n, 100*plain/n, 100*random/n)
+	if conv < plain+0.04*n || conv < random+0.08*n {
+		t.Errorf("conventions %.1f%%, plain rule %.1f%%, random %.1f%%: want 4 points over the rule and 8 over random", 100*conv/n, 100*plain/n, 100*random/n)
+	}
+}
+
+// TestAuctionCheck checks that the deals sampled at the opening lead with
+// the auction check are bid as the real deal was (by the same bidder), as
+// long as the check is not given up.
+func TestAuctionCheck(t *testing.T) {
+	r := card.NewRand(77)
+	b := New(Options{})
+	deals := 12
+	if raceEnabled {
+		deals = 3
+	}
+	for i := 0; i < deals; i++ {
+		s, ok := BidSetup(i+1, bridge.RandomDeal(r))
+		if !ok {
+			continue
+		}
+		g, err := s.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, _ := g.Turn()
+		shown := b.Shown(g)
+		k, err := Observe(g, seat, &shown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		smp, err := NewSampler(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		smp.check = b.auctionCheck(k)
+		if smp.check == nil {
+			t.Fatal("no auction check at the opening lead")
+		}
+		for range 3 {
+			d, err := smp.Sample(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if smp.checkAbandoned || smp.Relaxation() > 0 {
+				break
+			}
+			if d[seat] != s.Deal[seat] {
+				t.Fatalf("deal %d: the leader's hand changed", i+1)
+			}
+			got, ok := BidSetup(i+1, d)
+			if !ok || len(got.Calls) != len(s.Calls) {
+				t.Fatalf("deal %d: sampled deal %s bid %v, want %v", i+1, d, got.Calls, s.Calls)
+			}
+			for j := range got.Calls {
+				if got.Calls[j] != s.Calls[j] {
+					t.Fatalf("deal %d: sampled deal %s bid %v, want %v", i+1, d, got.Calls, s.Calls)
+				}
+			}
+		}
+	}
+	// no auction read: no check
+	g := leadGame(t, "N:A54.K32.K432.A32 832.T984.T9.JT84 T96.AQJ.AQJ5.KQ7 KQJ7.765.876.965", card.South,
+		"1N", "P", "3N", "P", "P", "P")
+	k, err := Observe(g, card.West, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.auctionCheck(k) != nil {
+		t.Error("auction check without the auction")
+	}
+}
+
+// BenchmarkLeadSample draws one deal at the opening lead with the
+// auction check (the lead's sampling cost per sample).
+func BenchmarkLeadSample(b *testing.B) {
+	s, ok := BidSetup(5, bridge.RandomDeal(card.NewRand(5)))
+	if !ok {
+		b.Skip("passed out")
+	}
+	g, err := s.Game()
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot := New(Options{})
+	seat, _ := g.Turn()
+	shown := bot.Shown(g)
+	k, err := Observe(g, seat, &shown)
+	if err != nil {
+		b.Fatal(err)
+	}
+	smp, err := NewSampler(k)
+	if err != nil {
+		b.Fatal(err)
+	}
+	smp.check = bot.auctionCheck(k)
+	r := card.NewRand(1)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := smp.Sample(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLeadPriors scores the cards of an opening leader.
+func BenchmarkLeadPriors(b *testing.B) {
+	s, ok := BidSetup(5, bridge.RandomDeal(card.NewRand(5)))
+	if !ok {
+		b.Skip("passed out")
+	}
+	g, _ := s.Game()
+	bot := New(Options{})
+	seat, _ := g.Turn()
+	shown := bot.Shown(g)
+	k, _ := Observe(g, seat, &shown)
+	b.ResetTimer()
+	for range b.N {
+		leadPriors(k, &defaultLeadWeights)
+	}
+}
+
+// TestWriteLeadData regenerates testdata/leads.jsonl when
+// ATOUT_WRITE_LEADS is set (to the number of deals): the deals of
+// `atout sim --seed 2`, bid by the SAYC bidder, with the double-dummy
+// value of every opening lead.
+func TestWriteLeadData(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("ATOUT_WRITE_LEADS"))
+	if err != nil {
+		t.Skip("set ATOUT_WRITE_LEADS=N to regenerate testdata/leads.jsonl")
+	}
+	var out bytes.Buffer
+	r := card.NewRand(card.SeedFromString("2"))
+	sv := dd.NewSolver(32)
+	for i := range n {
+		s, ok := BidSetup(i+1, bridge.RandomDeal(r))
+		if !ok {
+			continue
+		}
+		g, err := s.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, vals, err := DDCard(sv, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := leadRecord{Board: i + 1, Deal: s.Deal.String(), Values: map[string]int{}}
+		for _, c := range s.Calls {
+			rec.Calls = append(rec.Calls, c.String())
+		}
+		for _, v := range vals {
+			rec.Values[v.Card.String()] = v.Tricks
+		}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile("testdata/leads.jsonl", out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLeadSampled checks the opening lead with time to solve samples: the
+// samples' estimate blended with the conventions, every card scored.
+func TestLeadSampled(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("solves whole deals")
+	}
+	s, ok := BidSetup(3, bridge.RandomDeal(card.NewRand(31)))
+	if !ok {
+		t.Skip("passed out")
+	}
+	g, err := s.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := g.Turn()
+	b := New(Options{Samples: 1, Budget: 20 * time.Second, Seed: 4})
+	a, err := b.Analyse(context.Background(), g, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Fallback || a.Samples != leadSampleFactor || len(a.Cards) != 13 || !g.Hand(seat).Has(a.Best) {
+		t.Fatalf("fallback %v, %d samples (want %d), %d cards, best %s", a.Fallback, a.Samples, leadSampleFactor, len(a.Cards), a.Best)
+	}
+	for i := 1; i < len(a.Cards); i++ {
+		if a.Cards[i].Score > a.Cards[i-1].Score+1e-9 {
+			t.Fatalf("cards not best first: %+v", a.Cards)
+		}
+	}
+}
