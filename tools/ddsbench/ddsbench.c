@@ -6,7 +6,9 @@
 #include <time.h>
 #include <dds/dll.h>
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
+/* CPU time of the process, or wall time when several threads solve a table */
+static int wall;
+static double now(void) { struct timespec t; clock_gettime(wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
 static int cmp(const void *a, const void *b) { double x = *(double *)a, y = *(double *)b; return x < y ? -1 : x > y; }
 static void summary(const char *name, double *v, int n) {
   double s = 0; for (int i = 0; i < n; i++) s += v[i];
@@ -45,6 +47,7 @@ int main(int argc, char **argv) {
         if (wants[i] >= 0 && ft.score[0] != wants[i]) printf("deal %d: dds %d atout %d\n", i, ft.score[0], wants[i]);
       } else t3[i] = el;
     }
+  wall = threads > 1; /* DDS's threads share a table's strains: time it on the wall clock */
   for (int i = 0; i < k; i++) {
     struct ddTableDealPBN td; struct ddTableResults tr;
     strcpy(td.cards, cards[i]);
