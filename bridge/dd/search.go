@@ -506,24 +506,22 @@ func (e *engine) plainLead(d, target int) (bool, uint64) {
 
 // lastTrick plays the last trick out and answers lead's question for it.
 func (e *engine) lastTrick(L, target int) (bool, uint64) {
+	var cs [4]int
 	best := bits.TrailingZeros64(e.hands[L])
+	cs[L] = best
 	win := L
-	byRank := false
 	for i := 1; i < 4; i++ {
 		p := (L + i) & 3
 		c := bits.TrailingZeros64(e.hands[p])
-		if c>>4 == best>>4 {
-			byRank = true
-		}
+		cs[p] = c
 		if beats(c, best, e.trump) {
-			if c>>4 != best>>4 {
-				byRank = false
-			}
 			best, win = c, p
 		}
 	}
+	// Only the side that wins matters now (nobody leads again): ranks
+	// decided it if an opponent of the winner played a card of its suit.
 	var rel uint64
-	if byRank {
+	if cs[(win+1)&3]>>4 == best>>4 || cs[(win+3)&3]>>4 == best>>4 {
 		rel = 1 << uint(best)
 	}
 	got := 0
