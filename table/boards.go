@@ -43,52 +43,42 @@ type BeloteDealDone struct {
 	Points [2]int
 }
 
+// listeners is a list of callbacks, safe to add to while it is called.
+type listeners[T any] struct {
+	mu sync.Mutex
+	fs []func(T)
+}
+
+func (l *listeners[T]) add(f func(T)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fs = append(l.fs, f)
+}
+
+func (l *listeners[T]) call(v T) {
+	l.mu.Lock()
+	fs := l.fs
+	l.mu.Unlock()
+	for _, f := range fs {
+		f(v)
+	}
+}
+
 // boardHooks are the listeners of finished tournament boards and deals.
 type boardHooks struct {
-	mu sync.Mutex
-	fs []func(BoardDone)
-	bs []func(BeloteDealDone)
-}
-
-func (h *boardHooks) addBelote(f func(BeloteDealDone)) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.bs = append(h.bs, f)
-}
-
-func (h *boardHooks) callBelote(d BeloteDealDone) {
-	h.mu.Lock()
-	bs := h.bs
-	h.mu.Unlock()
-	for _, f := range bs {
-		f(d)
-	}
+	boards listeners[BoardDone]
+	belote listeners[BeloteDealDone]
 }
 
 // OnBeloteDeal registers f to be called after every finished deal of a
 // belote table of this hub with fixed deals whose Settings.Tournament is
 // set. f runs on the table's goroutine and must not block.
-func (h *LocalHub) OnBeloteDeal(f func(BeloteDealDone)) { h.cfg.hooks.addBelote(f) }
-
-func (h *boardHooks) add(f func(BoardDone)) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.fs = append(h.fs, f)
-}
-
-func (h *boardHooks) call(d BoardDone) {
-	h.mu.Lock()
-	fs := h.fs
-	h.mu.Unlock()
-	for _, f := range fs {
-		f(d)
-	}
-}
+func (h *LocalHub) OnBeloteDeal(f func(BeloteDealDone)) { h.cfg.hooks.belote.add(f) }
 
 // OnBoard registers f to be called after every finished board of a table
 // of this hub whose Settings.Tournament is set, besides Config.OnBoard. f
 // runs on the table's goroutine and must not block.
-func (h *LocalHub) OnBoard(f func(BoardDone)) { h.cfg.hooks.add(f) }
+func (h *LocalHub) OnBoard(f func(BoardDone)) { h.cfg.hooks.boards.add(f) }
 
 // reportBoard tells the listeners about the bridge deal that just ended,
 // if the table plays for a tournament.
@@ -117,7 +107,7 @@ func (t *Table) reportBoard() {
 	if t.cfg.OnBoard != nil {
 		t.cfg.OnBoard(d)
 	}
-	t.cfg.hooks.call(d)
+	t.cfg.hooks.boards.call(d)
 }
 
 // reportBeloteDeal tells the belote listeners about the fixed deal that
@@ -133,5 +123,5 @@ func (t *Table) reportBeloteDeal(b *beloteMatch) {
 	if !line.Passed {
 		d.Points = line.Result.Score
 	}
-	t.cfg.hooks.callBelote(d)
+	t.cfg.hooks.belote.call(d)
 }
