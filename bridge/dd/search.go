@@ -132,9 +132,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 		if uint32(1)<<uint(c&15) < skip[c>>4] && !e.plain {
 			continue
 		}
-		bit := uint64(1) << uint(c)
-		e.hands[p] &^= bit
-		e.lens -= 1 << uint(16*p+4*(c>>4))
+		e.take(p, c)
 		tr.card[pos] = c
 		tr.low[pos] = ms[i].low
 		oldWin := tr.win
@@ -160,8 +158,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 			rr |= e.rankWinner(tr)
 		}
 		tr.win = oldWin
-		e.hands[p] |= bit
-		e.lens += 1 << uint(16*p+4*(c>>4))
+		e.give(p, c)
 		if r == maxNode {
 			if collectStats {
 				e.stats.Cut[pos][min(i, 3)]++
@@ -366,15 +363,12 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		if uint32(1)<<uint(c&15) < skip[c>>4] {
 			continue
 		}
-		bit := uint64(1) << uint(c)
-		e.hands[L] &^= bit
-		e.lens -= 1 << uint(16*L+4*(c>>4))
+		e.take(L, c)
 		tr.card[0] = c
 		tr.low[0] = ms[i].low
 		tr.win = 0
 		r, rr := e.search(d, 1, target)
-		e.hands[L] |= bit
-		e.lens += 1 << uint(16*L+4*(c>>4))
+		e.give(L, c)
 		if r {
 			e.killer[d] = c
 			if collectStats {
@@ -488,15 +482,12 @@ func (e *engine) plainLead(d, target int) (bool, uint64) {
 	cnt := e.genLead(L, ms, -1, -1)
 	for i := 0; i < cnt; i++ {
 		c := ms[i].card
-		bit := uint64(1) << uint(c)
-		e.hands[L] &^= bit
-		e.lens -= 1 << uint(16*L+4*(c>>4))
+		e.take(L, c)
 		tr.card[0] = c
 		tr.low[0] = ms[i].low
 		tr.win = 0
 		r, _ := e.search(d, 1, target)
-		e.hands[L] |= bit
-		e.lens += 1 << uint(16*L+4*(c>>4))
+		e.give(L, c)
 		if r {
 			return true, 0
 		}
@@ -529,6 +520,18 @@ func (e *engine) lastTrick(L, target int) (bool, uint64) {
 		got = 1
 	}
 	return got >= target, rel
+}
+
+// take removes card c from hand p (it is played); give puts it back. They
+// keep lens in step with the hands.
+func (e *engine) take(p, c int) {
+	e.hands[p] &^= 1 << uint(c)
+	e.lens -= 1 << uint(16*p+4*(c>>4))
+}
+
+func (e *engine) give(p, c int) {
+	e.hands[p] |= 1 << uint(c)
+	e.lens += 1 << uint(16*p+4*(c>>4))
 }
 
 // lensKey packs the length of every hand in every suit (the last one is

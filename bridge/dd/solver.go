@@ -361,9 +361,7 @@ func (s *Solver) cardValues(p Position) []CardValue {
 func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	e := &s.e
 	tr := &e.stack[0]
-	bit := uint64(1) << uint(c)
-	e.hands[me] &^= bit
-	e.lens -= 1 << uint(16*me+4*(c>>4))
+	e.take(me, c)
 	tr.card[pos] = c
 	tr.low[pos] = low
 	oldWin := tr.win
@@ -402,8 +400,7 @@ func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	f := e.exactIn(d, p, flo, max(flo, fhi), fg)
 	v := a + sign*f
 	tr.win = oldWin
-	e.hands[me] |= bit
-	e.lens += 1 << uint(16*me+4*(c>>4))
+	e.give(me, c)
 	return v
 }
 
