@@ -166,16 +166,31 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 			return maxNode, rr
 		}
 		rel |= rr
-		// small-card pruning: if no card of the suit at or below c decided
-		// the result, the lower cards of the suit give the same result
-		if m := uint32(2)<<uint(c&15) - 1; suitOf(rr, c>>4)&m == 0 {
-			skip[c>>4] = max(skip[c>>4], uint32(1)<<uint(c&15))
-		}
+		// small-card pruning: no card of the suit below the lowest one
+		// that decided the result matters, so if c is below it, the
+		// other cards below it give the same result
+		e.prune(&skip, c, rr)
 	}
 	if collectStats {
 		e.stats.NoCut[pos]++
 	}
 	return !maxNode, rel
+}
+
+// prune records, after card c failed with deciding cards rr, which cards
+// of c's suit are known to give the same result: every card below the
+// lowest deciding card of the suit, when c itself is below it (swapping
+// two such cards changes no rank that decided anything).
+func (e *engine) prune(skip *[4]uint32, c int, rr uint64) {
+	s := c >> 4
+	m := suitOf(rr, s)
+	low := uint32(1) << 15
+	if m != 0 {
+		low = m & -m
+	}
+	if uint32(1)<<uint(c&15) < low {
+		skip[s] = max(skip[s], low)
+	}
 }
 
 // secondHandWins reports, for second hand p to play to trick tr, that the
@@ -378,9 +393,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 			return true, rr
 		}
 		rel |= rr
-		if m := uint32(2)<<uint(c&15) - 1; suitOf(rr, c>>4)&m == 0 {
-			skip[c>>4] = max(skip[c>>4], uint32(1)<<uint(c&15))
-		}
+		e.prune(&skip, c, rr)
 	}
 	if collectStats {
 		e.stats.NoCut[0]++
@@ -727,6 +740,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	lho, rho := (L+1)&3, (L+3)&3
 	trumped := e.trump != noTrump
 	qt := 0
+	forced := 0 // tricks cashed until partner is forced to ruff
 	var rel uint64
 	var cashed, cashedP, kRaw [4]int
 	var lowRaw [4]uint64
@@ -792,10 +806,27 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			}
 		}
 		if need > spare {
+			// Either partner follows to every round (the counts limited
+			// by its lengths), or, when L cashes no trumps, L cashes
+			// until partner holds nothing but trumps and must ruff: that
+			// trick is still won (the opponents follow to every counted
+			// round), but partner is then on lead.
+			all := qt
 			qt = 0
 			for s := 0; s < 4; s++ {
+				qt += cashedP[s]
+			}
+			if cashed[e.trump] == 0 {
+				nt := bits.OnesCount64(h[P]) - bits.OnesCount32(suitOf(h[P], e.trump))
+				if alt := min(all, nt+1); alt > qt {
+					if alt >= target {
+						return alt, rel
+					}
+					forced = alt
+				}
+			}
+			for s := 0; s < 4; s++ {
 				cashed[s] = cashedP[s]
-				qt += cashed[s]
 			}
 		}
 	}
@@ -830,6 +861,8 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			// the opponents and L run out: all of partner's cards win
 			cnt = bits.OnesCount32(mP)
 		}
+		// partner's cards of s below its winners are free discards
+		spareS := bits.OnesCount32(mP) - cnt
 		if trumped && s != e.trump {
 			if suitOf(h[lho], e.trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(ml))
@@ -855,7 +888,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		// after L's own winners: partner must be able to discard from
 		// suits other than s and the cashed ones, never ruffing
 		need := 0
-		spare := 0
+		spare := spareS
 		lCashedNonTrump := 0
 		for s2 := 0; s2 < 4; s2++ {
 			n2 := bits.OnesCount32(suitOf(h[P], s2))
@@ -921,6 +954,9 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 				best, relBest = alt, altRel
 			}
 		}
+	}
+	if forced > best {
+		return forced, rel
 	}
 	return best, relBest
 }
