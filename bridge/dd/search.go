@@ -351,7 +351,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	}
 	if n-e.laterMax(L) >= target {
 		// later tricks cannot cut
-	} else if lt, rl := e.laterTricks(L); n-lt < target {
+	} else if lt, rl := e.laterTricks(L, n, target); n-lt < target {
 		if e.verify != nil {
 			e.verify("lt", L, n, target, false)
 		}
@@ -961,37 +961,122 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	return best, relBest
 }
 
-// laterTricks counts tricks the defenders (the side not on lead) surely take:
-// in a trump contract, the trumps one of them holds above every trump of the
-// three other hands.
-func (e *engine) laterTricks(L int) (int, uint64) {
-	if e.trump == noTrump {
-		return e.loseLead(L)
-	}
+// laterTricks counts tricks the defenders (the side not on lead) surely
+// take, as far as the question "can L's side take target of the n tricks
+// left?" needs: in a trump contract, the trumps one defender holds above
+// every other trump; all of a defender's trumps when L's side has none;
+// two tricks from the top two trumps (when at most one trick may be lost
+// and they cannot fall together); one from a guarded second trump sitting
+// over the top one, or from the second and third trumps (when L's side
+// needs every trick). Without trumps: one trick when every suit L holds is
+// topped by a defender (partner cannot ruff), or when L's side needs every
+// trick but its suits cannot provide them. It returns the count and the
+// cards whose rank it relied on.
+func (e *engine) laterTricks(L, n, target int) (int, uint64) {
 	t := e.trump
-	best := 0
-	var rel uint64
-	for _, o := range [2]int{(L + 1) & 3, (L + 3) & 3} {
-		m := suitOf(e.hands[o], t)
-		if m == 0 {
-			continue
+	h := e.hands
+	var allT uint32
+	if t != noTrump {
+		allT = suitOf(h[0]|h[1]|h[2]|h[3], t)
+	}
+	if allT == 0 {
+		if lt, rel := e.loseLead(L); lt > 0 {
+			return lt, rel
 		}
-		rest := suitOf(e.hands[(o+1)&3]|e.hands[(o+2)&3]|e.hands[(o+3)&3], t)
-		sh := uint(bits.Len32(rest))
-		tops := m >> sh
+		if target == n {
+			return e.suitsShort(L, n)
+		}
+		return 0, 0
+	}
+	P := (L + 2) & 3
+	var T [4]uint32
+	for i := range T {
+		T[i] = suitOf(h[i], t)
+	}
+	if T[L]|T[P] == 0 {
+		// every trump of the longer defender takes a trick
+		return max(bits.OnesCount32(T[(L+1)&3]), bits.OnesCount32(T[(L+3)&3])), 0
+	}
+	holder := func(c uint32) int {
+		for i := range T {
+			if T[i]&c != 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	top := uint32(1) << uint(bits.Len32(allT)-1)
+	th := holder(top)
+	rest := allT &^ top
+	var sec uint32
+	sh := -1
+	if rest != 0 {
+		sec = uint32(1) << uint(bits.Len32(rest)-1)
+		sh = holder(sec)
+	}
+	bit := func(c uint32) uint64 { return uint64(c) << uint(16*t) }
+	if (th^L)&1 == 1 {
+		// a defender holds the top trump: its trumps above every other
+		others := T[(th+1)&3] | T[(th+2)&3] | T[(th+3)&3]
+		sh2 := uint(bits.Len32(others))
+		tops := T[th] >> sh2
 		k := bits.OnesCount32(tops)
-		if k > best {
-			best = k
-			rel = 0
-			if rest != 0 {
-				rel = 1 << (uint(t*16+bits.TrailingZeros32(tops)) + sh)
+		var rel uint64
+		if others != 0 {
+			rel = 1 << (uint(t*16+bits.TrailingZeros32(tops)) + sh2)
+		}
+		if k < 2 && target == n-1 && sh >= 0 && (sh^L)&1 == 1 &&
+			(bits.OnesCount32(T[sh]) > 1 || bits.OnesCount32(T[sh^2]) > 1) {
+			// the top two trumps, in the two defenders' hands, and one
+			// of them guarded: they never fall on the same trick
+			return 2, bit(sec)
+		}
+		return k, rel
+	}
+	if target == n && sh >= 0 && (sh^L)&1 == 1 && bits.OnesCount32(T[sh]) > 1 {
+		if (sh+3)&3 == th {
+			// a guarded second trump sitting over the top one
+			return 1, bit(sec)
+		}
+		if rest2 := rest &^ sec; rest2 != 0 {
+			third := uint32(1) << uint(bits.Len32(rest2)-1)
+			if h3 := holder(third); (h3^L)&1 == 1 {
+				// the defenders' second and third trumps
+				return 1, bit(third)
 			}
 		}
 	}
-	if best == 0 {
-		return e.loseLead(L)
+	return e.loseLead(L)
+}
+
+// suitsShort returns 1 when no trumps are left and L's side, needing all n
+// tricks, cannot take them: it leads every trick, each round of a suit
+// uses one card of each of its hands holding the suit, and it can only
+// take rounds of the suits where it holds the top card, so it needs the
+// longer of its two holdings in those suits to add up to n.
+func (e *engine) suitsShort(L, n int) (int, uint64) {
+	h := e.hands
+	P := (L + 2) & 3
+	ours := h[L] | h[P]
+	all := h[0] | h[1] | h[2] | h[3]
+	sum := 0
+	var rel uint64
+	for s := 0; s < 4; s++ {
+		a := suitOf(all, s)
+		if a == 0 {
+			continue
+		}
+		top := uint32(1) << uint(bits.Len32(a)-1)
+		if suitOf(ours, s)&top != 0 {
+			sum += max(bits.OnesCount32(suitOf(h[L], s)), bits.OnesCount32(suitOf(h[P], s)))
+		} else if a != top {
+			rel |= uint64(top) << uint(16*s)
+		}
 	}
-	return best, rel
+	if sum < n {
+		return 1, rel
+	}
+	return 0, 0
 }
 
 // laterMax bounds what laterTricks can return.

@@ -80,3 +80,62 @@ func TestRunWinnerRegression(t *testing.T) {
 		t.Fatalf("defenders of diamonds by North take %d, want 6", def)
 	}
 }
+
+// TestRulesSound checks the quick-trick and later-trick rules directly on
+// random endings against a plain search: half of them dealt from the whole
+// deck, half from the top five cards of each suit (crowded endings, where
+// squeezes, overtakes and trump coups are common).
+func TestRulesSound(t *testing.T) {
+	cases := 20000
+	if raceEnabled || testing.Short() {
+		cases = 3000
+	}
+	r := card.NewRand(11)
+	ref := NewSolver(1)
+	ref.e.plain = true
+	s := NewSolver(1)
+	var top20 []card.Card
+	for _, c := range card.Deck52() {
+		if c.Rank() >= card.Ten {
+			top20 = append(top20, c)
+		}
+	}
+	checks := 0
+	for i := 0; i < cases; i++ {
+		n := 2 + i%4
+		var p Position
+		if i%2 == 0 {
+			p = randomEnding(r, n, 0)
+		} else {
+			cs := append([]card.Card(nil), top20...)
+			r.Shuffle(cs)
+			for j := 0; j < 4*n; j++ {
+				p.Hands[j%4] = p.Hands[j%4].Add(cs[j])
+			}
+			p.Strain = bridge.Strain(r.IntN(5))
+			p.Leader = card.Seat(r.IntN(4))
+		}
+		s.setup(p)
+		ref.setup(p)
+		L := int(p.Leader)
+		for target := 1; target <= n; target++ {
+			qt, _ := s.e.quickTricks(L, target)
+			lt, _ := s.e.laterTricks(L, n, target)
+			if qt < target && n-lt >= target {
+				continue
+			}
+			checks++
+			want, _ := ref.e.search(0, 0, target)
+			if qt >= target && !want {
+				t.Fatalf("%s strain %s leader %s target %d: quick tricks %d, but the side cannot take %d", p.Hands, p.Strain, p.Leader, target, qt, target)
+			}
+			if n-lt < target && want {
+				t.Fatalf("%s strain %s leader %s target %d: later tricks %d, but the side takes %d", p.Hands, p.Strain, p.Leader, target, lt, target)
+			}
+		}
+	}
+	t.Logf("%d checks", checks)
+	if checks < cases/4 {
+		t.Fatalf("only %d checks", checks)
+	}
+}
