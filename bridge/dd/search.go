@@ -42,6 +42,10 @@ type engine struct {
 	// first when it is a legal lead again (killers at the other positions
 	// of the trick cost nodes).
 	killer [14]int
+	// codes[d] holds the owners code of each suit at the start of trick
+	// d, valid when codesOK[d] (cleared for every new search).
+	codes   [15][4]uint64
+	codesOK [15]bool
 	// For tests: plain searches without table, quick tricks or pruning
 	// (a slow reference); verify, when set, is told every answer taken
 	// from the table, quick tricks or later tricks.
@@ -334,7 +338,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		var hit, ok bool
 		var rt uint64
 		lens, o0, o1 = e.lensKey(L), 0, 0
-		o0, o1 = e.owners()
+		o0, o1 = e.owners(d)
 		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
 			return ok, rt
 		}
@@ -364,7 +368,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		var hit, ok bool
 		var rt uint64
 		lens = e.lensKey(L)
-		o0, o1 = e.owners()
+		o0, o1 = e.owners(d)
 		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
 			return ok, rt
 		}
@@ -446,8 +450,9 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 			if collectStats {
 				e.stats.Scanned++
 			}
-			m0, m1 := masks(en.ks)
-			if o0&m0 != en.p0 || o1&m1 != en.p1 {
+			ks := en.ks
+			if o0&(kMask[ks&15]|kMask[ks>>4&15]<<32) != en.p0 ||
+				o1&(kMask[ks>>8&15]|kMask[ks>>12]<<32) != en.p1 {
 				continue
 			}
 			if int(en.lo) >= target {
@@ -573,21 +578,40 @@ func (e *engine) countLens() {
 // owners encodes who holds the remaining cards of each suit, from the top:
 // the owner of the i-th highest card of suit s is in bits 24-2i and 25-2i of
 // the 26-bit field of s; suits 0 and 1 in the first word (at bits 0 and 32),
-// suits 2 and 3 in the second.
-func (e *engine) owners() (uint64, uint64) {
-	h0, h1, h2, h3 := e.hands[0], e.hands[1], e.hands[2], e.hands[3]
-	all := h0 | h1 | h2 | h3
-	var code [4]uint64
-	for s := 0; s < 4; s++ {
-		sh := uint(s)*16 + 2
-		a := uint32(all>>sh) & 0x1FFF
-		r1 := compress13(uint32(h1>>sh)&0x1FFF, a)
-		r2 := compress13(uint32(h2>>sh)&0x1FFF, a)
-		r3 := compress13(uint32(h3>>sh)&0x1FFF, a)
-		n := uint(bits.OnesCount32(a))
-		code[s] = (uint64(spread13[r1|r3]) | uint64(spread13[r2|r3])<<1) << (26 - 2*n)
+// suits 2 and 3 in the second. The codes of trick d are kept: the next
+// trick recomputes only the suits its parent trick played.
+func (e *engine) owners(d int) (uint64, uint64) {
+	c := &e.codes[d]
+	if d > 0 && e.codesOK[d-1] {
+		*c = e.codes[d-1]
+		tr := &e.stack[d-1]
+		var done uint
+		for i := 0; i < 4; i++ {
+			s := uint(tr.card[i] >> 4)
+			if done&(1<<s) == 0 {
+				done |= 1 << s
+				c[s] = e.suitCode(s)
+			}
+		}
+	} else {
+		for s := uint(0); s < 4; s++ {
+			c[s] = e.suitCode(s)
+		}
 	}
-	return code[0] | code[1]<<32, code[2] | code[3]<<32
+	e.codesOK[d] = true
+	return c[0] | c[1]<<32, c[2] | c[3]<<32
+}
+
+// suitCode is the owners code of suit s (see owners).
+func (e *engine) suitCode(s uint) uint64 {
+	sh := s*16 + 2
+	h1, h2, h3 := e.hands[1]>>sh, e.hands[2]>>sh, e.hands[3]>>sh
+	a := uint32((e.hands[0]>>sh)|h1|h2|h3) & 0x1FFF
+	r1 := compress13(uint32(h1)&0x1FFF, a)
+	r2 := compress13(uint32(h2)&0x1FFF, a)
+	r3 := compress13(uint32(h3)&0x1FFF, a)
+	n := uint(bits.OnesCount32(a))
+	return (uint64(spread13[r1|r3]) | uint64(spread13[r2|r3])<<1) << (26 - 2*n)
 }
 
 // compress13 gathers the bits of m at the positions set in a into the low
@@ -617,17 +641,6 @@ func init() {
 				}
 			}
 			compress7[a<<7|m] = r
-			var dp uint8
-			j = 0
-			for i := 0; i < 7; i++ {
-				if a&(1<<i) != 0 {
-					if m&(1<<j) != 0 {
-						dp |= 1 << i
-					}
-					j++
-				}
-			}
-			deposit7[a<<7|m] = dp
 		}
 	}
 	for x := 0; x < 1<<13; x++ {
@@ -1115,35 +1128,28 @@ func (e *engine) loseLead(L int) (int, uint64) {
 
 // sequences appends to ms one card (the top) of each run of equivalent cards
 // of mask m in suit s, where alive (a superset of m) holds every card that
-// separates runs. In alive's own order (m gathered by compress13) the runs
-// are runs of bits: their ends are found with two shifts and put back.
+// separates runs: a run goes on down while no card of alive outside m lies
+// between two cards of m.
 func sequences(ms []move, cnt int, s int, m, alive uint32) int {
-	a := alive >> 2 & 0x1FFF
-	mc := compress13(m>>2&0x1FFF, a)
-	heads := deposit13(mc&^(mc>>1), a)
-	lows := deposit13(mc&^(mc<<1), a)
-	for heads != 0 {
-		top := bits.Len32(heads) - 1
-		low := bits.Len32(lows) - 1
-		heads &^= 1 << uint(top)
-		lows &^= 1 << uint(low)
-		ms[cnt] = move{card: s<<4 | (top + 2), low: s<<4 | (low + 2)}
+	others := alive &^ m
+	for m != 0 {
+		top := uint(bits.Len32(m) - 1)
+		low := top
+		m &^= 1 << top
+		// extend the run down while no other card lies in between
+		for m != 0 {
+			nx := uint(bits.Len32(m) - 1)
+			if others&(1<<low-2<<nx) != 0 {
+				break
+			}
+			low = nx
+			m &^= 1 << nx
+		}
+		ms[cnt] = move{card: s<<4 | int(top), low: s<<4 | int(low)}
 		cnt++
 	}
 	return cnt
 }
-
-// deposit13 spreads the low bits of x over the positions set in a (a
-// software PDEP on 13 bits), using 7-bit and 6-bit tables.
-func deposit13(x, a uint32) uint32 {
-	n := uint(bits.OnesCount32(a & 0x7F))
-	lo := uint32(deposit7[(a&0x7F)<<7|x&(1<<n-1)])
-	hi := uint32(deposit7[(a>>7)<<7|(x>>n)&0x7F])
-	return lo | hi<<7
-}
-
-// deposit7[a<<7|x] is PDEP(x, a) for 7-bit values.
-var deposit7 [1 << 14]uint8
 
 func sortMoves(ms []move) {
 	for i := 1; i < len(ms); i++ {

@@ -189,6 +189,7 @@ func (e *engine) exact(d, pos, n, guess int) int {
 func (e *engine) exactIn(d, pos, lo, hi, guess int) int {
 	for lo < hi {
 		t := min(max(guess, lo+1), hi)
+		e.codesOK = [15]bool{} // the owner codes of an earlier search are stale
 		if ok, _ := e.search(d, pos, t); ok {
 			lo = t
 			guess = t + 1

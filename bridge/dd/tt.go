@@ -62,7 +62,7 @@ type ttable struct {
 }
 
 // kMask[k] selects the owners of the top k cards in a 26-bit suit field.
-var kMask [14]uint64
+var kMask [16]uint64
 
 func init() {
 	for k := 1; k <= 13; k++ {
