@@ -730,6 +730,31 @@ func (e *engine) decodeBest(b uint8, L int) int {
 func (e *engine) quickTricks(L, target int) (int, uint64) {
 	h := e.hands
 	P := (L + 2) & 3
+	if t := e.trump; t != noTrump {
+		if suitOf(h[(L+1)&3]|h[(L+3)&3], t) == 0 && suitOf(h[L], t) != 0 {
+			// the opponents have no trumps: every round of trumps L
+			// leads is won, and before them partner can ruff a side
+			// suit it lacks if L has at least as many trumps
+			nL, nP := bits.OnesCount32(suitOf(h[L], t)), bits.OnesCount32(suitOf(h[P], t))
+			q := max(nL, nP)
+			if nL >= nP && nP > 0 {
+				for s := 0; s < 4; s++ {
+					if s != t && suitOf(h[L], s) != 0 && suitOf(h[P], s) == 0 {
+						q++
+						break
+					}
+				}
+			}
+			if q >= target {
+				return q, 0
+			}
+		}
+		if target == 1 {
+			if q, rel := e.partnerRuff(L); q > 0 {
+				return q, rel
+			}
+		}
+	}
 	{
 		// an upper bound: the longer of our hands in each suit where our
 		// side holds the top card
@@ -853,6 +878,40 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	pTrumps := trumped && suitOf(h[P], e.trump) != 0
 	bestAlone, bestComb := 0, 0
 	var relAlone, relComb uint64
+	// comb records cnt tricks of partner's in suit s after L's own
+	// winners, when partner can discard from suits other than s and the
+	// cashed ones (spare cards of s besides), never ruffing
+	comb := func(s, cnt, spareS int, low uint64) {
+		need := 0
+		spare := spareS
+		lCashedNonTrump := 0
+		for s2 := 0; s2 < 4; s2++ {
+			n2 := bits.OnesCount32(suitOf(h[P], s2))
+			if cashed[s2] > 0 {
+				if cashed[s2] > n2 {
+					if pTrumps {
+						need = 99
+					}
+					need += cashed[s2] - n2
+				}
+				if !trumped || s2 != e.trump {
+					lCashedNonTrump += cashed[s2]
+				}
+			} else if s2 != s {
+				spare += n2
+			}
+		}
+		if need > spare {
+			return
+		}
+		c2 := cnt
+		if trumped && s != e.trump {
+			c2 = min(c2, lNonTrump-lCashedNonTrump)
+		}
+		if c2 > bestComb {
+			bestComb, relComb = c2, low
+		}
+	}
 	for s := 0; s < 4; s++ {
 		mL := suitOf(h[L], s)
 		mP := suitOf(h[P], s)
@@ -895,40 +954,48 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		if cnt > bestAlone {
 			bestAlone, relAlone = cnt, low
 		}
-		if qt == 0 {
+		if qt > 0 {
+			comb(s, cnt, spareS, low)
+		}
+	}
+	// crossing after L's own top cards of the suit: L cashes them, then
+	// leads a small card to partner's cards above the opponents'
+	for s := 0; s < 4 && qt > 0; s++ {
+		k := cashed[s]
+		mL := suitOf(h[L], s)
+		mP := suitOf(h[P], s)
+		nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
+		if k == 0 || nL <= k || nP <= k {
 			continue
 		}
-		// after L's own winners: partner must be able to discard from
-		// suits other than s and the cashed ones, never ruffing
-		need := 0
-		spare := spareS
-		lCashedNonTrump := 0
-		for s2 := 0; s2 < 4; s2++ {
-			n2 := bits.OnesCount32(suitOf(h[P], s2))
-			if cashed[s2] > 0 {
-				if cashed[s2] > n2 {
-					if pTrumps {
-						need = 99
-					}
-					need += cashed[s2] - n2
-				}
-				if !trumped || s2 != e.trump {
-					lCashedNonTrump += cashed[s2]
-				}
-			} else if s2 != s {
-				spare += n2
+		ml, mr := suitOf(h[lho], s), suitOf(h[rho], s)
+		sh := uint(bits.Len32(ml | mr))
+		above := mP >> sh
+		kP := bits.OnesCount32(above)
+		// L's lowest card must go under partner's best
+		if kP == 0 || bits.TrailingZeros32(mL) >= bits.Len32(mP)-1 {
+			continue
+		}
+		// partner follows to L's k top cards with its small cards first
+		cnt := min(kP, nP-k)
+		if trumped && s != e.trump {
+			if suitOf(h[lho], e.trump) != 0 {
+				cnt = min(cnt, bits.OnesCount32(ml)-k)
+			}
+			if suitOf(h[rho], e.trump) != 0 {
+				cnt = min(cnt, bits.OnesCount32(mr)-k)
+			}
+			if cnt <= 0 {
+				continue
 			}
 		}
-		if need > spare {
-			continue
+		// the winners kept are the top cnt of partner's cards
+		top := above
+		for i := 0; i < kP-cnt; i++ {
+			top &= top - 1
 		}
-		c2 := cnt
-		if trumped && s != e.trump {
-			c2 = min(c2, lNonTrump-lCashedNonTrump)
-		}
-		if c2 > bestComb {
-			bestComb, relComb = c2, low
-		}
+		low := uint64(1) << uint(s*16+bits.TrailingZeros32(top)+int(sh))
+		comb(s, cnt, 0, low)
 	}
 	best, relBest := bestAlone, relAlone
 	if qt+bestComb >= bestAlone {
@@ -972,6 +1039,40 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		return forced, rel
 	}
 	return best, relBest
+}
+
+// partnerRuff returns 1 when L can lead a side suit that partner ruffs
+// and no opponent can overruff: each opponent follows suit, holds no
+// trump, or holds only trumps below partner's best.
+func (e *engine) partnerRuff(L int) (int, uint64) {
+	h := e.hands
+	t := e.trump
+	P := (L + 2) & 3
+	pt := suitOf(h[P], t)
+	if pt == 0 {
+		return 0, 0
+	}
+	lho, rho := (L+1)&3, (L+3)&3
+	top := uint32(1) << uint(bits.Len32(pt)-1)
+	for s := 0; s < 4; s++ {
+		if s == t || suitOf(h[L], s) == 0 || suitOf(h[P], s) != 0 {
+			continue
+		}
+		var over uint32 // trumps of opponents void in s
+		if suitOf(h[lho], s) == 0 {
+			over |= suitOf(h[lho], t)
+		}
+		if suitOf(h[rho], s) == 0 {
+			over |= suitOf(h[rho], t)
+		}
+		if over == 0 {
+			return 1, 0
+		}
+		if top > over {
+			return 1, uint64(top) << uint(16*t)
+		}
+	}
+	return 0, 0
 }
 
 // laterTricks counts tricks the defenders (the side not on lead) surely
