@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"sort"
 
@@ -220,7 +221,7 @@ func (s *Solver) tricks(p Position, guess int) int {
 		guess = (n + 1) / 2
 		if pos == 0 {
 			L := e.stack[0].leader
-			guess = (e.estimate(L, n) + n - e.estimate((L+1)&3, n) + 1) / 2
+			guess = e.guess(L, n)
 		}
 	} else if !sameSide {
 		guess = n - guess
@@ -403,6 +404,50 @@ func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	tr.win = oldWin
 	e.give(me, c)
 	return v
+}
+
+// guess is where the probes for the tricks of the side of leader L (of n)
+// start. For a whole deal it is a linear model fitted on the 100 dev deals
+// of dd-dev100.tsv (a guess right to the trick saves about a tenth of a
+// solve): high-card points, and in a suit contract the difference in
+// trumps and the ruffing values (short side suits times trumps); for
+// other positions, estimate of both sides.
+func (e *engine) guess(L, n int) int {
+	if n != 13 {
+		return (e.estimate(L, n) + n - e.estimate((L+1)&3, n) + 1) / 2
+	}
+	P := (L + 2) & 3
+	hc := float64(hcp(e.hands[L]) + hcp(e.hands[P]))
+	if e.trump == noTrump {
+		return min(max(int(math.Round(0.503*hc-2.87)), 0), n)
+	}
+	t := e.trump
+	ours := e.hands[L] | e.hands[P]
+	theirs := e.hands[(L+1)&3] | e.hands[(L+3)&3]
+	tl := float64(bits.OnesCount32(suitOf(ours, t)))
+	to := float64(bits.OnesCount32(suitOf(theirs, t)))
+	var shortL, shortO float64
+	for s := 0; s < 4; s++ {
+		if s == t {
+			continue
+		}
+		a := min(bits.OnesCount32(suitOf(e.hands[L], s)), bits.OnesCount32(suitOf(e.hands[P], s)))
+		b := min(bits.OnesCount32(suitOf(e.hands[(L+1)&3], s)), bits.OnesCount32(suitOf(e.hands[(L+3)&3], s)))
+		shortL += float64(max(0, 3-a))
+		shortO += float64(max(0, 3-b))
+	}
+	g := -0.933 + 0.383*hc + 0.415*(tl-to) + 0.285*(shortL*tl-shortO*to)/8
+	return min(max(int(math.Round(g)), 0), n)
+}
+
+// hcp counts the high-card points of a hand (A 4, K 3, Q 2, J 1).
+func hcp(h uint64) int {
+	n := 0
+	for s := 0; s < 4; s++ {
+		m := suitOf(h, s)
+		n += 4*int(m>>14&1) + 3*int(m>>13&1) + 2*int(m>>12&1) + int(m>>11&1)
+	}
+	return n
 }
 
 // estimate guesses the tricks the side of leader L takes (of n) from a
