@@ -46,6 +46,11 @@ type engine struct {
 	// d, valid when codesOK[d] (cleared for every new search).
 	codes   [15][4]uint64
 	codesOK [15]bool
+	// rootRec switches on the recording, for each lead tried at the root
+	// (trick 0 at a boundary), of the bounds its searches proved on the
+	// tricks of the leader's side.
+	rootRec        bool
+	rootLo, rootHi [64]int8
 	// For tests: plain searches without table, quick tricks or pruning
 	// (a slow reference); verify, when set, is told every answer taken
 	// from the table, quick tricks or later tricks.
@@ -388,6 +393,13 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		tr.win = 0
 		r, rr := e.search(d, 1, target)
 		e.give(L, c)
+		if d == 0 && e.rootRec {
+			if r {
+				e.rootLo[c] = max(e.rootLo[c], int8(target))
+			} else {
+				e.rootHi[c] = min(e.rootHi[c], int8(target-1))
+			}
+		}
 		if r {
 			e.killer[d] = c
 			if collectStats {

@@ -312,8 +312,18 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	}
 	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	out := make([]CardValue, 0, bits.OnesCount64(legal))
-	// the value of the position bounds every card's; most cards reach it
+	// the value of the position bounds every card's; most cards reach it.
+	// At a trick boundary the solve also records what each lead it tried
+	// showed at the root (bounds on its value), so many cards need no
+	// search of their own.
+	if pos == 0 {
+		e.rootRec = true
+		for i := range e.rootLo {
+			e.rootLo[i], e.rootHi[i] = 0, int8(n)
+		}
+	}
 	upper := s.tricks(p, -1)
+	e.rootRec = false
 	s.setup(p)
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
@@ -336,7 +346,15 @@ func (s *Solver) cardValues(p Position) []CardValue {
 				x = nx
 			}
 			m &^= run
-			v := s.valueOf(pos, n, me, su<<4|top, su<<4|x, upper, upper)
+			lo, hi := 0, upper
+			if pos == 0 {
+				c := su<<4 | top
+				lo, hi = int(e.rootLo[c]), min(upper, int(e.rootHi[c]))
+			}
+			v := lo
+			if lo < hi {
+				v = s.valueOf(pos, n, me, su<<4|top, su<<4|x, lo, hi, hi)
+			}
 			for r := run; r != 0; r &= r - 1 {
 				rk := bits.TrailingZeros32(r)
 				out = append(out, CardValue{card.New(card.Suit(su), card.Rank(rk)), v})
@@ -358,9 +376,9 @@ func (s *Solver) cardValues(p Position) []CardValue {
 
 // valueOf plays card c (standing for the run of equivalent cards down to
 // low) for seat me at position pos of trick 0 and returns the
-// tricks me's side takes from the position (of n), known to be at most
-// upper; guess is where the probes start.
-func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
+// tricks me's side takes from the position (of n), known to lie in
+// lower..upper; guess is where the probes start.
+func (s *Solver) valueOf(pos, n, me, c, low, lower, upper, guess int) int {
 	e := &s.e
 	tr := &e.stack[0]
 	e.take(me, c)
@@ -395,9 +413,9 @@ func (s *Solver) valueOf(pos, n, me, c, low, upper, guess int) int {
 	vhi := min(upper, n)
 	var flo, fhi, fg int
 	if sign > 0 {
-		flo, fhi, fg = 0, min(nf, vhi-a), guess-a
+		flo, fhi, fg = max(0, lower-a), min(nf, vhi-a), guess-a
 	} else {
-		flo, fhi, fg = max(0, a-vhi), nf, a-guess
+		flo, fhi, fg = max(0, a-vhi), min(nf, a-lower), a-guess
 	}
 	f := e.exactIn(d, p, flo, max(flo, fhi), fg)
 	v := a + sign*f
