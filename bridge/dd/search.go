@@ -768,19 +768,46 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		}
 	}
 	{
-		// an upper bound: the longer of our hands in each suit where our
-		// side holds the top card
+		// an upper bound: in each suit, our cards above all of the
+		// opponents' (all of the longer of our hands once those are at
+		// least as many as the opponents' cards)
+		// In a suit contract, unless our top trumps can draw the
+		// opponents', a side suit gives no more rounds than an opponent
+		// holding trumps can follow.
 		hl, hp := h[L], h[P]
-		ours := hl | hp
-		all := ours | h[(L+1)&3] | h[(L+3)&3]
+		hL, hR := h[(L+1)&3], h[(L+3)&3]
+		theirs := hL | hR
+		capped := false
+		var tL, tR bool
+		if t := e.trump; t != noTrump {
+			tL, tR = suitOf(hL, t) != 0, suitOf(hR, t) != 0
+			o := suitOf(theirs, t)
+			w := suitOf(hl|hp, t) >> uint(bits.Len32(o))
+			capped = (tL || tR) && bits.OnesCount32(w) < max(bits.OnesCount32(suitOf(hL, t)), bits.OnesCount32(suitOf(hR, t)))
+		}
 		bound := 0
 		for s := 0; s < 4; s++ {
-			a := suitOf(all, s)
-			if a != 0 && suitOf(ours, s)>>uint(bits.Len32(a)-1) != 0 {
-				bound += max(bits.OnesCount32(suitOf(hl, s)), bits.OnesCount32(suitOf(hp, s)))
-				if bound >= target {
-					break
+			o := suitOf(theirs, s)
+			w := suitOf(hl|hp, s) >> uint(bits.Len32(o))
+			if w == 0 {
+				continue
+			}
+			n := max(bits.OnesCount32(suitOf(hl, s)), bits.OnesCount32(suitOf(hp, s)))
+			nl, nr := bits.OnesCount32(suitOf(hL, s)), bits.OnesCount32(suitOf(hR, s))
+			if k := bits.OnesCount32(w); k < n && k < max(nl, nr) {
+				n = k
+			}
+			if capped && s != e.trump {
+				if tL {
+					n = min(n, nl)
 				}
+				if tR {
+					n = min(n, nr)
+				}
+			}
+			bound += n
+			if bound >= target {
+				break
 			}
 		}
 		if bound < target {
