@@ -843,6 +843,12 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
 			ml := max(bits.OnesCount32(o1), bits.OnesCount32(o2), bits.OnesCount32(o3))
 			if k >= ml {
+				// ml rounds of top cards leave the others void: the
+				// rest win by length, only the top ml ranks matter
+				for i := ml; i < k; i++ {
+					tops &= tops - 1
+				}
+				low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
 				k = bits.OnesCount32(m)
 			}
 		}
@@ -968,9 +974,15 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		cnt := kP
 		low := uint64(1) << uint(s*16+bits.TrailingZeros32(above)+int(sh))
 		nL := bits.OnesCount32(mL)
-		if kP >= max(bits.OnesCount32(ml), bits.OnesCount32(mr)) && nL <= kP {
-			// the opponents and L run out: all of partner's cards win
+		if r := max(bits.OnesCount32(ml), bits.OnesCount32(mr), nL); kP >= r {
+			// the opponents and L run out: all of partner's cards win,
+			// and only the top r ranks of them matter
 			cnt = bits.OnesCount32(mP)
+			top := above
+			for i := r; i < kP; i++ {
+				top &= top - 1
+			}
+			low = uint64(1) << uint(s*16+bits.TrailingZeros32(top)+int(sh))
 		}
 		// partner's cards of s below its winners are free discards
 		spareS := bits.OnesCount32(mP) - cnt
