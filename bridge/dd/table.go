@@ -42,7 +42,6 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 		return Table{}, err
 	}
 	var t Table
-	s.e.tt.newGeneration()
 	for _, st := range bridge.Strains {
 		s.strainRow(d, st, &t)
 	}
@@ -51,8 +50,11 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 
 // strainRow fills the four results of strain st. The declarers are solved in
 // the order N, S, E, W, each search seeded with the previous result of the
-// same side.
+// same side. The table starts empty: entries are keyed by strain, so those
+// of other strains would only take room (a hard deal's five strains can
+// fill the default table).
 func (s *Solver) strainRow(d bridge.Deal, st bridge.Strain, t *Table) {
+	s.e.tt.newGeneration()
 	guess := -1
 	for i, decl := range [4]card.Seat{card.North, card.South, card.East, card.West} {
 		if i == 2 {
@@ -118,7 +120,6 @@ func CalcTables(deals []bridge.Deal, opt BatchOptions) ([]Table, error) {
 	if threads <= 1 {
 		s := NewSolver(opt.TableMB)
 		for _, i := range uniq {
-			s.e.tt.newGeneration()
 			for _, st := range bridge.Strains {
 				s.strainRow(deals[i], st, &out[i])
 			}
@@ -139,12 +140,7 @@ func CalcTables(deals []bridge.Deal, opt BatchOptions) ([]Table, error) {
 			go func() {
 				defer wg.Done()
 				s := NewSolver(opt.TableMB)
-				last := -1
 				for j := range jobs {
-					if j.deal != last {
-						s.e.tt.newGeneration()
-						last = j.deal
-					}
 					var row Table
 					s.strainRow(deals[j.deal], bridge.Strain(j.strain), &row)
 					mu.Lock()

@@ -169,7 +169,7 @@ func (t *ttable) reset() {
 	t.top = 1
 }
 
-// newGeneration starts afresh for a new deal.
+// newGeneration starts afresh for a new deal or strain.
 func (t *ttable) newGeneration() { t.reset() }
 
 // clear empties the table.
