@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,7 +28,8 @@ func summary(ds []time.Duration) string {
 }
 
 // TestStats solves N random seeded deals and prints timing figures. It is
-// skipped unless ATOUT_DDSTATS=N is set; ATOUT_DDSTATS_MODE picks what is
+// skipped unless ATOUT_DDSTATS=N is set (ATOUT_DDSTATS_FILE reads the deals
+// from a file instead of seeding them); ATOUT_DDSTATS_MODE picks what is
 // timed: table1 (full table, 1 thread), table2 (2 threads), one (one strain
 // and leader), cards (every card's value at the opening lead). All by default.
 func TestStats(t *testing.T) {
@@ -40,6 +42,29 @@ func TestStats(t *testing.T) {
 	deals := make([]bridge.Deal, n)
 	for i := range deals {
 		deals[i] = bridge.RandomDeal(r)
+	}
+	if path := os.Getenv("ATOUT_DDSTATS_FILE"); path != "" {
+		// deals from a file instead, one per line ("N:" and four hands
+		// first, as tools/ddsbench reads them)
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deals = deals[:0]
+		for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 4 {
+				continue
+			}
+			d, err := bridge.ParseDeal(strings.Join(f[:4], " "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if deals = append(deals, d); len(deals) == n {
+				break
+			}
+		}
+		n = len(deals)
 	}
 	if path := os.Getenv("ATOUT_DDSTATS_DUMP"); path != "" {
 		// the same deals, strains and leaders for tools/ddsbench (DDS)
