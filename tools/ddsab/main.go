@@ -6,7 +6,7 @@
 // only with the ddsab tag (it needs libdds-dev and a C compiler):
 //
 //	go build -tags ddsab -o /tmp/ddsab ./tools/ddsab
-//	/tmp/ddsab table < deals.txt   # or: one (strain and leader rotating)
+//	/tmp/ddsab table < deals.txt   # or one, cards (strain and leader rotating)
 //
 // Each input line starts with a deal in PBN ("N:" and four hands).
 package main
@@ -25,13 +25,13 @@ static double ddsTable(const char *cards) {
 	CalcDDtablePBN(td, &tr);
 	return cpums() - a;
 }
-static double ddsOne(const char *cards, int trump, int first) {
+static double ddsOne(const char *cards, int trump, int first, int solutions) {
 	struct dealPBN dl; memset(&dl, 0, sizeof dl);
 	strcpy(dl.remainCards, cards);
 	dl.trump = trump; dl.first = first;
 	struct futureTricks ft;
 	double a = cpums();
-	SolveBoardPBN(dl, -1, 1, 1, &ft, 0);
+	SolveBoardPBN(dl, -1, solutions, 1, &ft, 0);
 	return cpums() - a;
 }
 static void setup(void) { SetResources(0, 1); }
@@ -91,17 +91,30 @@ func main() {
 				panic(err)
 			}
 			atT = append(atT, float64(C.now()-a))
-		case "one":
+		case "one", "cards":
 			st := bridge.Strains[i%5]
 			ld := card.Seat(i % 4)
 			ddsTrump := [5]int{3, 2, 1, 0, 4}[st]
-			dsT = append(dsT, float64(C.ddsOne(cs, C.int(ddsTrump), C.int(ld))))
+			sol := 1
+			if mode == "cards" {
+				sol = 3
+			}
+			dsT = append(dsT, float64(C.ddsOne(cs, C.int(ddsTrump), C.int(ld), C.int(sol))))
 			s.Reset()
+			p := dd.Position{Hands: d, Strain: st, Leader: ld}
 			a := C.now()
-			if _, err := s.Tricks(dd.Position{Hands: d, Strain: st, Leader: ld}); err != nil {
+			var err error
+			if mode == "cards" {
+				_, err = s.CardValues(p)
+			} else {
+				_, err = s.Tricks(p)
+			}
+			if err != nil {
 				panic(err)
 			}
 			atT = append(atT, float64(C.now()-a))
+		default:
+			panic("mode: one, cards or table")
 		}
 		C.free(unsafe.Pointer(cs))
 		i++
