@@ -467,25 +467,16 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 				o1&(kMask[ks>>8&15]|kMask[ks>>12]<<32) != en.p1 {
 				continue
 			}
-			if int(en.lo) >= target {
+			if int(en.lo) >= target || int(en.hi) < target {
+				ok := int(en.lo) >= target
 				if collectStats {
 					e.stats.HitByN[n]++
 					e.stats.Hits++
 				}
 				if e.verify != nil {
-					e.verify("hit", L, n, target, true)
+					e.verify("hit", L, n, target, ok)
 				}
-				return true, true, e.thresholdCards(en.ks), hint
-			}
-			if int(en.hi) < target {
-				if collectStats {
-					e.stats.HitByN[n]++
-					e.stats.Hits++
-				}
-				if e.verify != nil {
-					e.verify("hit", L, n, target, false)
-				}
-				return true, false, e.thresholdCards(en.ks), hint
+				return true, ok, e.thresholdCards(ks), hint
 			}
 			if en.best != 0 && hint < 0 {
 				hint = e.decodeBest(en.best, L)
