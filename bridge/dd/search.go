@@ -904,6 +904,9 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			}
 		}
 	}
+	if qt >= target {
+		return qt, rel
+	}
 	// Crossing to partner: L leads a small card of a suit s in which partner
 	// holds the top cards and L has nothing cashed, then partner cashes.
 	var lTrumps uint32
@@ -1040,8 +1043,99 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		comb(s, cnt, 0, low)
 	}
 	best, relBest := bestAlone, relAlone
-	if qt+bestComb >= bestAlone {
+	if qt+bestComb >= bestAlone && bestAlone < target {
 		best, relBest = qt+bestComb, rel|relComb
+	}
+	if !trumped && best < target {
+		// A suit the opponents are void in: every round is won, all of
+		// the longer hand's cards if it can win the round in which the
+		// shorter hand plays its last card (its best card above the
+		// other's lowest), run after L's own winners of the other suits.
+		for s := 0; s < 4; s++ {
+			mL, mP := suitOf(h[L], s), suitOf(h[P], s)
+			if mL == 0 || mP == 0 || suitOf(h[lho]|h[rho], s) != 0 {
+				continue
+			}
+			nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
+			cnt := min(nL, nP)
+			low := uint64(0)
+			if nL != nP {
+				x, y := mL, mP
+				if nP > nL {
+					x, y = mP, mL
+				}
+				if bits.Len32(x)-1 > bits.TrailingZeros32(y) {
+					cnt = max(nL, nP)
+					low = 1 << uint(s*16+bits.Len32(x)-1)
+				}
+			}
+			need, spare := 0, 0
+			for s2 := 0; s2 < 4; s2++ {
+				if s2 == s {
+					continue
+				}
+				n2 := bits.OnesCount32(suitOf(h[P], s2))
+				if cashed[s2] > n2 {
+					need += cashed[s2] - n2
+				} else {
+					spare += n2 - cashed[s2]
+				}
+			}
+			tot, r := cnt, low
+			if need <= spare {
+				tot += qt - cashed[s]
+				r |= rel
+			}
+			if tot > best && best < target {
+				best, relBest = tot, r
+			}
+		}
+	}
+	if !trumped && best < target {
+		// An entry to partner: after L's own winners, L leads its lowest
+		// card of a suit x that partner wins (its best card above the
+		// opponents' and L's), and partner cashes its top cards of the
+		// suits L did not cash.
+		for x := 0; x < 4; x++ {
+			mL, mP := suitOf(h[L], x), suitOf(h[P], x)
+			if bits.OnesCount32(mL) <= cashed[x] || bits.OnesCount32(mP) <= cashed[x] {
+				continue
+			}
+			opp := suitOf(h[lho]|h[rho], x)
+			lowL := uint32(1) << uint(bits.TrailingZeros32(mL))
+			if bits.Len32(mP) <= bits.Len32(opp|lowL) {
+				continue
+			}
+			tot := qt + 1
+			r := rel | 1<<uint(x*16+bits.Len32(mP)-1)
+			need, spare := 0, 0
+			for s2 := 0; s2 < 4; s2++ {
+				n2 := bits.OnesCount32(suitOf(h[P], s2))
+				if s2 == x {
+					n2--
+				}
+				if cashed[s2] > n2 {
+					need += cashed[s2] - n2
+					continue
+				}
+				if s2 == x || cashed[s2] > 0 {
+					spare += n2 - cashed[s2]
+					continue
+				}
+				mp := suitOf(h[P], s2)
+				others := suitOf(h[L]|h[lho]|h[rho], s2)
+				tops := mp >> uint(bits.Len32(others))
+				k := bits.OnesCount32(tops)
+				spare += n2 - k
+				if k > 0 {
+					tot += k
+					r |= 1 << uint(s2*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+				}
+			}
+			if need <= spare && tot > best && best < target {
+				best, relBest = tot, r
+			}
+		}
 	}
 	if trumped && cashed[e.trump] > 0 && best < target {
 		// Drawing trumps first: once L's top trumps have left the
