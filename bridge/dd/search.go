@@ -1108,11 +1108,22 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			}
 			tot := qt + 1
 			r := rel | 1<<uint(x*16+bits.Len32(mP)-1)
+			// in a suit the opponents are void in, all of partner's
+			// cards win once it is on lead
+			run := opp == 0
+			if run {
+				// L's cashed rounds of x (partner following low), then
+				// the rest of partner's cards
+				tot = qt - cashed[x] + bits.OnesCount32(mP)
+			}
 			need, spare := 0, 0
 			for s2 := 0; s2 < 4; s2++ {
 				n2 := bits.OnesCount32(suitOf(h[P], s2))
 				if s2 == x {
 					n2--
+					if run {
+						continue
+					}
 				}
 				if cashed[s2] > n2 {
 					need += cashed[s2] - n2
@@ -1584,6 +1595,28 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 				x = 80 - r
 			case s == e.trump:
 				x = -100 - r
+			case e.trump == noTrump:
+				// Notrump discards (tuned on node counts of notrump
+				// tables): long suits and small cards first, keeping a
+				// top card, a guarded second card, and the suits partner
+				// is as long in as the opponents.
+				x = 3*n - r
+				if uint32(1)<<uint(r)&top != 0 {
+					x -= 30
+				}
+				if n == 2 && m&top == 0 {
+					rest := suitOf(all, s) &^ top
+					if rest != 0 && m&(uint32(1)<<uint(bits.Len32(rest)-1)) != 0 {
+						x -= 30
+					}
+				}
+				var oppMax int
+				for q := 1; q < 4; q += 2 {
+					oppMax = max(oppMax, bits.OnesCount32(suitOf(h[(p+q)&3], s)))
+				}
+				if oppMax > 0 && bits.OnesCount32(suitOf(h[(p+2)&3], s)) >= oppMax {
+					x -= 10
+				}
 			default:
 				x = 3*n - 2*r
 				if uint32(1)<<uint(r)&top != 0 {
