@@ -440,6 +440,10 @@ const (
 	// it gives up control) and partner cannot win the suit either
 	topAloneW  = -20
 	toPartnerW = 100 // a small card when partner's best beats the opponents'
+	// notrump (tuned on notrump tables): a suit partner is void in, and
+	// a top card
+	ntPartnerVoidW = 40
+	ntTopW         = 20
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1437,13 +1441,22 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 		base := 0
 		{
 			cl, cr := nl, nr
+			// a void counts as twice the tricks left (the tricks left
+			// in notrump, where it only discards)
+			vw := 2 * nLeft
+			if e.trump == noTrump {
+				vw = nLeft
+			}
 			if cl == 0 {
-				cl = 2 * nLeft
+				cl = vw
 			}
 			if cr == 0 {
-				cr = 2 * nLeft
+				cr = vw
 			}
 			base -= oppCardW * (cl + cr)
+			if e.trump == noTrump && mp == 0 {
+				base -= ntPartnerVoidW
+			}
 		}
 		switch {
 		case ruffL || ruffR:
@@ -1481,6 +1494,9 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 			switch {
 			case bit&top != 0:
 				x += 50
+				if e.trump == noTrump {
+					x += ntTopW
+				}
 				if nl == 0 && nr == 0 && e.trump == noTrump {
 					x -= 10
 				}
