@@ -1596,6 +1596,24 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 		a := suitOf(all, s) | inTrick[s]
 		n := bits.OnesCount32(m)
 		top := uint32(1) << uint(bits.Len32(suitOf(all, s))-1)
+		ntBase := 0
+		if e.trump == noTrump {
+			// Notrump discards (tuned on node counts of notrump
+			// tables): long suits and small cards first, keeping a top
+			// card, a guarded second card, and the suits partner is as
+			// long in as the opponents.
+			ntBase = 3 * n
+			if n == 2 && m&top == 0 {
+				rest := suitOf(all, s) &^ top
+				if rest != 0 && m&(uint32(1)<<uint(bits.Len32(rest)-1)) != 0 {
+					ntBase -= 30
+				}
+			}
+			oppMax := max(bits.OnesCount32(suitOf(h[(p+1)&3], s)), bits.OnesCount32(suitOf(h[(p+3)&3], s)))
+			if oppMax > 0 && bits.OnesCount32(suitOf(h[(p+2)&3], s)) >= oppMax {
+				ntBase -= 10
+			}
+		}
 		start := cnt
 		cnt = sequences(ms[:], cnt, s, m, a)
 		for i := start; i < cnt; i++ {
@@ -1612,26 +1630,9 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 			case s == e.trump:
 				x = -100 - r
 			case e.trump == noTrump:
-				// Notrump discards (tuned on node counts of notrump
-				// tables): long suits and small cards first, keeping a
-				// top card, a guarded second card, and the suits partner
-				// is as long in as the opponents.
-				x = 3*n - r
+				x = ntBase - r
 				if uint32(1)<<uint(r)&top != 0 {
 					x -= 30
-				}
-				if n == 2 && m&top == 0 {
-					rest := suitOf(all, s) &^ top
-					if rest != 0 && m&(uint32(1)<<uint(bits.Len32(rest)-1)) != 0 {
-						x -= 30
-					}
-				}
-				var oppMax int
-				for q := 1; q < 4; q += 2 {
-					oppMax = max(oppMax, bits.OnesCount32(suitOf(h[(p+q)&3], s)))
-				}
-				if oppMax > 0 && bits.OnesCount32(suitOf(h[(p+2)&3], s)) >= oppMax {
-					x -= 10
 				}
 			default:
 				x = 3*n - 2*r
