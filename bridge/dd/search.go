@@ -871,18 +871,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	if trumped && qt > 0 && suitOf(h[P], e.trump) != 0 {
 		// partner holds trumps: it must never be forced to ruff a winner,
 		// so it needs a non-trump discard whenever it shows out
-		need, spare := 0, 0
-		for s := 0; s < 4; s++ {
-			if s == e.trump {
-				continue
-			}
-			nP := bits.OnesCount32(suitOf(h[P], s))
-			if cashed[s] > nP {
-				need += cashed[s] - nP
-			} else {
-				spare += nP - cashed[s]
-			}
-		}
+		need, spare := partnerDiscards(h[P], &cashed, e.trump)
 		if need > spare {
 			// Either partner follows to every round (the counts limited
 			// by its lengths), or, when L cashes no trumps, L cashes
@@ -1073,18 +1062,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 					low = 1 << uint(s*16+bits.Len32(x)-1)
 				}
 			}
-			need, spare := 0, 0
-			for s2 := 0; s2 < 4; s2++ {
-				if s2 == s {
-					continue
-				}
-				n2 := bits.OnesCount32(suitOf(h[P], s2))
-				if cashed[s2] > n2 {
-					need += cashed[s2] - n2
-				} else {
-					spare += n2 - cashed[s2]
-				}
-			}
+			need, spare := partnerDiscards(h[P], &cashed, s)
 			tot, r := cnt, low
 			if need <= spare {
 				tot += qt - cashed[s]
@@ -1190,6 +1168,24 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		return forced, rel
 	}
 	return best, relBest
+}
+
+// partnerDiscards returns, for partner's hand hp following to cashed[s]
+// rounds of each suit but skip, the discards it must make (rounds of a suit
+// it is short in) and the cards it has to spare (beyond following).
+func partnerDiscards(hp uint64, cashed *[4]int, skip int) (need, spare int) {
+	for s := 0; s < 4; s++ {
+		if s == skip {
+			continue
+		}
+		n := bits.OnesCount32(suitOf(hp, s))
+		if cashed[s] > n {
+			need += cashed[s] - n
+		} else {
+			spare += n - cashed[s]
+		}
+	}
+	return need, spare
 }
 
 // partnerRuff returns 1 when L can lead a side suit that partner ruffs
