@@ -1,6 +1,7 @@
 package dd
 
 import (
+	"strings"
 	"testing"
 
 	"atout/bridge"
@@ -137,5 +138,47 @@ func TestRulesSound(t *testing.T) {
 	t.Logf("%d checks", checks)
 	if checks < cases/4 {
 		t.Fatalf("only %d checks", checks)
+	}
+}
+
+// TestNotrumpEntryCases checks the notrump quick tricks through an entry to
+// partner on positions where the order of play matters: partner's long
+// suit (the opponents void in it) under the leader's higher cards, where
+// crossing at once would leave partner's last card or its other winner
+// stranded, and an honour partner must overtake to stay on lead.
+func TestNotrumpEntryCases(t *testing.T) {
+	ref := NewSolver(1)
+	ref.e.plain = true
+	s := NewSolver(1)
+	for _, c := range []struct {
+		hands string
+		want  int // tricks North-South take with North on lead
+	}{
+		{"N:AJT2.32.2. .KQJ.KQJ.A K9876.A..2 .T98.AT9.K", 6},
+		{"N:AQ2.2.2. .KQJ.K.Q K543.A.. .T98.A.K", 5},
+	} {
+		var p Position
+		for i, f := range strings.Fields(strings.TrimPrefix(c.hands, "N:")) {
+			h, err := card.ParseHand(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Hands[i] = h
+		}
+		p.Strain = bridge.NoTrump
+		p.Leader = card.North
+		if got, err := s.Tricks(p); err != nil || got != c.want {
+			t.Fatalf("%s: %d tricks (%v), want %d", c.hands, got, err, c.want)
+		}
+		n := p.TricksLeft()
+		for target := 1; target <= n; target++ {
+			s.setup(p)
+			ref.setup(p)
+			qt, _ := s.e.quickTricks(int(p.Leader), target)
+			want, _ := ref.e.search(0, 0, target)
+			if qt >= target && !want {
+				t.Fatalf("%s target %d: quick tricks %d, but North-South cannot take %d", c.hands, target, qt, target)
+			}
+		}
 	}
 }
