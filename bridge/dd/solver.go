@@ -152,7 +152,7 @@ func NewSolver(tableMB int) *Solver {
 }
 
 // Reset empties the transposition table.
-func (s *Solver) Reset() { s.e.tt.clear() }
+func (s *Solver) Reset() { s.e.tt.reset() }
 
 // Nodes returns the number of trick-boundary nodes searched so far.
 func (s *Solver) Nodes() uint64 { return s.e.nodes }

@@ -56,7 +56,7 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 // of other strains would only take room (a hard deal's five strains can
 // fill the default table).
 func (s *Solver) strainRow(d bridge.Deal, st bridge.Strain, t *Table) {
-	s.e.tt.newGeneration()
+	s.e.tt.reset()
 	guess := -1
 	for i, decl := range [4]card.Seat{card.North, card.South, card.East, card.West} {
 		if i == 2 {

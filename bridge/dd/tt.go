@@ -158,7 +158,8 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 	blk.n++
 }
 
-// reset empties the table in O(1).
+// reset empties the table in O(1) (when it is full, and for a new deal or
+// strain).
 func (t *ttable) reset() {
 	t.gen++
 	if t.gen == 0 {
@@ -168,9 +169,3 @@ func (t *ttable) reset() {
 	t.used = 0
 	t.top = 1
 }
-
-// newGeneration starts afresh for a new deal or strain.
-func (t *ttable) newGeneration() { t.reset() }
-
-// clear empties the table.
-func (t *ttable) clear() { t.reset() }
