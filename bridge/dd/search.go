@@ -459,10 +459,12 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 	if sl.gen != tt.gen {
 		return false, false, 0, -1
 	}
-	for b, w := sl.head, 0; b != 0 && w < maxBlocks; b, w = tt.pool[b].next, w+1 {
-		blk := &tt.pool[b]
-		for i := int(blk.n) - 1; i >= 0; i-- {
-			en := &blk.e[i]
+	for g, w := sl.head, 0; g != 0 && w < maxScan; g = tt.segs[g].next {
+		sg := &tt.segs[g]
+		es := tt.pool[sg.start : sg.start+sg.n]
+		w += len(es)
+		for i := len(es) - 1; i >= 0; i-- {
+			en := &es[i]
 			if collectStats {
 				e.stats.Scanned++
 			}

@@ -191,6 +191,7 @@ func (e *engine) exactIn(d, pos, lo, hi, guess int) int {
 	for lo < hi {
 		t := min(max(guess, lo+1), hi)
 		e.codesOK = [15]bool{} // the owner codes of an earlier search are stale
+		e.killer = [14]int{}
 		if ok, _ := e.search(d, pos, t); ok {
 			lo = t
 			guess = t + 1

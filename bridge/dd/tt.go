@@ -29,17 +29,24 @@ type ttEntry struct {
 	best   uint8
 }
 
-// blockEntries entries are kept side by side in a block; the blocks of one
-// group form a list, newest first.
-const blockEntries = 8
+// The entries of a group are kept in segments of consecutive entries, the
+// newest segment first; each new segment of a group is twice as long as the
+// one before (segFirst to segMax entries), so that the long groups of the
+// last tricks are read in a few runs of adjacent memory rather than a chain
+// of small blocks.
+const (
+	segFirst = 8
+	segMax   = 256
+)
 
-// maxBlocks bounds the blocks examined per look-up.
-const maxBlocks = 16
+// maxScan bounds the entries examined per look-up.
+const maxScan = 512
 
-type ttBlock struct {
-	e    [blockEntries]ttEntry
-	n    int32
-	next int32
+type ttSeg struct {
+	start int32 // first entry in the pool
+	n     int32 // entries used
+	cap   int32
+	next  int32 // the group's previous (older) segment, 0 if none
 }
 
 // ttHead is one slot of the index: a group of entries with the same
@@ -54,8 +61,10 @@ type ttHead struct {
 type ttable struct {
 	index []ttHead
 	used  int
-	pool  []ttBlock
-	top   int32 // next free block (block 0 is never used)
+	segs  []ttSeg
+	nseg  int32 // next free segment (segment 0 is never used)
+	pool  []ttEntry
+	top   int32 // next free entry
 	gen   uint32
 	// counters for tuning
 	stores, fullResets uint64
@@ -76,15 +85,18 @@ func masks(ks uint16) (uint64, uint64) {
 }
 
 // newTable returns a table of about mb megabytes (at least 1 MB): a fifth
-// for the index, the rest for the blocks.
+// for the index, the rest for the entries and their segments.
 func newTable(mb int) *ttable {
 	if mb < 1 {
 		mb = 1
 	}
 	bytes := uint64(mb) << 20
 	slots := max(bytes/5/24, 16)
-	blocks := max((bytes-slots*24)/200, 16)
-	return &ttable{index: make([]ttHead, slots), pool: make([]ttBlock, blocks), top: 1, gen: 1}
+	// an entry takes 24 bytes, and at most one segment of 16 bytes per
+	// segFirst entries.
+	entries := max((bytes-slots*24)/(24+16/segFirst), 2*segMax)
+	return &ttable{index: make([]ttHead, slots), segs: make([]ttSeg, entries/segFirst+1), nseg: 1,
+		pool: make([]ttEntry, entries), gen: 1}
 }
 
 func hashKey(lens uint64, trump int) uint64 {
@@ -116,7 +128,7 @@ func (t *ttable) slot(lens uint64, trump int) *ttHead {
 // top ks cards.
 func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
 	t.stores++
-	if int(t.top) >= len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
+	if int(t.top)+segMax > len(t.pool) || int(t.nseg) >= len(t.segs) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
 		t.fullResets++
 		t.reset()
 	}
@@ -124,10 +136,11 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 	m0, m1 := masks(ks)
 	p0, p1 := o0&m0, o1&m1
 	if s.gen == t.gen {
-		for b, w := s.head, 0; b != 0 && w < maxBlocks; b, w = t.pool[b].next, w+1 {
-			blk := &t.pool[b]
-			for i := 0; i < int(blk.n); i++ {
-				en := &blk.e[i]
+		for g, w := s.head, 0; g != 0 && w < maxScan; g = t.segs[g].next {
+			sg := &t.segs[g]
+			es := t.pool[sg.start : sg.start+sg.n]
+			for i := range es {
+				en := &es[i]
 				if en.p0 == p0 && en.p1 == p1 && en.ks == ks {
 					if int8(lo) > en.lo {
 						en.lo = int8(lo)
@@ -141,21 +154,26 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 					return
 				}
 			}
+			w += len(es)
 		}
 	} else {
 		*s = ttHead{lens: lens, trump: uint8(trump), gen: t.gen}
 		t.used++
 	}
-	if s.head == 0 || t.pool[s.head].n == blockEntries {
-		b := t.top
-		t.top++
-		t.pool[b].n = 0
-		t.pool[b].next = s.head
-		s.head = b
+	if s.head == 0 || t.segs[s.head].n == t.segs[s.head].cap {
+		c := int32(segFirst)
+		if s.head != 0 {
+			c = min(2*t.segs[s.head].cap, segMax)
+		}
+		g := t.nseg
+		t.nseg++
+		t.segs[g] = ttSeg{start: t.top, cap: c, next: s.head}
+		t.top += c
+		s.head = g
 	}
-	blk := &t.pool[s.head]
-	blk.e[blk.n] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
-	blk.n++
+	sg := &t.segs[s.head]
+	t.pool[sg.start+sg.n] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
+	sg.n++
 }
 
 // reset empties the table in O(1) (when it is full, and for a new deal or
@@ -167,5 +185,6 @@ func (t *ttable) reset() {
 		t.gen = 1
 	}
 	t.used = 0
-	t.top = 1
+	t.top = 0
+	t.nseg = 1
 }

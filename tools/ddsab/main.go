@@ -126,5 +126,10 @@ func main() {
 		r = append(r, atT[k]/dsT[k])
 	}
 	sort.Float64s(r)
-	fmt.Printf("per-deal ratio median %.2f\n", r[len(r)/2])
+	var sa, sd float64
+	for k := range dsT {
+		sa += atT[k]
+		sd += dsT[k]
+	}
+	fmt.Printf("per-deal ratio median %.2f, ratio of totals %.3f\n", r[len(r)/2], sa/sd)
 }
