@@ -137,7 +137,8 @@ const DefaultTableMB = 48
 // sampled deals) re-uses what the table learnt. A Solver is not safe for
 // concurrent use: use one per goroutine.
 type Solver struct {
-	e engine
+	e       engine
+	tableMB int // the size it was made with
 }
 
 // NewSolver returns a solver whose transposition table uses about tableMB
@@ -146,7 +147,7 @@ func NewSolver(tableMB int) *Solver {
 	if tableMB <= 0 {
 		tableMB = DefaultTableMB
 	}
-	s := &Solver{}
+	s := &Solver{tableMB: tableMB}
 	s.e.tt = newTable(tableMB)
 	return s
 }

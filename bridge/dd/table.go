@@ -117,6 +117,36 @@ func CalcTable(d bridge.Deal, threads int) (Table, error) {
 	return ts[0], nil
 }
 
+// The workers of CalcTables take their solvers from pools (one per table
+// size), so that a program computing table after table does not allocate,
+// zero and fault in a new table for every worker of every call; the pools
+// give their solvers back to the garbage collector when they lie unused.
+var (
+	poolMu  sync.Mutex
+	solvers = map[int]*sync.Pool{}
+)
+
+func solverPool(mb int) *sync.Pool {
+	if mb <= 0 {
+		mb = DefaultTableMB
+	}
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	p := solvers[mb]
+	if p == nil {
+		p = &sync.Pool{New: func() any { return NewSolver(mb) }}
+		solvers[mb] = p
+	}
+	return p
+}
+
+func getSolver(mb int) *Solver { return solverPool(mb).Get().(*Solver) }
+
+func putSolver(s *Solver) {
+	s.e.stop = nil
+	solverPool(s.tableMB).Put(s)
+}
+
 // CalcTables computes the tables of many deals with a pool of workers, one
 // solver (and transposition table) each. The work is split into (deal,
 // strain) jobs; duplicate deals are solved once. Results are in input order.
@@ -145,7 +175,8 @@ func CalcTables(deals []bridge.Deal, opt BatchOptions) ([]Table, error) {
 	nJobs := len(uniq) * 5
 	threads = min(threads, nJobs)
 	if threads <= 1 {
-		s := NewSolver(opt.TableMB)
+		s := getSolver(opt.TableMB)
+		defer putSolver(s)
 		for _, i := range uniq {
 			for _, st := range bridge.Strains {
 				s.strainRow(deals[i], st, &out[i])
@@ -165,7 +196,8 @@ func CalcTables(deals []bridge.Deal, opt BatchOptions) ([]Table, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				s := NewSolver(opt.TableMB)
+				s := getSolver(opt.TableMB)
+				defer putSolver(s)
 				for j := range jobs {
 					var row Table
 					s.strainRow(deals[j.deal], bridge.Strain(j.strain), &row)

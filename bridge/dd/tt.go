@@ -85,13 +85,16 @@ func masks(ks uint16) (uint64, uint64) {
 }
 
 // newTable returns a table of about mb megabytes (at least 1 MB): a fifth
-// for the index, the rest for the entries and their segments.
+// for the index but at most 2^17 slots (3 MB; a full table of the 140
+// deals of the tuning sets used at most 37,000 groups in a strain, and a
+// small index is read with fewer cache and TLB misses), the rest for the
+// entries and their segments.
 func newTable(mb int) *ttable {
 	if mb < 1 {
 		mb = 1
 	}
 	bytes := uint64(mb) << 20
-	slots := max(bytes/5/24, 16)
+	slots := min(max(bytes/5/24, 16), 1<<17)
 	// an entry takes 24 bytes, and at most one segment of 16 bytes per
 	// segFirst entries.
 	entries := max((bytes-slots*24)/(24+16/segFirst), 2*segMax)
