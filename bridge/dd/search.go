@@ -1383,20 +1383,13 @@ func (e *engine) loseLead(L int) (int, uint64) {
 func sequences(ms []move, cnt int, s int, m, alive uint32) int {
 	others := alive &^ m
 	for m != 0 {
-		top := uint(bits.Len32(m) - 1)
-		low := top
-		m &^= 1 << top
-		// extend the run down while no other card lies in between
-		for m != 0 {
-			nx := uint(bits.Len32(m) - 1)
-			if others&(1<<low-2<<nx) != 0 {
-				break
-			}
-			low = nx
-			m &^= 1 << nx
-		}
-		ms[cnt] = move{card: s<<4 | int(top), low: s<<4 | int(low)}
+		top := bits.Len32(m) - 1
+		// the run goes down to the highest card of another hand below top
+		floor := uint(bits.Len32(others & (1<<uint(top) - 1)))
+		run := m >> floor << floor
+		ms[cnt] = move{card: s<<4 | top, low: s<<4 | bits.TrailingZeros32(run)}
 		cnt++
+		m &^= run
 	}
 	return cnt
 }
