@@ -98,7 +98,7 @@ func (a *engineStats) add(b engineStats) {
 	}
 }
 
-func suitOf(h uint64, s int) uint32 { return uint32(h>>(uint(s)*16)) & 0x7FFC }
+func suitOf(h uint64, s int) uint32 { return uint32(h>>(uint(s&3)*16)) & 0x7FFC }
 
 func beats(c, w, trump int) bool {
 	cs, ws := c>>4, w>>4
