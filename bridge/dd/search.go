@@ -1564,6 +1564,10 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 				ms[i].w = 100 - r
 			case uint32(1)<<uint(r) > later && (winCard>>4 == led):
 				ms[i].w = 100 - r
+			case pos == 1 && ms[i].low != c:
+				// second hand holding a run of cards that beat the lead: split it
+				// (cover with one of equal cards) before playing low
+				ms[i].w = 20 - r
 			case pos == 1:
 				// second hand: beating the lead only to be overtaken comes last
 				ms[i].w = -20 - r
