@@ -1551,10 +1551,18 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 		if cnt == 1 {
 			return 1
 		}
+		// second hand whose partner beats the lead and the third hand: low
+		pCovers := false
+		if pos == 1 {
+			pm := suitOf(h[(p+2)&3], led)
+			pCovers = pm != 0 && uint32(1)<<uint(bits.Len32(pm)-1) > later && bits.Len32(pm)-1 > tr.card[0]&15
+		}
 		for i := 0; i < cnt; i++ {
 			c := ms[i].card
 			r := c & 15
 			switch {
+			case pCovers:
+				ms[i].w = -r
 			case partnerWins && pos == 2 && winCard>>4 == led && uint32(1)<<uint(winCard&15) < later && uint32(1)<<uint(r) > later:
 				// partner's card would be beaten: cover cheaply
 				ms[i].w = 60 - r
