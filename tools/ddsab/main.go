@@ -7,6 +7,7 @@
 //
 //	go build -tags ddsab -o /tmp/ddsab ./tools/ddsab
 //	/tmp/ddsab table < deals.txt   # or one, cards (strain and leader rotating)
+//	/tmp/ddsab table2 < deals.txt  # tables on 2 threads, wall-clock time
 //
 // Each input line starts with a deal in PBN ("N:" and four hands).
 package main
@@ -17,7 +18,8 @@ package main
 #include <stdlib.h>
 #include <time.h>
 #include <dds/dll.h>
-static double cpums(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
+static int wall; // time by the clock on the wall (tables on several threads)
+static double cpums(void) { struct timespec t; clock_gettime(wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
 static double ddsTable(const char *cards) {
 	struct ddTableDealPBN td; struct ddTableResults tr;
 	strcpy(td.cards, cards);
@@ -34,7 +36,7 @@ static double ddsOne(const char *cards, int trump, int first, int solutions) {
 	SolveBoardPBN(dl, -1, solutions, 1, &ft, 0);
 	return cpums() - a;
 }
-static void setup(void) { SetResources(0, 1); }
+static void setup(int threads) { SetResources(0, threads); wall = threads > 1; }
 static double now(void) { return cpums(); }
 */
 import "C"
@@ -65,9 +67,13 @@ func summary(name string, v []float64) {
 }
 
 func main() {
-	runtime.GOMAXPROCS(1)
-	C.setup()
 	mode := os.Args[1]
+	threads := 1
+	if mode == "table2" {
+		threads = 2 // DDS's threads and Atout's workers, timed on the wall clock
+	}
+	runtime.GOMAXPROCS(threads)
+	C.setup(C.int(threads))
 	sc := bufio.NewScanner(os.Stdin)
 	var dsT, atT []float64
 	s := dd.NewSolver(0)
@@ -88,6 +94,13 @@ func main() {
 			dsT = append(dsT, float64(C.ddsTable(cs)))
 			a := C.now()
 			if _, err := s.Table(d); err != nil {
+				panic(err)
+			}
+			atT = append(atT, float64(C.now()-a))
+		case "table2":
+			dsT = append(dsT, float64(C.ddsTable(cs)))
+			a := C.now()
+			if _, err := dd.CalcTable(d, 2); err != nil {
 				panic(err)
 			}
 			atT = append(atT, float64(C.now()-a))
@@ -114,7 +127,7 @@ func main() {
 			}
 			atT = append(atT, float64(C.now()-a))
 		default:
-			panic("mode: one, cards or table")
+			panic("mode: one, cards, table or table2")
 		}
 		C.free(unsafe.Pointer(cs))
 		i++
