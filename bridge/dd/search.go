@@ -443,7 +443,7 @@ const (
 	// notrump (tuned on notrump tables): a suit partner is void in, and
 	// a top card
 	ntPartnerVoidW = 40
-	ntTopW         = 20
+	ntTopW         = 40
 )
 
 // probe looks the position up in the table: hit reports an entry whose

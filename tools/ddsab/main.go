@@ -27,6 +27,7 @@ static double ddsTable(const char *cards) {
 	CalcDDtablePBN(td, &tr);
 	return cpums() - a;
 }
+static long ddsNodes; // DDS's positions (completed tricks) of the last ddsOne
 static double ddsOne(const char *cards, int trump, int first, int solutions) {
 	struct dealPBN dl; memset(&dl, 0, sizeof dl);
 	strcpy(dl.remainCards, cards);
@@ -34,8 +35,11 @@ static double ddsOne(const char *cards, int trump, int first, int solutions) {
 	struct futureTricks ft;
 	double a = cpums();
 	SolveBoardPBN(dl, -1, solutions, 1, &ft, 0);
-	return cpums() - a;
+	double t = cpums() - a;
+	ddsNodes = ft.nodes;
+	return t;
 }
+static long lastNodes(void) { return ddsNodes; }
 static void setup(int threads) { SetResources(0, threads); wall = threads > 1; }
 static double now(void) { return cpums(); }
 */
@@ -76,6 +80,7 @@ func main() {
 	C.setup(C.int(threads))
 	sc := bufio.NewScanner(os.Stdin)
 	var dsT, atT []float64
+	var dsN, atN int64 // positions searched (one and cards)
 	s := dd.NewSolver(0)
 	i := 0
 	for sc.Scan() {
@@ -113,6 +118,8 @@ func main() {
 				sol = 3
 			}
 			dsT = append(dsT, float64(C.ddsOne(cs, C.int(ddsTrump), C.int(ld), C.int(sol))))
+			dsN += int64(C.lastNodes())
+			before := s.Nodes()
 			s.Reset()
 			p := dd.Position{Hands: d, Strain: st, Leader: ld}
 			a := C.now()
@@ -126,6 +133,7 @@ func main() {
 				panic(err)
 			}
 			atT = append(atT, float64(C.now()-a))
+			atN += int64(s.Nodes() - before)
 		default:
 			panic("mode: one, cards, table or table2")
 		}
@@ -143,6 +151,9 @@ func main() {
 	for k := range dsT {
 		sa += atT[k]
 		sd += dsT[k]
+	}
+	if dsN > 0 {
+		fmt.Printf("positions: DDS %d, Atout %d (%.3f)\n", dsN, atN, float64(atN)/float64(dsN))
 	}
 	fmt.Printf("per-deal ratio median %.2f, ratio of totals %.3f\n", r[len(r)/2], sa/sd)
 }
