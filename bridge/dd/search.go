@@ -440,10 +440,11 @@ const (
 	// it gives up control) and partner cannot win the suit either
 	topAloneW  = -20
 	toPartnerW = 100 // a small card when partner's best beats the opponents'
+	secondSeqW = 15  // the second card of the suit with the third (an opponent holds the top)
 	// notrump (tuned on notrump tables): a suit partner is void in, and
 	// a top card
 	ntPartnerVoidW = 40
-	ntTopW         = 40
+	ntTopW         = 20
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1502,6 +1503,9 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 				if low {
 					x += 5
 				}
+			case bit == second && ms[i].low != c && e.trump == noTrump:
+				// the second and third cards together: force out the top
+				x += secondSeqW
 			case lhoTop:
 				// into the left-hand opponent's top card: neutral
 			default:
