@@ -330,32 +330,17 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
 		alive := suitOf(all, su) | inTrick[su]
-		for m != 0 {
-			// one run of equivalent cards
-			top := bits.Len32(m) - 1
-			run := uint32(1) << uint(top)
-			x := top
-			for {
-				below := alive & (1<<uint(x) - 1)
-				if below == 0 {
-					break
-				}
-				nx := bits.Len32(below) - 1
-				if m&(1<<uint(nx)) == 0 {
-					break
-				}
-				run |= 1 << uint(nx)
-				x = nx
-			}
-			m &^= run
+		var runs [13]move
+		for _, mv := range runs[:sequences(runs[:], 0, su, m, alive)] {
+			// one run of equivalent cards, from mv.card down to mv.low
+			run := m & (2<<uint(mv.card&15) - 1<<uint(mv.low&15))
 			lo, hi := 0, upper
 			if pos == 0 {
-				c := su<<4 | top
-				lo, hi = int(e.rootLo[c]), min(upper, int(e.rootHi[c]))
+				lo, hi = int(e.rootLo[mv.card]), min(upper, int(e.rootHi[mv.card]))
 			}
 			v := lo
 			if lo < hi {
-				v = s.valueOf(pos, n, me, su<<4|top, su<<4|x, lo, hi, hi)
+				v = s.valueOf(pos, n, me, mv.card, mv.low, lo, hi, hi)
 			}
 			for r := run; r != 0; r &= r - 1 {
 				rk := bits.TrailingZeros32(r)
