@@ -131,7 +131,9 @@ func (t *ttable) slot(lens uint64, trump int) *ttHead {
 // top ks cards.
 func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
 	t.stores++
-	if int(t.top)+segMax > len(t.pool) || int(t.nseg) >= len(t.segs) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
+	// (segments never run out before entries: each takes segFirst
+	// entries or more, and newTable makes one per segFirst entries)
+	if int(t.top)+segMax > len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
 		t.fullResets++
 		t.reset()
 	}
