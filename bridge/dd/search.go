@@ -22,6 +22,10 @@ type move struct {
 	w    int
 }
 
+// moveList holds the moves of one position (at most 13; 16 so that an
+// index masked with 15 needs no bounds check).
+type moveList [16]move
+
 // engine is the search proper. It is not safe for concurrent use.
 type engine struct {
 	hands [4]uint64
@@ -29,8 +33,8 @@ type engine struct {
 	// bit 16*hand + 4*suit, kept up to date as cards are played.
 	lens  uint64
 	trump int
-	stack [15]trickState
-	moves [14][4][13]move
+	stack [16]trickState // indexed by trick (d&15: no bounds check)
+	moves [16][4]moveList
 	tt    *ttable
 	nodes uint64
 	// stop, when set, is polled every 4096 trick-start nodes: once it is
@@ -41,11 +45,11 @@ type engine struct {
 	// killer[d] is the lead that last caused a cut-off at trick d, tried
 	// first when it is a legal lead again (killers at the other positions
 	// of the trick cost nodes).
-	killer [14]int
+	killer [16]int
 	// codes[d] holds the owners code of each suit at the start of trick
 	// d, valid when codesOK[d] (cleared for every new search).
-	codes   [15][4]uint64
-	codesOK [15]bool
+	codes   [16][4]uint64
+	codesOK [16]bool
 	// rootRec switches on the recording, for each lead tried at the root
 	// (trick 0 at a boundary), of the bounds its searches proved on the
 	// tricks of the leader's side.
@@ -117,7 +121,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 	if pos == 0 {
 		return e.lead(d, target)
 	}
-	tr := &e.stack[d]
+	tr := &e.stack[d&15]
 	p := (tr.leader + pos) & 3
 	maxNode := pos&1 == 0
 	if pos == 1 && !e.plain {
@@ -129,23 +133,23 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 			return false, rq
 		}
 	}
-	ms := &e.moves[d][pos]
+	ms := &e.moves[d&15][pos&3]
 	if collectStats {
 		e.stats.Follow++
 	}
-	cnt := e.genFollow(d, pos, ms)
+	mv := ms[:e.genFollow(d, pos, ms)]
 	var rel uint64
 	var skip [4]uint32 // per suit: ranks below which the cards are known not to matter
-	for i := 0; i < cnt; i++ {
-		c := ms[i].card
-		if uint32(1)<<uint(c&15) < skip[c>>4] && !e.plain {
+	for i := range mv {
+		c := mv[i].card
+		if uint32(1)<<uint(c&15) < skip[c>>4&3] && !e.plain {
 			continue
 		}
 		e.take(p, c)
-		tr.card[pos] = c
-		tr.low[pos] = ms[i].low
+		tr.card[pos&3] = c
+		tr.low[pos&3] = mv[i].low
 		oldWin := tr.win
-		if beats(c, tr.card[oldWin], e.trump) {
+		if beats(c, tr.card[oldWin&3], e.trump) {
 			tr.win = pos
 		}
 		var r bool
@@ -154,7 +158,7 @@ func (e *engine) search(d, pos, target int) (bool, uint64) {
 			r, rr = e.search(d, pos+1, target)
 		} else {
 			w := (tr.leader + tr.win) & 3
-			e.stack[d+1].leader = w
+			e.stack[(d+1)&15].leader = w
 			n := bits.OnesCount64(e.hands[w]) + 1
 			// restore the trick's cards while the winner is found: they are
 			// alive at this level
@@ -198,7 +202,7 @@ func (e *engine) prune(skip *[4]uint32, c int, rr uint64) {
 		low = m & -m
 	}
 	if uint32(1)<<uint(c&15) < low {
-		skip[s] = max(skip[s], low)
+		skip[s&3] = max(skip[s&3], low)
 	}
 }
 
@@ -209,6 +213,7 @@ func (e *engine) prune(skip *[4]uint32, c int, rr uint64) {
 // leader's partner's cards of the suit, which he cannot ruff. The cards
 // returned are those whose rank the answer relied on.
 func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
+	p &= 3
 	n := bits.OnesCount64(e.hands[p])
 	need := n - target + 1 // tricks p's side needs for the leader's to fail
 	if need > n {
@@ -299,11 +304,11 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 // that matters, so that every position the result is stored for gives the
 // winning hand the same run (and no card between it and the cards beaten).
 func (e *engine) rankWinner(tr *trickState) uint64 {
-	wc := tr.card[tr.win]
+	wc := tr.card[tr.win&3]
 	ws := wc >> 4
 	for i := 0; i < 4; i++ {
 		if i != tr.win && tr.card[i]>>4 == ws {
-			return 1 << uint(tr.low[tr.win])
+			return 1 << uint(tr.low[tr.win&3])
 		}
 	}
 	return 0
@@ -311,8 +316,8 @@ func (e *engine) rankWinner(tr *trickState) uint64 {
 
 // lead is search at a trick boundary: cut-offs and table look-ups happen here.
 func (e *engine) lead(d, target int) (bool, uint64) {
-	tr := &e.stack[d]
-	L := tr.leader
+	tr := &e.stack[d&15]
+	L := tr.leader & 3
 	n := bits.OnesCount64(e.hands[L])
 	if target <= 0 {
 		return true, 0
@@ -378,30 +383,30 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 			return ok, rt
 		}
 	}
-	ms := &e.moves[d][0]
-	cnt := e.genLead(L, ms, hint, e.killer[d])
+	ms := &e.moves[d&15][0]
+	mv := ms[:e.genLead(L, ms, hint, e.killer[d&15])]
 	var rel uint64
 	var skip [4]uint32
-	for i := 0; i < cnt; i++ {
-		c := ms[i].card
-		if uint32(1)<<uint(c&15) < skip[c>>4] {
+	for i := range mv {
+		c := mv[i].card
+		if uint32(1)<<uint(c&15) < skip[c>>4&3] {
 			continue
 		}
 		e.take(L, c)
 		tr.card[0] = c
-		tr.low[0] = ms[i].low
+		tr.low[0] = mv[i].low
 		tr.win = 0
 		r, rr := e.search(d, 1, target)
 		e.give(L, c)
 		if d == 0 && e.rootRec {
 			if r {
-				e.rootLo[c] = max(e.rootLo[c], int8(target))
+				e.rootLo[c&63] = max(e.rootLo[c&63], int8(target))
 			} else {
-				e.rootHi[c] = min(e.rootHi[c], int8(target-1))
+				e.rootHi[c&63] = min(e.rootHi[c&63], int8(target-1))
 			}
 		}
 		if r {
-			e.killer[d] = c
+			e.killer[d&15] = c
 			if collectStats {
 				e.stats.Cut[0][min(i, 3)]++
 			}
@@ -553,12 +558,12 @@ func (e *engine) lastTrick(L, target int) (bool, uint64) {
 // take removes card c from hand p (it is played); give puts it back. They
 // keep lens in step with the hands.
 func (e *engine) take(p, c int) {
-	e.hands[p] &^= 1 << uint(c)
+	e.hands[p&3] &^= 1 << uint(c)
 	e.lens -= 1 << uint(16*p+4*(c>>4))
 }
 
 func (e *engine) give(p, c int) {
-	e.hands[p] |= 1 << uint(c)
+	e.hands[p&3] |= 1 << uint(c)
 	e.lens += 1 << uint(16*p+4*(c>>4))
 }
 
@@ -591,13 +596,14 @@ func (e *engine) countLens() {
 // suits 2 and 3 in the second. The codes of trick d are kept: the next
 // trick recomputes only the suits its parent trick played.
 func (e *engine) owners(d int) (uint64, uint64) {
+	d &= 15
 	c := &e.codes[d]
-	if d > 0 && e.codesOK[d-1] {
-		*c = e.codes[d-1]
-		tr := &e.stack[d-1]
+	if d > 0 && e.codesOK[(d-1)&15] {
+		*c = e.codes[(d-1)&15]
+		tr := &e.stack[(d-1)&15]
 		var done uint
 		for i := 0; i < 4; i++ {
-			s := uint(tr.card[i] >> 4)
+			s := uint(tr.card[i]>>4) & 3
 			if done&(1<<s) == 0 {
 				done |= 1 << s
 				c[s] = e.suitCode(s)
@@ -621,14 +627,14 @@ func (e *engine) suitCode(s uint) uint64 {
 	r2 := compress13(uint32(h2)&0x1FFF, a)
 	r3 := compress13(uint32(h3)&0x1FFF, a)
 	n := uint(bits.OnesCount32(a))
-	return (uint64(spread13[r1|r3]) | uint64(spread13[r2|r3])<<1) << (26 - 2*n)
+	return (uint64(spread13[(r1|r3)&0x1FFF]) | uint64(spread13[(r2|r3)&0x1FFF])<<1) << (26 - 2*n)
 }
 
 // compress13 gathers the bits of m at the positions set in a into the low
 // bits (a software PEXT on 13 bits), using 7-bit and 6-bit tables.
 func compress13(m, a uint32) uint32 {
 	lo := uint32(compress7[(a&0x7F)<<7|m&0x7F])
-	hi := uint32(compress7[(a>>7)<<7|(m>>7)])
+	hi := uint32(compress7[((a>>7)<<7|(m>>7))&0x3FFF])
 	return lo | hi<<uint(bits.OnesCount32(a&0x7F))
 }
 
@@ -738,6 +744,7 @@ func (e *engine) decodeBest(b uint8, L int) int {
 // suit where L has a small card to reach them. It returns the count and the
 // lowest card of each suit whose rank the count relied on.
 func (e *engine) quickTricks(L, target int) (int, uint64) {
+	L &= 3
 	h := e.hands
 	P := (L + 2) & 3
 	if t := e.trump; t != noTrump {
@@ -1195,6 +1202,7 @@ func partnerDiscards(hp uint64, cashed *[4]int, skip int) (need, spare int) {
 // and no opponent can overruff: each opponent follows suit, holds no
 // trump, or holds only trumps below partner's best.
 func (e *engine) partnerRuff(L int) (int, uint64) {
+	L &= 3
 	h := e.hands
 	t := e.trump
 	P := (L + 2) & 3
@@ -1237,6 +1245,7 @@ func (e *engine) partnerRuff(L int) (int, uint64) {
 // trick but its suits cannot provide them. It returns the count and the
 // cards whose rank it relied on.
 func (e *engine) laterTricks(L, n, target int) (int, uint64) {
+	L &= 3
 	t := e.trump
 	h := e.hands
 	var allT uint32
@@ -1319,6 +1328,7 @@ func (e *engine) laterTricks(L, n, target int) (int, uint64) {
 // take rounds of the suits where it holds the top card, so it needs the
 // longer of its two holdings in those suits to add up to n.
 func (e *engine) suitsShort(L, n int) (int, uint64) {
+	L &= 3
 	h := e.hands
 	P := (L + 2) & 3
 	ours := h[L] | h[P]
@@ -1355,6 +1365,7 @@ func (e *engine) laterMax(L int) int {
 // whatever L leads, an opponent holds the top card of the suit and partner
 // cannot ruff it. The cards returned are those top cards.
 func (e *engine) loseLead(L int) (int, uint64) {
+	L &= 3
 	h := e.hands
 	P := (L + 2) & 3
 	opp := h[(L+1)&3] | h[(L+3)&3]
@@ -1381,14 +1392,14 @@ func (e *engine) loseLead(L int) (int, uint64) {
 // of mask m in suit s, where alive (a superset of m) holds every card that
 // separates runs: a run goes on down while no card of alive outside m lies
 // between two cards of m.
-func sequences(ms []move, cnt int, s int, m, alive uint32) int {
+func sequences(ms *moveList, cnt int, s int, m, alive uint32) int {
 	others := alive &^ m
 	for m != 0 {
 		top := bits.Len32(m) - 1
 		// the run goes down to the highest card of another hand below top
 		floor := uint(bits.Len32(others & (1<<uint(top) - 1)))
 		run := m >> floor << floor
-		ms[cnt] = move{card: s<<4 | top, low: s<<4 | bits.TrailingZeros32(run)}
+		ms[cnt&15] = move{card: s<<4 | top, low: s<<4 | bits.TrailingZeros32(run)}
 		cnt++
 		m &^= run
 	}
@@ -1408,7 +1419,8 @@ func sortMoves(ms []move) {
 }
 
 // genLead fills ms with the leads of L, best first.
-func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
+func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
+	L &= 3
 	h := e.hands
 	nLeft := bits.OnesCount64(h[L])
 	P := (L + 2) & 3
@@ -1477,10 +1489,11 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 			base += lhoTopW
 		}
 		start := cnt
-		cnt = sequences(ms[:], cnt, s, m, a)
-		for i := start; i < cnt; i++ {
-			c := ms[i].card
-			low := i == cnt-1
+		cnt = sequences(ms, cnt, s, m, a)
+		seg := ms[start:cnt]
+		for i := range seg {
+			c := seg[i].card
+			low := i == len(seg)-1
 			bit := uint32(1) << uint(c&15)
 			x := base
 			switch {
@@ -1503,7 +1516,7 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 				if low {
 					x += 5
 				}
-			case bit == second && ms[i].low != c && e.trump == noTrump:
+			case bit == second && seg[i].low != c && e.trump == noTrump:
 				// the second and third cards together: force out the top
 				x += secondSeqW
 			case lhoTop:
@@ -1518,7 +1531,7 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 			if c == killer {
 				x += killerW
 			}
-			ms[i].w = x
+			seg[i].w = x
 		}
 	}
 	sortMoves(ms[:cnt])
@@ -1527,17 +1540,17 @@ func (e *engine) genLead(L int, ms *[13]move, hint, killer int) int {
 
 // genFollow fills ms with the cards of the player at position pos of trick d,
 // best first.
-func (e *engine) genFollow(d, pos int, ms *[13]move) int {
-	tr := &e.stack[d]
+func (e *engine) genFollow(d, pos int, ms *moveList) int {
+	tr := &e.stack[d&15]
 	p := (tr.leader + pos) & 3
 	h := e.hands
-	led := tr.card[0] >> 4
-	winCard := tr.card[tr.win]
+	led := tr.card[0] >> 4 & 3
+	winCard := tr.card[tr.win&3]
 	partnerWins := tr.win&1 == pos&1
 	var inTrick [4]uint32
-	for i := 0; i < pos; i++ {
+	for i := 0; i < pos&3; i++ {
 		c := tr.card[i]
-		inTrick[c>>4] |= 1 << uint(c&15)
+		inTrick[c>>4&3] |= 1 << uint(c&15)
 	}
 	all := h[0] | h[1] | h[2] | h[3]
 	cnt := 0
@@ -1551,7 +1564,7 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 				later |= suitOf(h[(tr.leader+i)&3], led)
 			}
 		}
-		cnt = sequences(ms[:], 0, led, m, a)
+		cnt = sequences(ms, 0, led, m, a)
 		if cnt == 1 {
 			return 1
 		}
@@ -1622,7 +1635,7 @@ func (e *engine) genFollow(d, pos int, ms *[13]move) int {
 			}
 		}
 		start := cnt
-		cnt = sequences(ms[:], cnt, s, m, a)
+		cnt = sequences(ms, cnt, s, m, a)
 		for i := start; i < cnt; i++ {
 			c := ms[i].card
 			r := c & 15

@@ -191,8 +191,8 @@ func (e *engine) exact(d, pos, n, guess int) int {
 func (e *engine) exactIn(d, pos, lo, hi, guess int) int {
 	for lo < hi {
 		t := min(max(guess, lo+1), hi)
-		e.codesOK = [15]bool{} // the owner codes of an earlier search are stale
-		e.killer = [14]int{}
+		e.codesOK = [16]bool{} // the owner codes of an earlier search are stale
+		e.killer = [16]int{}
 		if ok, _ := e.search(d, pos, t); ok {
 			lo = t
 			guess = t + 1
@@ -330,8 +330,8 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
 		alive := suitOf(all, su) | inTrick[su]
-		var runs [13]move
-		for _, mv := range runs[:sequences(runs[:], 0, su, m, alive)] {
+		var runs moveList
+		for _, mv := range runs[:sequences(&runs, 0, su, m, alive)] {
 			// one run of equivalent cards, from mv.card down to mv.low
 			run := m & (2<<uint(mv.card&15) - 1<<uint(mv.low&15))
 			lo, hi := 0, upper
