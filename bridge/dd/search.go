@@ -13,6 +13,10 @@ type trickState struct {
 	card   [4]int // bit index of the card played at each position
 	low    [4]int // the lowest card of the run each played card stood for
 	win    int    // position of the card winning so far
+	// all holds the cards of the four hands at the start of the trick
+	// (the cards still held and those played to it): they separate the
+	// runs of equivalent cards while the trick is played.
+	all uint64
 }
 
 // move is a candidate card with its ordering weight.
@@ -385,6 +389,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	}
 	ms := &e.moves[d&15][0]
 	mv := ms[:e.genLead(L, ms, hint, e.killer[d&15])]
+	tr.all = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	var rel uint64
 	var skip [4]uint32
 	for i := range mv {
@@ -513,6 +518,7 @@ func (e *engine) plainLead(d, target int) (bool, uint64) {
 	L := tr.leader
 	ms := &e.moves[d][0]
 	cnt := e.genLead(L, ms, -1, -1)
+	tr.all = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	for i := 0; i < cnt; i++ {
 		c := ms[i].card
 		e.take(L, c)
@@ -1547,16 +1553,10 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 	led := tr.card[0] >> 4 & 3
 	winCard := tr.card[tr.win&3]
 	partnerWins := tr.win&1 == pos&1
-	var inTrick [4]uint32
-	for i := 0; i < pos&3; i++ {
-		c := tr.card[i]
-		inTrick[c>>4&3] |= 1 << uint(c&15)
-	}
-	all := h[0] | h[1] | h[2] | h[3]
 	cnt := 0
 	m := suitOf(h[p], led)
 	if m != 0 {
-		a := suitOf(all, led) | inTrick[led]
+		a := suitOf(tr.all, led)
 		// cards still to come in the trick from the opponents
 		var later uint32
 		for i := pos + 1; i < 4; i++ {
@@ -1608,12 +1608,13 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 	if partnerWins && pos == 2 && winCard>>4 == led {
 		threatened = suitOf(h[(tr.leader+3)&3], led)>>uint(winCard&15) != 0
 	}
+	all := h[0] | h[1] | h[2] | h[3]
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[p], s)
 		if m == 0 {
 			continue
 		}
-		a := suitOf(all, s) | inTrick[s]
+		a := suitOf(tr.all, s)
 		n := bits.OnesCount32(m)
 		top := uint32(1) << uint(bits.Len32(suitOf(all, s))-1)
 		ntBase := 0

@@ -170,9 +170,11 @@ func (s *Solver) setup(p Position) (pos, n int) {
 	tr := &e.stack[0]
 	tr.leader = int(p.Leader)
 	tr.win = 0
+	tr.all = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	for i, c := range p.Trick {
 		tr.card[i] = int(c.Suit())<<4 | int(c.Rank())
 		tr.low[i] = tr.card[i]
+		tr.all |= 1 << uint(tr.card[i])
 		if i > 0 && beats(tr.card[i], tr.card[tr.win], e.trump) {
 			tr.win = i
 		}
