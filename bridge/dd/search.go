@@ -751,7 +751,7 @@ func (e *engine) decodeBest(b uint8, L int) int {
 // lowest card of each suit whose rank the count relied on.
 func (e *engine) quickTricks(L, target int) (int, uint64) {
 	L &= 3
-	h := e.hands
+	h := &e.hands
 	P := (L + 2) & 3
 	if t := e.trump; t != noTrump {
 		if suitOf(h[(L+1)&3]|h[(L+3)&3], t) == 0 && suitOf(h[L], t) != 0 {
@@ -1209,7 +1209,7 @@ func partnerDiscards(hp uint64, cashed *[4]int, skip int) (need, spare int) {
 // trump, or holds only trumps below partner's best.
 func (e *engine) partnerRuff(L int) (int, uint64) {
 	L &= 3
-	h := e.hands
+	h := &e.hands
 	t := e.trump
 	P := (L + 2) & 3
 	pt := suitOf(h[P], t)
@@ -1253,7 +1253,7 @@ func (e *engine) partnerRuff(L int) (int, uint64) {
 func (e *engine) laterTricks(L, n, target int) (int, uint64) {
 	L &= 3
 	t := e.trump
-	h := e.hands
+	h := &e.hands
 	var allT uint32
 	if t != noTrump {
 		allT = suitOf(h[0]|h[1]|h[2]|h[3], t)
@@ -1335,7 +1335,7 @@ func (e *engine) laterTricks(L, n, target int) (int, uint64) {
 // longer of its two holdings in those suits to add up to n.
 func (e *engine) suitsShort(L, n int) (int, uint64) {
 	L &= 3
-	h := e.hands
+	h := &e.hands
 	P := (L + 2) & 3
 	ours := h[L] | h[P]
 	all := h[0] | h[1] | h[2] | h[3]
@@ -1372,7 +1372,7 @@ func (e *engine) laterMax(L int) int {
 // cannot ruff it. The cards returned are those top cards.
 func (e *engine) loseLead(L int) (int, uint64) {
 	L &= 3
-	h := e.hands
+	h := &e.hands
 	P := (L + 2) & 3
 	opp := h[(L+1)&3] | h[(L+3)&3]
 	all := h[0] | h[1] | h[2] | h[3]
@@ -1427,7 +1427,7 @@ func sortMoves(ms []move) {
 // genLead fills ms with the leads of L, best first.
 func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 	L &= 3
-	h := e.hands
+	h := &e.hands
 	nLeft := bits.OnesCount64(h[L])
 	P := (L + 2) & 3
 	lho := (L + 1) & 3
@@ -1549,7 +1549,7 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 func (e *engine) genFollow(d, pos int, ms *moveList) int {
 	tr := &e.stack[d&15]
 	p := (tr.leader + pos) & 3
-	h := e.hands
+	h := &e.hands
 	led := tr.card[0] >> 4 & 3
 	winCard := tr.card[tr.win&3]
 	partnerWins := tr.win&1 == pos&1
