@@ -1574,30 +1574,46 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 			pm := suitOf(h[(p+2)&3], led)
 			pCovers = pm != 0 && uint32(1)<<uint(bits.Len32(pm)-1) > later && bits.Len32(pm)-1 > tr.card[0]&15
 		}
-		for i := 0; i < cnt; i++ {
-			c := ms[i].card
-			r := c & 15
-			switch {
-			case pCovers:
-				ms[i].w = -r
-			case partnerWins && pos == 2 && winCard>>4 == led && uint32(1)<<uint(winCard&15) < later && uint32(1)<<uint(r) > later:
-				// partner's card would be beaten: cover cheaply
-				ms[i].w = 60 - r
-			case partnerWins || !beats(c, winCard, e.trump):
-				ms[i].w = -r
-			case pos == 3:
-				ms[i].w = 100 - r
-			case uint32(1)<<uint(r) > later && (winCard>>4 == led):
-				ms[i].w = 100 - r
-			case pos == 1 && ms[i].low != c:
-				// second hand holding a run of cards that beat the lead: split it
-				// (cover with one of equal cards) before playing low
-				ms[i].w = 20 - r
-			case pos == 1:
-				// second hand: beating the lead only to be overtaken comes last
-				ms[i].w = -20 - r
-			default:
-				ms[i].w = 50 - r
+		mv := ms[:cnt]
+		switch {
+		case pCovers:
+			for i := range mv {
+				mv[i].w = -(mv[i].card & 15)
+			}
+		case partnerWins:
+			// partner's card would be beaten by the last hand: cover
+			// cheaply; otherwise low
+			cover := pos == 2 && winCard>>4 == led && uint32(1)<<uint(winCard&15) < later
+			for i := range mv {
+				r := mv[i].card & 15
+				if cover && uint32(1)<<uint(r) > later {
+					mv[i].w = 60 - r
+				} else {
+					mv[i].w = -r
+				}
+			}
+		default:
+			winLed := winCard>>4 == led // (otherwise a ruff wins: no card of the suit beats it)
+			for i := range mv {
+				c := mv[i].card
+				r := c & 15
+				switch {
+				case !winLed || c < winCard:
+					mv[i].w = -r
+				case pos == 3:
+					mv[i].w = 100 - r
+				case uint32(1)<<uint(r) > later:
+					mv[i].w = 100 - r
+				case pos == 1 && mv[i].low != c:
+					// second hand holding a run of cards that beat the lead: split it
+					// (cover with one of equal cards) before playing low
+					mv[i].w = 20 - r
+				case pos == 1:
+					// second hand: beating the lead only to be overtaken comes last
+					mv[i].w = -20 - r
+				default:
+					mv[i].w = 50 - r
+				}
 			}
 		}
 		sortMoves(ms[:cnt])
@@ -1609,6 +1625,7 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 		threatened = suitOf(h[(tr.leader+3)&3], led)>>uint(winCard&15) != 0
 	}
 	all := h[0] | h[1] | h[2] | h[3]
+	trump := e.trump
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[p], s)
 		if m == 0 {
@@ -1637,31 +1654,41 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 		}
 		start := cnt
 		cnt = sequences(ms, cnt, s, m, a)
-		for i := start; i < cnt; i++ {
-			c := ms[i].card
-			r := c & 15
-			var x int
-			switch {
-			case s == e.trump && threatened:
-				x = 70 - r
-			case s == e.trump && partnerWins:
-				x = -60 - r
-			case s == e.trump && beats(c, winCard, e.trump):
-				x = 80 - r
-			case s == e.trump:
-				x = -100 - r
-			case e.trump == noTrump:
-				x = ntBase - r
-				if uint32(1)<<uint(r)&top != 0 {
-					x -= 30
-				}
-			default:
-				x = 3*n - 2*r
-				if uint32(1)<<uint(r)&top != 0 {
-					x -= 30
+		mv := ms[start:cnt]
+		switch {
+		case s == trump:
+			for i := range mv {
+				c := mv[i].card
+				r := c & 15
+				switch {
+				case threatened:
+					mv[i].w = 70 - r
+				case partnerWins:
+					mv[i].w = -60 - r
+				case beats(c, winCard, trump):
+					mv[i].w = 80 - r
+				default:
+					mv[i].w = -100 - r
 				}
 			}
-			ms[i].w = x
+		case trump == noTrump:
+			for i := range mv {
+				r := mv[i].card & 15
+				x := ntBase - r
+				if uint32(1)<<uint(r)&top != 0 {
+					x -= 30
+				}
+				mv[i].w = x
+			}
+		default:
+			for i := range mv {
+				r := mv[i].card & 15
+				x := 3*n - 2*r
+				if uint32(1)<<uint(r)&top != 0 {
+					x -= 30
+				}
+				mv[i].w = x
+			}
 		}
 	}
 	sortMoves(ms[:cnt])
