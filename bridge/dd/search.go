@@ -797,14 +797,17 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			capped = (tL || tR) && bits.OnesCount32(w) < max(bits.OnesCount32(suitOf(hL, t)), bits.OnesCount32(suitOf(hR, t)))
 		}
 		bound := 0
-		for s := 0; s < 4; s++ {
+		// the suit lengths with L's at bit 0, LHO's at 16, partner's at
+		// 32 and RHO's at 48, the suit's 4 bits moving down each round
+		rl := bits.RotateLeft64(e.lens, -16*L)
+		for s := 0; s < 4; s, rl = s+1, rl>>4 {
 			o := suitOf(theirs, s)
 			w := suitOf(hl|hp, s) >> uint(bits.Len32(o))
 			if w == 0 {
 				continue
 			}
-			n := max(bits.OnesCount32(suitOf(hl, s)), bits.OnesCount32(suitOf(hp, s)))
-			nl, nr := bits.OnesCount32(suitOf(hL, s)), bits.OnesCount32(suitOf(hR, s))
+			n := int(max(rl&15, rl>>32&15))
+			nl, nr := int(rl>>16&15), int(rl>>48&15)
 			if k := bits.OnesCount32(w); k < n && k < max(nl, nr) {
 				n = k
 			}
