@@ -480,8 +480,7 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 				e.stats.Scanned++
 			}
 			ks := en.ks
-			if o0&(kMask[ks&15]|kMask[ks>>4&15]<<32) != en.p0 ||
-				o1&(kMask[ks>>8&15]|kMask[ks>>12]<<32) != en.p1 {
+			if o0&pairMask[ks&0xFF] != en.p0 || o1&pairMask[ks>>8] != en.p1 {
 				continue
 			}
 			if int(en.lo) >= target || int(en.hi) < target {
@@ -1499,10 +1498,9 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 		}
 		start := cnt
 		cnt = sequences(ms, cnt, s, m, a)
-		seg := ms[start:cnt]
-		for i := range seg {
-			c := seg[i].card
-			low := i == len(seg)-1
+		for i := start; i < cnt; i++ {
+			c := ms[i].card
+			low := i == cnt-1
 			bit := uint32(1) << uint(c&15)
 			x := base
 			switch {
@@ -1525,7 +1523,7 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				if low {
 					x += 5
 				}
-			case bit == second && seg[i].low != c && e.trump == noTrump:
+			case bit == second && ms[i].low != c && e.trump == noTrump:
 				// the second and third cards together: force out the top
 				x += secondSeqW
 			case lhoTop:
@@ -1540,7 +1538,7 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 			if c == killer {
 				x += killerW
 			}
-			seg[i].w = x
+			ms[i].w = x
 		}
 	}
 	sortMoves(ms[:cnt])

@@ -70,18 +70,27 @@ type ttable struct {
 	stores, fullResets uint64
 }
 
-// kMask[k] selects the owners of the top k cards in a 26-bit suit field.
-var kMask [16]uint64
+// kMask[k] selects the owners of the top k cards in a 26-bit suit field;
+// pairMask[k0|k1<<4] those of two suits in a word (the top k0 of the low
+// field, the top k1 of the high one), so that a look-up builds a word's
+// mask with one load.
+var (
+	kMask    [16]uint64
+	pairMask [256]uint64
+)
 
 func init() {
 	for k := 1; k <= 13; k++ {
 		kMask[k] = (1<<(2*uint(k)) - 1) << (26 - 2*uint(k))
 	}
+	for i := range pairMask {
+		pairMask[i] = kMask[i&15] | kMask[i>>4]<<32
+	}
 }
 
 // masks returns the owner masks selecting the top ks[s] cards of each suit.
 func masks(ks uint16) (uint64, uint64) {
-	return kMask[ks&15] | kMask[ks>>4&15]<<32, kMask[ks>>8&15] | kMask[ks>>12]<<32
+	return pairMask[ks&0xFF], pairMask[ks>>8]
 }
 
 // newTable returns a table of about mb megabytes (at least 1 MB): a fifth
