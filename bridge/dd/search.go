@@ -701,13 +701,51 @@ func (e *engine) thresholdCards(ks uint16) uint64 {
 		if k == 0 {
 			continue
 		}
-		a := suitOf(all, s)
-		for i := 1; i < k; i++ {
-			a &^= 1 << uint(bits.Len32(a)-1)
-		}
-		r |= 1 << uint(s*16+bits.Len32(a)-1)
+		r |= 1 << uint(s*16+2+kthHighest(suitOf(all, s)>>2, k))
 	}
 	return r
+}
+
+// kthHighest returns the rank index (0 to 12) of the k-th highest card
+// (k >= 1) of the 13-bit suit b, which holds at least k cards: the top
+// seven ranks and the bottom six are looked up in tables.
+func kthHighest(b uint32, k int) int {
+	hi := b >> 6 & 0x7F
+	n := int(pop7[hi])
+	if k <= n {
+		return 6 + int(selHi[hi][(k-1)&7])
+	}
+	return int(selLo[b&0x3F][(k-n-1)&7])
+}
+
+// pop7[x] counts the bits of x; selHi[x][j] and selLo[y][j] are the
+// positions of the (j+1)-th highest bit of the 7-bit x and the 6-bit y.
+var (
+	pop7  [128]uint8
+	selHi [128][8]uint8
+	selLo [64][8]uint8
+)
+
+func init() {
+	for x := range selHi {
+		pop7[x] = uint8(bits.OnesCount32(uint32(x)))
+		j := 0
+		for i := 6; i >= 0; i-- {
+			if x>>uint(i)&1 != 0 {
+				selHi[x][j] = uint8(i)
+				j++
+			}
+		}
+	}
+	for y := range selLo {
+		j := 0
+		for i := 5; i >= 0; i-- {
+			if y>>uint(i)&1 != 0 {
+				selLo[y][j] = uint8(i)
+				j++
+			}
+		}
+	}
 }
 
 func (e *engine) alive(s int) uint32 {
