@@ -623,24 +623,20 @@ func (e *engine) owners(d int) (uint64, uint64) {
 	return c[0] | c[1]<<32, c[2] | c[3]<<32
 }
 
-// suitCode is the owners code of suit s (see owners).
+// suitCode is the owners code of suit s (see owners): the two bits of
+// each remaining card, from the top, are its owner's seat (hands 1 and 3
+// set the low bit, 2 and 3 the high one).
 func (e *engine) suitCode(s uint) uint64 {
 	sh := s*16 + 2
 	h1, h2, h3 := e.hands[1]>>sh, e.hands[2]>>sh, e.hands[3]>>sh
 	a := uint32((e.hands[0]>>sh)|h1|h2|h3) & 0x1FFF
-	r1 := compress13(uint32(h1)&0x1FFF, a)
-	r2 := compress13(uint32(h2)&0x1FFF, a)
-	r3 := compress13(uint32(h3)&0x1FFF, a)
+	// gathering is linear: gather(h1)|gather(h3) = gather(h1|h3)
+	lo, hi, nlo := a&0x7F<<7, a>>7<<7&0x3FFF, uint(bits.OnesCount32(a&0x7F))
+	m13, m23 := uint32(h1|h3)&0x1FFF, uint32(h2|h3)&0x1FFF
+	r13 := uint32(compress7[lo|m13&0x7F]) | uint32(compress7[hi|m13>>7])<<nlo
+	r23 := uint32(compress7[lo|m23&0x7F]) | uint32(compress7[hi|m23>>7])<<nlo
 	n := uint(bits.OnesCount32(a))
-	return (uint64(spread13[(r1|r3)&0x1FFF]) | uint64(spread13[(r2|r3)&0x1FFF])<<1) << (26 - 2*n)
-}
-
-// compress13 gathers the bits of m at the positions set in a into the low
-// bits (a software PEXT on 13 bits), using 7-bit and 6-bit tables.
-func compress13(m, a uint32) uint32 {
-	lo := uint32(compress7[(a&0x7F)<<7|m&0x7F])
-	hi := uint32(compress7[((a>>7)<<7|(m>>7))&0x3FFF])
-	return lo | hi<<uint(bits.OnesCount32(a&0x7F))
+	return (uint64(spread13[r13&0x1FFF]) | uint64(spread13[r23&0x1FFF])<<1) << (26 - 2*n)
 }
 
 // compress7[a<<7|m] is PEXT(m, a) for 7-bit values.
