@@ -605,14 +605,13 @@ func (e *engine) owners(d int) (uint64, uint64) {
 	c := &e.codes[d]
 	if d > 0 && e.codesOK[(d-1)&15] {
 		*c = e.codes[(d-1)&15]
+		// the suits the last trick played
 		tr := &e.stack[(d-1)&15]
-		var done uint
-		for i := 0; i < 4; i++ {
-			s := uint(tr.card[i]>>4) & 3
-			if done&(1<<s) == 0 {
-				done |= 1 << s
-				c[s] = e.suitCode(s)
-			}
+		played := uint(1)<<uint(tr.card[0]>>4&3) | uint(1)<<uint(tr.card[1]>>4&3) |
+			uint(1)<<uint(tr.card[2]>>4&3) | uint(1)<<uint(tr.card[3]>>4&3)
+		for ; played != 0; played &= played - 1 {
+			s := uint(bits.TrailingZeros(played)) & 3
+			c[s] = e.suitCode(s)
 		}
 	} else {
 		for s := uint(0); s < 4; s++ {
