@@ -1434,6 +1434,11 @@ func (e *engine) loseLead(L int) (int, uint64) {
 // separates runs: a run goes on down while no card of alive outside m lies
 // between two cards of m.
 func sequences(ms *moveList, cnt int, s int, m, alive uint32) int {
+	if m != 0 && m&(m-1) == 0 { // one card
+		r := bits.TrailingZeros32(m)
+		ms[cnt&15] = move{card: s<<4 | r, low: s<<4 | r}
+		return cnt + 1
+	}
 	others := alive &^ m
 	for m != 0 {
 		top := bits.Len32(m) - 1
