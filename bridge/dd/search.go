@@ -451,10 +451,11 @@ const (
 	topAloneW  = -20
 	toPartnerW = 100 // a small card when partner's best beats the opponents'
 	secondSeqW = 15  // the second card of the suit with the third (an opponent holds the top)
-	// notrump (tuned on notrump tables): a suit partner is void in, and
-	// a top card
+	// notrump (tuned on notrump tables): a suit partner is void in, a top
+	// card, our side's length
 	ntPartnerVoidW = 40
 	ntTopW         = 20
+	ntLenW         = 4 // per card of our side in the suit, beyond six
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1504,8 +1505,12 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				cr = vw
 			}
 			base -= oppCardW * (cl + cr)
-			if e.trump == noTrump && mp == 0 {
-				base -= ntPartnerVoidW
+			if e.trump == noTrump {
+				if mp == 0 {
+					base -= ntPartnerVoidW
+				}
+				// our length: the suit to establish
+				base += ntLenW * (bits.OnesCount32(m) + bits.OnesCount32(mp) - 6)
 			}
 		}
 		switch {
