@@ -453,7 +453,7 @@ const (
 	secondSeqW = 15  // the second card of the suit with the third (an opponent holds the top)
 	// notrump (tuned on notrump tables): a suit partner is void in, a top
 	// card, our side's length
-	ntPartnerVoidW = 40
+	ntPartnerVoidW = 10
 	ntTopW         = 20
 	ntLenW         = 4 // per card of our side in the suit, beyond six
 )
