@@ -309,12 +309,6 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	leader := tr.leader
 	me := (leader + pos) & 3
 	legal := uint64(p.Legal())
-	var inTrick [4]uint32
-	for i := 0; i < pos; i++ {
-		c := tr.card[i]
-		inTrick[c>>4] |= 1 << uint(c&15)
-	}
-	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	out := make([]CardValue, 0, bits.OnesCount64(legal))
 	// the value of the position bounds every card's; most cards reach it.
 	// At a trick boundary the solve also records what each lead it tried
@@ -331,7 +325,7 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	s.setup(p)
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
-		alive := suitOf(all, su) | inTrick[su]
+		alive := suitOf(tr.all, su) // (setup counts the trick's cards in)
 		var runs moveList
 		for _, mv := range runs[:sequences(&runs, 0, su, m, alive)] {
 			// one run of equivalent cards, from mv.card down to mv.low
