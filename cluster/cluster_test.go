@@ -49,7 +49,7 @@ func sharedTable(t *testing.T, n1, n2, n3 *node, stop func(), st *store.Store) {
 	must(t, err)
 	id := r1.ID()
 	// Bob sits down through node 3: a call proxied to node 1.
-	must(t, n3.hub.Join(ctx, id, table.Player{ID: bob.ID, Name: "bob"}, card.West))
+	must(t, n3.hub.Join(ctx, id, table.Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r1, alice.ID)}, card.West))
 	if o := owner(t, id, n1, n2, n3); o != n1 {
 		t.Fatalf("table served by %v, want n1", o)
 	}
@@ -202,7 +202,7 @@ func TestProxyCalls(t *testing.T) {
 	if _, ok, _ := r2.SeatOf(ctx, bob.ID); ok {
 		t.Fatal("bob has a seat before sitting")
 	}
-	must(t, r2.Sit(ctx, table.Player{ID: bob.ID, Name: "bob"}, card.North))
+	must(t, r2.Sit(ctx, table.Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r2, alice.ID)}, card.North))
 	if err := r2.Sit(ctx, table.Player{ID: alice.ID}, card.North); table.CodeOf(err) != table.CodeForbidden {
 		t.Fatalf("sitting in a taken seat: %v", err)
 	}

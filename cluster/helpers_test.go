@@ -415,3 +415,13 @@ func needRemoteSubs(t testing.TB) {
 		t.Skip(errNoSub)
 	}
 }
+
+// inviteOf returns the invitation secret of room as its owner sees it.
+func inviteOf(t testing.TB, r table.Room, owner string) string {
+	t.Helper()
+	in, err := r.Info(context.Background(), owner)
+	if err != nil || in.Invite == "" {
+		t.Fatalf("no invitation for the owner of table %s: %v", r.ID(), err)
+	}
+	return in.Invite
+}

@@ -36,7 +36,7 @@ func TestNATSCluster(t *testing.T) {
 	must(t, err)
 	// Interest crosses the route asynchronously: the proxy retries
 	// "no responders" until the owner's subscription is known.
-	must(t, n2.hub.Join(ctx, r1.ID(), table.Player{ID: bob.ID, Name: "bob"}, card.North))
+	must(t, n2.hub.Join(ctx, r1.ID(), table.Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r1, alice.ID)}, card.North))
 	r2, err := n2.hub.Get(ctx, r1.ID())
 	must(t, err)
 	in, err := r2.Info(ctx, bob.ID)

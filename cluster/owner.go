@@ -138,7 +138,7 @@ func (s *served) do(req request) reply {
 	case opHint:
 		rep.Cards, err = t.Hint(ctx, req.User)
 	case opSit:
-		err = t.Sit(ctx, table.Player{ID: req.User, Name: req.Name}, seatOf(req.Seat))
+		err = t.Sit(ctx, table.Player{ID: req.User, Name: req.Name, Invite: req.Invite}, seatOf(req.Seat))
 	case opInfo:
 		var in table.Info
 		if in, err = t.Info(ctx, req.User); err == nil {

@@ -134,7 +134,7 @@ func (r *room) Next(ctx context.Context, userID string) error {
 }
 
 func (r *room) Sit(ctx context.Context, p table.Player, seat card.Seat) error {
-	_, err := r.call(ctx, request{Op: opSit, User: p.ID, Name: p.Name, Seat: int(seat)},
+	_, err := r.call(ctx, request{Op: opSit, User: p.ID, Name: p.Name, Invite: p.Invite, Seat: int(seat)},
 		func(t *table.Table) (reply, error) { return reply{}, t.Sit(ctx, p, seat) })
 	return err
 }

@@ -35,7 +35,8 @@ const (
 type request struct {
 	Op     string `json:"op"`
 	User   string `json:"user,omitempty"`
-	Name   string `json:"name,omitempty"` // sit: the player's name
+	Name   string `json:"name,omitempty"`   // sit: the player's name
+	Invite string `json:"invite,omitempty"` // sit: the invitation's secret
 	Seat   int    `json:"seat,omitempty"`
 	Action string `json:"action,omitempty"`
 	N      int    `json:"n,omitempty"`

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -202,25 +204,54 @@ func (s *Server) mustUser(w http.ResponseWriter, r *http.Request) (store.User, b
 	return u, ok
 }
 
+// tableRequest is the body of POST /api/tables: what a player chooses for
+// a casual table. A competition's tables (fixed deals, board numbers, the
+// competition's tag) are opened by the competition, on the server, and
+// never from a request: such fields are unknown here, hence refused.
+type tableRequest struct {
+	Game          string `json:"game"`
+	Scoring       string `json:"scoring,omitempty"`
+	Boards        int    `json:"boards,omitempty"`
+	Mode          string `json:"mode,omitempty"`
+	Rules         string `json:"rules,omitempty"`
+	Announcements bool   `json:"announcements,omitempty"`
+	Target        int    `json:"target,omitempty"`
+	Level         string `json:"level,omitempty"`
+	TurnSeconds   int    `json:"turnSeconds,omitempty"`
+	Seed          uint64 `json:"seed,omitempty"` // only with Config.AllowSeed (tests)
+}
+
 func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 	u, ok := s.mustUser(w, r)
 	if !ok {
 		return
 	}
-	var set table.Settings
-	if err := readJSON(r, &set); err != nil {
+	var req tableRequest
+	if err := readJSON(r, &req); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	if !s.cfg.AllowSeed {
-		set.Seed = 0
+	if req.Seed != 0 && !s.cfg.AllowSeed {
+		s.apiError(w, r, http.StatusBadRequest, "bad_request", "seed: not accepted; the server deals from a random source of its own")
+		return
 	}
+	set := table.Settings{Game: req.Game, Scoring: req.Scoring, Boards: req.Boards, Mode: req.Mode, Rules: req.Rules,
+		Announcements: req.Announcements, Target: req.Target, Level: req.Level, TurnSeconds: req.TurnSeconds, Seed: req.Seed}
 	room, err := s.hub.Create(r.Context(), set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		s.tableError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"id": room.ID(), "invite": "/t/" + room.ID()})
+	out := map[string]string{"id": room.ID(), "invite": "/t/" + room.ID()}
+	if in, err := room.Info(r.Context(), u.ID); err == nil && in.Invite != "" {
+		out["invite"] = inviteLink(room.ID(), in.Invite)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// inviteLink is the path of a table's invitation link.
+func inviteLink(id, secret string) string {
+	return "/t/" + url.PathEscape(id) + "?invite=" + url.QueryEscape(secret)
 }
 
 func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
@@ -231,11 +262,43 @@ func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in, err := room.Info(r.Context(), u.ID)
+	if err == nil {
+		err = s.mayWatch(r.Context(), in, u.ID)
+	}
 	if err != nil {
 		s.tableError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, in)
+}
+
+// mayWatch says whether userID may watch a table described by in (as he
+// sees it): anybody a casual table or a finished one; a competition's
+// table in progress its players only, and a team match room also whoever
+// plays no part in the match (a kibitzer, who sees what kibitzers see). A
+// player who could watch another's table would see its boards before
+// playing them.
+func (s *Server) mayWatch(ctx context.Context, in table.Info, userID string) error {
+	tag := in.Settings.Tournament
+	if tag == "" || in.Over {
+		return nil
+	}
+	for _, si := range in.Seats {
+		if si.You {
+			return nil
+		}
+	}
+	if id, _, ok := parseTeamTag(tag); ok {
+		mt, err := s.teamMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		if _, _, plays := mt.spec.place(userID); !plays {
+			return nil
+		}
+		return &table.Error{Code: table.CodeForbidden, Msg: "a player of the match watches no table but his own"}
+	}
+	return &table.Error{Code: table.CodeForbidden, Msg: "a competition's table is watched by its players only"}
 }
 
 func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
@@ -244,7 +307,8 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var body struct {
-		Seat string `json:"seat"`
+		Seat   string `json:"seat"`
+		Invite string `json:"invite,omitempty"` // the invitation link's secret
 	}
 	if err := readJSON(r, &body); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
@@ -255,7 +319,7 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", "seat: want N, E, S or W")
 		return
 	}
-	if err := s.hub.Join(r.Context(), r.PathValue("id"), table.Player{ID: u.ID, Name: u.Username}, seat); err != nil {
+	if err := s.hub.Join(r.Context(), r.PathValue("id"), table.Player{ID: u.ID, Name: u.Username, Invite: body.Invite}, seat); err != nil {
 		s.tableError(w, r, err)
 		return
 	}

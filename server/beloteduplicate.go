@@ -21,7 +21,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,8 +43,11 @@ const (
 
 // beldSpec is the Spec of a "beloteduplicate" competition.
 type beldSpec struct {
-	Deals         int    `json:"deals"`
-	Seed          uint64 `json:"seed,string"`
+	Deals int    `json:"deals"`
+	Seed  uint64 `json:"seed,string"` // tests (Config.AllowSeed) and events made before secrets
+	// Secret deals the decks (card.Secret, hexadecimal): drawn by the
+	// server, kept in the store, never sent to a client.
+	Secret        string `json:"secret,omitempty"`
 	Mode          string `json:"mode"`
 	Rules         string `json:"rules"`
 	Announcements bool   `json:"announcements"`
@@ -123,10 +125,18 @@ type beloteDuplicates struct {
 	join sync.Mutex
 }
 
-// beldDeals deals an event's decks from its seed, the dealer turning as in
-// a game, as tournament.NewBeloteDuplicateFromSeed does.
+// beldDeals deals an event's decks from its secret (or, for an event that
+// has none, its seed), the dealer turning as in a game.
 func beldDeals(sp beldSpec) (*tournament.BeloteDuplicate, []table.BeloteDeal, error) {
-	d, err := tournament.NewBeloteDuplicateFromSeed(sp.rules(), sp.Deals, sp.Seed)
+	r := card.NewRand(sp.Seed)
+	if sp.Secret != "" {
+		sec, err := card.ParseSecret(sp.Secret)
+		if err != nil {
+			return nil, nil, err
+		}
+		r = sec.Rand()
+	}
+	d, err := tournament.NewBeloteDuplicateFromRand(sp.rules(), sp.Deals, r)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -170,7 +180,12 @@ func beldTag(id, team string) string { return id + ":" + team }
 func (bs *beloteDuplicates) onDeal(s *Server) func(table.BeloteDealDone) {
 	return func(d table.BeloteDealDone) {
 		id, team, ok := strings.Cut(d.Tournament, ":")
-		if !ok {
+		if !ok || !bs.bound(s, id, team, d.Table, func(ev *beloteDuplicate) string {
+			if t := ev.team(team); t != nil {
+				return t.table
+			}
+			return ""
+		}) {
 			return
 		}
 		bd := beldDeal{team: team, deal: d.Deal, table: d.Table,
@@ -334,8 +349,12 @@ func (s *Server) handleCreateBeloteDuplicate(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	body.Name = name
-	if spec.Seed == 0 {
-		spec.Seed = randomSeed()
+	switch {
+	case spec.Seed != 0 && !s.cfg.AllowSeed:
+		s.badRequest(w, r)("seed: not accepted; the server deals an event's decks from a secret of its own")
+		return
+	case spec.Seed == 0:
+		spec.Secret = card.NewSecret().String()
 	}
 	d, _, err := beldDeals(spec)
 	if err != nil {
@@ -404,12 +423,11 @@ func (s *Server) handleJoinBeloteDuplicate(w http.ResponseWriter, r *http.Reques
 	if mine != nil {
 		mineName, mineTable = mine.name, mine.table
 	}
-	nteams := len(ev.teams)
 	bs.mu.Unlock()
 	if mine != nil {
 		if mineTable == "" {
 			// Its table could not be opened the first time: try again.
-			s.openBeldTable(w, r, ev, mine, nteams)
+			s.openBeldTable(w, r, ev, mine)
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"team": mineName, "table": mineTable, "invite": "/t/" + mineTable})
@@ -465,19 +483,19 @@ func (s *Server) handleJoinBeloteDuplicate(w http.ResponseWriter, r *http.Reques
 		ev.d.Join(tournament.Entry{ID: t.name, Name: t.name})
 	}
 	bs.mu.Unlock()
-	s.openBeldTable(w, r, ev, t, nteams)
+	s.openBeldTable(w, r, ev, t)
 }
 
 // openBeldTable opens a team's table (its first member South, the second
 // North, bots East-West) and answers with it.
-func (s *Server) openBeldTable(w http.ResponseWriter, r *http.Request, ev *beloteDuplicate, t *beldTeam, nteams int) {
+func (s *Server) openBeldTable(w http.ResponseWriter, r *http.Request, ev *beloteDuplicate, t *beldTeam) {
 	bs := s.belds
 	_, deals, _ := beldDeals(ev.spec)
 	var players [4]table.Player
 	players[card.South] = table.Player{ID: t.members[0].User, Name: t.members[0].Name}
 	players[card.North] = table.Player{ID: t.members[1].User, Name: t.members[1].Name}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
-		Level: ev.spec.Level, BeloteDeals: deals, Tournament: beldTag(ev.comp.ID, t.name), Seed: ev.spec.Seed + uint64(nteams) + 1}
+		Level: ev.spec.Level, BeloteDeals: deals, Tournament: beldTag(ev.comp.ID, t.name)}
 	room, err := s.createSeated(r.Context(), set, t.members[0].User, players)
 	if err != nil {
 		s.tableError(w, r, err)
@@ -569,12 +587,6 @@ func (s *Server) handleBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
 	for i, dl := range ev.d.Deals {
 		visible[i] = ev.canSee(mine, played, dl.Number)
 	}
-	allPlayed := len(ev.teams) > 0
-	for _, t := range ev.teams {
-		if len(played[t.name]) < ev.spec.Deals {
-			allPlayed = false
-		}
-	}
 	s.belds.mu.Unlock()
 	st := ev.d.Standings()
 	rows := make([]map[string]any, len(st))
@@ -600,9 +612,6 @@ func (s *Server) handleBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
 		"event": map[string]any{"id": ev.comp.ID, "name": ev.comp.Name, "deals": ev.spec.Deals, "mode": ev.spec.Mode,
 			"rules": ev.spec.Rules, "announcements": ev.spec.Announcements, "level": ev.spec.Level, "created": ev.comp.Created},
 		"teams": teams, "you": you, "standings": rows, "deals": deals,
-	}
-	if allPlayed {
-		out["seed"] = strconv.FormatUint(ev.spec.Seed, 10)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -72,6 +72,43 @@ func (c *compCache[E, R]) record(id string, res R, add func(E)) {
 	c.pending[id] = append(c.pending[id], res)
 }
 
+// bound reports whether tableID is the table recorded for entry of
+// competition id: in the cache (a table just opened, whose entry may not
+// be written yet) or in the store. Only such a table's results count; a
+// table's settings (its competition tag) prove nothing, the store does.
+// tableOf reads a cached competition's table for the entry; it runs
+// under mu.
+func (c *compCache[E, R]) bound(s *Server, id, entry, tableID string, tableOf func(E) string) bool {
+	if tableID == "" || id == "" {
+		return false
+	}
+	c.mu.Lock()
+	ev, ok := c.byID[id]
+	cached := ok && tableOf(ev) == tableID
+	c.mu.Unlock()
+	if cached {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if boundInStore(ctx, s.st, id, c.kind, entry, tableID) {
+		return true
+	}
+	s.log.Warn("competition result refused: the table is not the one recorded for it", "competition", id, "entry", entry, "table", tableID)
+	return false
+}
+
+// boundInStore reports whether the store records tableID as the table of
+// entry in the competition id of the given kind.
+func boundInStore(ctx context.Context, st *store.Store, id, kind, entry, tableID string) bool {
+	comp, err := st.GetCompetition(ctx, id)
+	if err != nil || comp.Kind != kind {
+		return false
+	}
+	en, err := st.GetCompetitionEntry(ctx, id, entry)
+	return err == nil && en.GameID != "" && en.GameID == tableID
+}
+
 // put caches a competition just created.
 func (c *compCache[E, R]) put(id string, ev E) {
 	c.mu.Lock()

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -118,9 +119,25 @@ func (c *client) do(method, path string, body any, out any, want int) {
 
 func (c *client) createTable(s table.Settings) string {
 	c.t.Helper()
-	var out struct{ ID string }
+	var out struct{ ID, Invite string }
 	c.do("POST", "/api/tables", s, &out, 200)
+	u, err := url.Parse(out.Invite)
+	if err != nil || u.Path != "/t/"+out.ID || u.Query().Get("invite") == "" {
+		c.t.Fatalf("invite link %q of table %s: want /t/ID?invite=SECRET", out.Invite, out.ID)
+	}
+	invites.Store(out.ID, u.Query().Get("invite"))
 	return out.ID
+}
+
+// invites holds the invitation secret of each table the tests created.
+var invites sync.Map
+
+// sitBody is the body of POST /api/tables/{id}/sit for seat, with the
+// table's invitation.
+func sitBody(id, seat string) map[string]string {
+	inv, _ := invites.Load(id)
+	s, _ := inv.(string)
+	return map[string]string{"seat": seat, "invite": s}
 }
 
 // ws is a WebSocket connection of a client.

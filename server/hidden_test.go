@@ -279,7 +279,7 @@ func TestNoHiddenCardsBridgeFourHumans(t *testing.T) {
 	ps := []*player{{name: "S", w: owner.dial(id), next: true}}
 	for _, seat := range []string{"N", "E", "W"} {
 		c := newClient(t, env.ts.URL)
-		c.do("POST", "/api/tables/"+id+"/sit", map[string]string{"seat": seat}, nil, 200)
+		c.do("POST", "/api/tables/"+id+"/sit", sitBody(id, seat), nil, 200)
 		ps = append(ps, &player{name: seat, w: c.dial(id)})
 	}
 	watcher := newClient(t, env.ts.URL)

@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,8 +58,11 @@ type teamSpec struct {
 
 // teamMatchSpec is the Spec of a "teammatch" competition.
 type teamMatchSpec struct {
-	Boards int      `json:"boards"`
-	Seed   uint64   `json:"seed,string"`
+	Boards int    `json:"boards"`
+	Seed   uint64 `json:"seed,string"` // tests (Config.AllowSeed) and matches made before secrets
+	// Secret deals the boards (card.Secret, hexadecimal): drawn by the
+	// server, kept in the store, never sent to a client.
+	Secret string   `json:"secret,omitempty"`
 	Level  string   `json:"level"`
 	Home   teamSpec `json:"home"`
 	Away   teamSpec `json:"away"`
@@ -120,14 +122,23 @@ func parseTeamTag(tag string) (id string, room tournament.Room, ok bool) {
 	return "", 0, false
 }
 
-// teamDeals deals the boards of a match from its seed.
+// teamDeals deals the boards of a match from a seed (tests, and matches
+// made before the server drew secrets).
 func teamDeals(n int, seed uint64) []tournament.Board {
-	r := card.NewRand(seed)
-	out := make([]tournament.Board, n)
-	for i := range out {
-		out[i] = tournament.Board{Number: i + 1, Deal: bridge.RandomDeal(r), Dealer: bridge.BoardDealer(i + 1), Vul: bridge.BoardVul(i + 1)}
+	return tournament.DealBoards(n, card.NewRand(seed))
+}
+
+// deals deals the boards of a match: from its secret, or from its seed for
+// a match that has none.
+func (sp teamMatchSpec) deals() ([]tournament.Board, error) {
+	if sp.Secret == "" {
+		return teamDeals(sp.Boards, sp.Seed), nil
 	}
-	return out
+	sec, err := card.ParseSecret(sp.Secret)
+	if err != nil {
+		return nil, err
+	}
+	return tournament.DealBoards(sp.Boards, sec.Rand()), nil
 }
 
 func (sp teamMatchSpec) team(home bool) tournament.Team {
@@ -194,24 +205,25 @@ func roomResultData(res tournament.RoomResult, scoreNS int) teamRoomResult {
 }
 
 // publicSettings returns a game's stored settings as its players may see
-// them: while it is in progress, without the fixed deals of a tournament,
-// team match or duplicate ("deals", "beloteDeals"), which hold every hand
-// of the boards still to play.
+// them: never the seed (which deals the boards) nor the invitation's secret
+// and owner, and while it is in progress, without the fixed deals of a
+// tournament, team match or duplicate ("deals", "beloteDeals"), which hold
+// every hand of the boards still to play.
 func publicSettings(g store.Game) any {
-	if g.Status == store.StatusFinished || len(g.Settings) == 0 {
-		return rawOrNil(g.Settings)
+	if len(g.Settings) == 0 {
+		return nil
 	}
 	var m map[string]json.RawMessage
 	if json.Unmarshal(g.Settings, &m) != nil {
-		return rawOrNil(g.Settings)
+		return nil
 	}
-	_, d1 := m["deals"]
-	_, d2 := m["beloteDeals"]
-	if !d1 && !d2 {
-		return rawOrNil(g.Settings)
+	hidden := []string{"seed", "invite", "owner"}
+	if g.Status != store.StatusFinished {
+		hidden = append(hidden, "deals", "beloteDeals")
 	}
-	delete(m, "deals")
-	delete(m, "beloteDeals")
+	for _, k := range hidden {
+		delete(m, k)
+	}
 	return m
 }
 
@@ -281,7 +293,7 @@ func (s *Server) createSeated(ctx context.Context, set table.Settings, createdBy
 func (tm *teamMatches) onBoard(s *Server) func(table.BoardDone) {
 	return func(d table.BoardDone) {
 		id, room, ok := parseTeamTag(d.Tournament)
-		if !ok {
+		if !ok || !tm.bound(s, id, teamRooms[room], d.Table, func(mt *teamMatch) string { return mt.tables[room] }) {
 			return
 		}
 		res := tournament.RoomResult{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks}
@@ -318,8 +330,10 @@ func (s *Server) openTeamMatch(ctx context.Context, comp store.Competition) (*te
 	if err := decodeSpec(comp, "team match", &mt.spec); err != nil {
 		return nil, err
 	}
-	var err error
-	mt.m, err = tournament.NewTeamMatch(mt.spec.team(true), mt.spec.team(false), teamDeals(mt.spec.Boards, mt.spec.Seed))
+	boards, err := mt.spec.deals()
+	if err == nil {
+		mt.m, err = tournament.NewTeamMatch(mt.spec.team(true), mt.spec.team(false), boards)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("team match %s: %w", id, err)
 	}
@@ -579,11 +593,18 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body.Name = name
-	if spec.Seed == 0 {
-		spec.Seed = randomSeed()
+	switch {
+	case spec.Seed != 0 && !s.cfg.AllowSeed:
+		s.badRequest(w, r)("seed: not accepted; the server deals a match's boards from a secret of its own")
+		return
+	case spec.Seed == 0:
+		spec.Secret = card.NewSecret().String()
 	}
-	boards := teamDeals(spec.Boards, spec.Seed)
-	m, err := tournament.NewTeamMatch(spec.team(true), spec.team(false), boards)
+	boards, err := spec.deals()
+	var m *tournament.TeamMatch
+	if err == nil {
+		m, err = tournament.NewTeamMatch(spec.team(true), spec.team(false), boards)
+	}
 	if err != nil {
 		s.badRequest(w, r)("%v", err)
 		return
@@ -610,7 +631,7 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 			players[seat] = table.Player{ID: id}
 		}
 		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: teamTag(comp.ID, room),
-			Deals: deals, Seed: spec.Seed + uint64(room) + 1}
+			Deals: deals}
 		tb, err := s.createSeated(r.Context(), set, u.ID, players)
 		if err == nil {
 			opened = append(opened, tb)
@@ -781,9 +802,6 @@ func (s *Server) handleTeamMatch(w http.ResponseWriter, r *http.Request) {
 		"home": team(mt.spec.Home), "away": team(mt.spec.Away),
 		"rooms": rooms, "you": you, "boards": boards,
 		"score": map[string]any{"home": sc.Home, "away": sc.Away, "complete": sc.Complete, "homeVP": sc.HomeVP, "awayVP": sc.AwayVP},
-	}
-	if over {
-		out["seed"] = strconv.FormatUint(mt.spec.Seed, 10)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

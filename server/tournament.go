@@ -596,6 +596,12 @@ func (ts *tournaments) onBoard(d table.BoardDone) {
 		}
 		return
 	}
+	// Only the table the store records as the player's table for this
+	// tournament reports his results (a table's tag proves nothing).
+	if !boundInStore(ctx, ts.st, d.Tournament, tourKind, user, d.Table) {
+		ts.log.Error("tournament result refused: the table is not the player's table of the tournament", "tournament", d.Tournament, "table", d.Table, "user", user)
+		return
+	}
 	// The table's deal number says which of its deals ended (a report
 	// without one, Deal 0, numbers its boards from 1).
 	deal := d.Deal
@@ -877,6 +883,9 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 	case imported && body.Seed != 0:
 		bad("give a seed or a PBN file, not both")
 		return
+	case body.Seed != 0 && !s.cfg.AllowSeed:
+		bad("seed: not accepted; the server deals a tournament's boards from a secret of its own")
+		return
 	case !imported && (body.Boards < tournament.MinBoards || body.Boards > tournament.MaxBoards):
 		bad("boards=%d: want %d to %d", body.Boards, tournament.MinBoards, tournament.MaxBoards)
 		return
@@ -921,12 +930,12 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		if err == nil && body.Boards != 0 && body.Boards != len(t.Boards) {
 			err = fmt.Errorf("boards=%d but the PBN file has %d boards", body.Boards, len(t.Boards))
 		}
+	} else if body.Seed != 0 {
+		t, err = tournament.NewFromSeed(body.Name, body.Boards, body.Seed, sc, win)
 	} else {
-		seed := body.Seed
-		if seed == 0 {
-			seed = randomSeed()
-		}
-		t, err = tournament.NewFromSeed(body.Name, body.Boards, seed, sc, win)
+		// Dealt from a secret drawn here and forgotten: the boards are
+		// stored, and nothing a client sees can rebuild them.
+		t, err = tournament.NewFromRand(body.Name, body.Boards, card.NewSecret().Rand(), sc, win)
 	}
 	if err != nil {
 		if imported {
@@ -1059,9 +1068,6 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 			out["table"] = en.GameID
 		}
 	}
-	if t.Over(now) && t.Seed != 0 {
-		out["seed"] = strconv.FormatUint(t.Seed, 10)
-	}
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -1168,9 +1174,10 @@ type DailyConfig struct {
 	// Scoring the scoring (default matchpoints).
 	Boards  int
 	Scoring tournament.Scoring
-	// Salt is mixed into the seed of the deals, so that nobody can deal
-	// a day's boards in advance; 0 draws one for this process (the node
-	// that creates the day's tournament first decides its boards).
+	// Salt, when not 0, deals the day's boards from the day and the salt
+	// (tests: reproducible); 0, the default, deals them from a secret drawn
+	// by the node that creates the day's tournament first (the boards are
+	// stored), so that nobody can deal a day's boards in advance.
 	Salt uint64
 	// Every is the period of the checks (default a minute); Now the clock
 	// (default the server's tournament clock).
@@ -1192,9 +1199,6 @@ func (s *Server) EnsureDaily(ctx context.Context, c DailyConfig) (string, error)
 	if c.Boards == 0 {
 		c.Boards = tournament.DailyBoards
 	}
-	if c.Salt == 0 {
-		c.Salt = randomSeed()
-	}
 	now := c.Now().UTC()
 	id := DailyID(now)
 	if _, err := s.st.GetCompetition(ctx, id); err == nil {
@@ -1203,9 +1207,19 @@ func (s *Server) EnsureDaily(ctx context.Context, c DailyConfig) (string, error)
 		return "", err
 	}
 	var t *tournament.Tournament
-	if c.Boards == tournament.DailyBoards && c.Scoring == tournament.Matchpoints {
+	switch {
+	case c.Salt == 0:
+		day := now.Truncate(24 * time.Hour)
+		var err error
+		t, err = tournament.NewFromRand("Daily "+day.Format("2006-01-02"), c.Boards, card.NewSecret().Rand(), c.Scoring,
+			tournament.Window{Start: day, End: day.AddDate(0, 0, 1)})
+		if err != nil {
+			return "", err
+		}
+		t.ID = id
+	case c.Boards == tournament.DailyBoards && c.Scoring == tournament.Matchpoints:
 		t = tournament.Daily(now, c.Salt)
-	} else {
+	default:
 		day := now.Truncate(24 * time.Hour)
 		seed := (card.SeedFromString("atout-daily-"+day.Format("2006-01-02")) ^ c.Salt) * 0x9E3779B97F4A7C15
 		var err error
@@ -1229,9 +1243,6 @@ func (s *Server) EnsureDaily(ctx context.Context, c DailyConfig) (string, error)
 func (s *Server) RunDaily(ctx context.Context, c DailyConfig) {
 	if c.Every <= 0 {
 		c.Every = time.Minute
-	}
-	if c.Salt == 0 {
-		c.Salt = randomSeed()
 	}
 	if c.Boards != 0 && (c.Boards < tournament.MinBoards || c.Boards > tournament.MaxBoards) {
 		s.log.Error("daily tournament", "err", fmt.Sprintf("%d boards: want %d to %d", c.Boards, tournament.MinBoards, tournament.MaxBoards))

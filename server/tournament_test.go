@@ -316,7 +316,7 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	a := newClient(t, env.ts.URL)
 	ctx := context.Background()
 	id := a.createTournament(map[string]any{"name": "IMP night", "boards": 8, "scoring": "imp"})
-	if err := env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: "u1", Data: json.RawMessage(`{"name":"one"}`)}); err != nil {
+	if err := env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: "u1", Data: json.RawMessage(`{"name":"one"}`), GameID: "tb"}); err != nil {
 		t.Fatal(err)
 	}
 	env.srv.tours.stale(id)
@@ -500,7 +500,7 @@ func sharedStoreTest(t *testing.T, path string) {
 	}
 	ctx := context.Background()
 	for i, u := range []string{"u1", "u2"} {
-		if err := n1.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`)}); err != nil {
+		if err := n1.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`), GameID: "tb" + u}); err != nil {
 			t.Fatal(err)
 		}
 		n1.srv.tours.stale(id)
@@ -586,7 +586,7 @@ func TestTournamentPBNImport(t *testing.T) {
 	// The table plays the file's boards with their own dealer and
 	// vulnerability (board 12 is dealt by East, vulnerable NS, as in the
 	// file, not by West, both vulnerable, as a board 2 would be).
-	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: out.ID, Entry: c.id}); err != nil {
+	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: out.ID, Entry: c.id, GameID: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	env.srv.tours.stale(out.ID)
@@ -949,7 +949,7 @@ func TestTournamentAnalysisPending(t *testing.T) {
 	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) { <-release; return fakeDD(d) }
 	c := newClient(t, env.ts.URL)
 	id := c.createTournament(map[string]any{"name": "Slow solver", "boards": 8})
-	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: id, Entry: c.id}); err != nil {
+	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: id, Entry: c.id, GameID: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	env.srv.tours.stale(id)

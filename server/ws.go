@@ -39,6 +39,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	room, err := s.hub.Get(r.Context(), r.PathValue("id"))
+	if err == nil {
+		var in table.Info
+		if in, err = room.Info(r.Context(), u.ID); err == nil {
+			err = s.mayWatch(r.Context(), in, u.ID)
+		}
+	}
 	if err != nil {
 		s.tableError(w, r, err)
 		return

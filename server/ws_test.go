@@ -58,7 +58,7 @@ func TestForgedMessages(t *testing.T) {
 	south := newClient(t, env.ts.URL)
 	id := south.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: 3, TurnSeconds: -1})
 	north := newClient(t, env.ts.URL)
-	north.do("POST", "/api/tables/"+id+"/sit", map[string]string{"seat": "N"}, nil, 200)
+	north.do("POST", "/api/tables/"+id+"/sit", sitBody(id, "N"), nil, 200)
 	ws := south.dial(id)
 	defer ws.close()
 	wn := north.dial(id)

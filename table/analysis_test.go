@@ -126,7 +126,7 @@ func TestAnalysisMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b"}, card.North); err != nil {
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
 		t.Fatal(err)
 	}
 	sub, err := r.Subscribe(ctx, a.ID)
@@ -231,7 +231,7 @@ func TestAnalysisLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID}, card.North); err != nil {
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
 		t.Fatal(err)
 	}
 	waitOver(t, r, 30*time.Second)

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -69,6 +70,13 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
+// newInvite draws the secret of a table's invitation link.
+func newInvite() string {
+	var b [18]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
 func (h *LocalHub) Len() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -113,6 +121,12 @@ func (h *LocalHub) Create(ctx context.Context, s Settings, creator Player) (Room
 func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy string, players [4]Player) (Room, error) {
 	if err := s.Normalize(); err != nil {
 		return nil, &Error{Code: CodeBadRequest, Msg: err.Error(), Err: err}
+	}
+	if !s.Competition() {
+		s.Owner = createdBy
+		if s.Invite == "" {
+			s.Invite = newInvite()
+		}
 	}
 	raw, err := json.Marshal(s)
 	if err != nil {
@@ -209,6 +223,9 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 	s, err := ParseSettings(rec.Settings)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", rec.ID, err)
+	}
+	if s.Owner == "" && !s.Competition() {
+		s.Owner = rec.CreatedBy // a table stored before owners were
 	}
 	seed := s.Seed
 	if seed == 0 {

@@ -39,6 +39,13 @@ type Settings struct {
 	// table plays (bridge, duplicate scoring only); each finished board is
 	// reported to the hub's board listeners (see [LocalHub.OnBoard]).
 	Tournament string `json:"tournament,omitempty"`
+	// Owner is the user who opened a casual table ("" for a competition's
+	// table): he may seat himself in a bot's seat.
+	Owner string `json:"owner,omitempty"`
+	// Invite is the secret of a casual table's invitation link: whoever
+	// gives it may take a bot's seat. The hub draws it when it opens the
+	// table; only the owner is shown it ([Info.Invite]).
+	Invite string `json:"invite,omitempty"`
 	// Deals, when set, are the deals of the boards in order (PBN deal
 	// strings, "N:..." form): board n is Deals[n-1] with the standard
 	// dealer and vulnerability of board n. Boards is then len(Deals).
@@ -215,11 +222,18 @@ func (s *Settings) Normalize() error {
 
 // Public returns the settings as the players may see them during the
 // match: without the fixed deals (Deals, BeloteDeals), which would show
-// every hand of the boards to come. Boards still counts them.
+// every hand of the boards to come (Boards still counts them), the seed,
+// which deals them, and the invitation's secret and owner.
 func (s Settings) Public() Settings {
 	s.Deals, s.BeloteDeals = nil, nil
+	s.Seed, s.Invite, s.Owner = 0, "", ""
 	return s
 }
+
+// Competition reports whether the table is a competition's (tournament,
+// team match room, belote duplicate): its seats belong to the players the
+// competition put there, and it offers no hint and no undo.
+func (s *Settings) Competition() bool { return s.Tournament != "" }
 
 // beloteRules returns the engine rules of belote settings (normalized).
 func (s *Settings) beloteRules() belote.Rules {

@@ -32,6 +32,7 @@ package table
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -170,6 +171,9 @@ func (c *Config) setDefaults() {
 type Player struct {
 	ID   string
 	Name string
+	// Invite is the invitation's secret the player gives to take a seat
+	// ([Settings.Invite]); only [Room.Sit] reads it.
+	Invite string
 }
 
 // SeatInfo describes a seat for the players.
@@ -203,6 +207,9 @@ type Info struct {
 	Claim    *ClaimInfo  `json:"claim,omitempty"`
 	CanUndo  bool        `json:"canUndo,omitempty"`
 	CanHint  bool        `json:"canHint,omitempty"`
+	// Invite is the invitation's secret, for the owner of a casual table
+	// only: the link /t/ID?invite=SECRET lets a friend take a bot's seat.
+	Invite string `json:"invite,omitempty"`
 }
 
 // stateMsg is the protocol's state message.
@@ -595,9 +602,12 @@ func (t *Table) info(userID string) Info {
 	if c := t.claim; c != nil {
 		in.Claim = &ClaimInfo{By: c.by, Tricks: c.tricks, Waiting: slices.Clone(c.waiting)}
 	}
-	if seated && t.humans() == 1 && !t.m.over() {
+	if seated && t.humans() == 1 && !t.m.over() && !t.settings.Competition() {
 		in.CanUndo = !t.m.dealDone() && len(t.m.moves()) > 0
 		in.CanHint = t.settings.Game == "bridge"
+	}
+	if userID != "" && userID == t.settings.Owner {
+		in.Invite = t.settings.Invite
 	}
 	return in
 }
@@ -943,6 +953,8 @@ func (t *Table) undo(userID string) error {
 	switch {
 	case !ok:
 		return errf(CodeNotSeated, "you have no seat at this table")
+	case t.settings.Competition():
+		return errf(CodeForbidden, "no undo at a competition's table")
 	case t.humans() != 1:
 		return errf(CodeForbidden, "undo is only allowed against bots")
 	case t.m.over() || t.m.dealDone():
@@ -1175,6 +1187,9 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 		case t.settings.Game != "bridge":
 			err = errf(CodeBadRequest, "hints are for bridge")
 			return
+		case t.settings.Competition():
+			err = errf(CodeForbidden, "no hint at a competition's table")
+			return
 		case t.humans() != 1:
 			err = errf(CodeForbidden, "hints are only given against bots")
 			return
@@ -1234,6 +1249,10 @@ func (t *Table) Sit(ctx context.Context, p Player, seat card.Seat) error {
 			return
 		case t.seats[seat].UserID != "":
 			err = errf(CodeForbidden, "%s is taken", seat.Name())
+		case t.settings.Competition():
+			err = errf(CodeForbidden, "the seats of a competition's table belong to the players it put there")
+		case !t.maySit(p):
+			err = errf(CodeForbidden, "sitting at this table needs its invitation link")
 		default:
 			if s, ok := t.seatOf(p.ID); ok {
 				err = errf(CodeForbidden, "you already sit %s", s.Name())
@@ -1260,6 +1279,16 @@ func (t *Table) Sit(ctx context.Context, p Player, seat card.Seat) error {
 		return e
 	}
 	return err
+}
+
+// maySit reports whether p may take a bot's seat at a casual table: the
+// owner may, and whoever gives the invitation's secret.
+func (t *Table) maySit(p Player) bool {
+	if t.settings.Owner != "" && p.ID == t.settings.Owner {
+		return true
+	}
+	inv := t.settings.Invite
+	return inv != "" && subtle.ConstantTimeCompare([]byte(p.Invite), []byte(inv)) == 1
 }
 
 func (t *Table) Info(ctx context.Context, userID string) (Info, error) {

@@ -229,10 +229,20 @@ func TestTurnTimerPlaysForAbsentHuman(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b"}, card.North); err != nil {
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
 		t.Fatal(err)
 	}
 	// Nobody plays: the timers let bots act for both humans, and the deals
 	// follow each other, to the end.
 	waitOver(t, r, 60*time.Second)
+}
+
+// inviteOf returns the invitation secret of room as its owner sees it.
+func inviteOf(t testing.TB, r Room, owner string) string {
+	t.Helper()
+	in, err := r.Info(context.Background(), owner)
+	if err != nil || in.Invite == "" {
+		t.Fatalf("no invitation for the owner of table %s: %v", r.ID(), err)
+	}
+	return in.Invite
 }

@@ -84,7 +84,13 @@ func NewBeloteDuplicate(rules belote.Rules, deals []BeloteDeal) (*BeloteDuplicat
 // dealer turning as in a game (the player on the dealer's right deals
 // next, belote.Next).
 func NewBeloteDuplicateFromSeed(rules belote.Rules, n int, seed uint64) (*BeloteDuplicate, error) {
-	r := card.NewRand(seed)
+	return NewBeloteDuplicateFromRand(rules, n, card.NewRand(seed))
+}
+
+// NewBeloteDuplicateFromRand deals n decks from r, the dealer turning as
+// in a game; with a source of a server's secret ([card.Secret.Rand]) nobody
+// else can deal them.
+func NewBeloteDuplicateFromRand(rules belote.Rules, n int, r *card.Rand) (*BeloteDuplicate, error) {
 	deals := make([]BeloteDeal, n)
 	dealer := card.North
 	for i := range deals {

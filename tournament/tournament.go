@@ -164,18 +164,33 @@ func NewFromSeed(name string, nBoards int, seed uint64, scoring Scoring, w Windo
 	if nBoards < MinBoards || nBoards > MaxBoards {
 		return nil, &Error{Op: op, Err: invalid("%d boards: want %d to %d", nBoards, MinBoards, MaxBoards)}
 	}
-	r := card.NewRand(seed)
-	boards := make([]Board, nBoards)
-	for i := range boards {
-		n := i + 1
-		boards[i] = Board{Number: n, Deal: bridge.RandomDeal(r), Dealer: bridge.BoardDealer(n), Vul: bridge.BoardVul(n)}
-	}
-	t, err := New(fmt.Sprintf("s%016x-%d", seed, nBoards), name, boards, scoring, w)
+	t, err := New(fmt.Sprintf("s%016x-%d", seed, nBoards), name, DealBoards(nBoards, card.NewRand(seed)), scoring, w)
 	if err != nil {
 		return nil, err
 	}
 	t.Seed = seed
 	return t, nil
+}
+
+// NewFromRand deals a tournament of nBoards boards (8..36), numbered from
+// 1, from r: with a source of a server's secret ([card.Secret.Rand]) nobody
+// else can deal them. The ID is left empty for the caller to give.
+func NewFromRand(name string, nBoards int, r *card.Rand, scoring Scoring, w Window) (*Tournament, error) {
+	if nBoards < MinBoards || nBoards > MaxBoards {
+		return nil, &Error{Op: "NewFromRand", Err: invalid("%d boards: want %d to %d", nBoards, MinBoards, MaxBoards)}
+	}
+	return New("", name, DealBoards(nBoards, r), scoring, w)
+}
+
+// DealBoards deals boards 1 to n from r, each with the standard dealer and
+// vulnerability of its number.
+func DealBoards(n int, r *card.Rand) []Board {
+	boards := make([]Board, n)
+	for i := range boards {
+		k := i + 1
+		boards[i] = Board{Number: k, Deal: bridge.RandomDeal(r), Dealer: bridge.BoardDealer(k), Vul: bridge.BoardVul(k)}
+	}
+	return boards
 }
 
 // Daily returns the daily tournament of date's day (in date's location):
