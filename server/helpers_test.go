@@ -41,6 +41,13 @@ func quiet() *slog.Logger {
 
 func newEnv(t testing.TB, tcfg table.Config) *testEnv {
 	t.Helper()
+	return newEnvWith(t, tcfg, func(c *Config) { c.AllowSeed = true })
+}
+
+// newEnvWith is newEnv with the server's configuration edited by edit
+// (newEnv allows seeds; a production server does not).
+func newEnvWith(t testing.TB, tcfg table.Config, edit func(*Config)) *testEnv {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +58,9 @@ func newEnv(t testing.TB, tcfg table.Config) *testEnv {
 		tcfg.Tick = 10 * time.Millisecond
 	}
 	hub := table.NewLocalHub(tcfg)
-	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
+	cfg := Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, MessageRate: 1000, MessageBurst: 1000}
+	edit(&cfg)
+	srv := New(cfg)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		hub.Shutdown(context.Background())
