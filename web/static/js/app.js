@@ -16,7 +16,7 @@
 import { api } from './api.js';
 import { load, pickLang, lang, t, applyStatic, errorText } from './i18n.js';
 import { h, mount, toast } from './dom.js';
-import { openTable, closeTable, redrawTable } from './table.js';
+import { openTable, closeTable, redrawTable, rememberInvite } from './table.js';
 import { showLobby } from './lobby.js';
 import { showHistory, showReplay } from './history.js';
 import { showRules } from './rules.js';
@@ -134,6 +134,8 @@ async function start() {
   // The invite link /t/ID opens the table through the hash route.
   const m = location.pathname.match(/^\/t\/([^/]+)$/);
   if (m) {
+    const inv = new URLSearchParams(location.search).get('invite');
+    if (inv) rememberInvite(decodeURIComponent(m[1]), inv);
     history.replaceState(null, '', '/#/t/' + m[1]);
   }
   await refreshMe();

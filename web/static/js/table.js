@@ -5,6 +5,7 @@
 import { h, clear, mount, toast, announce, focusKey, refocus } from './dom.js';
 import { t, seatName, applyStatic, errorText } from './i18n.js';
 import { TableSocket } from './ws.js';
+import { api } from './api.js';
 import { nextSeat, prevSeat, partnerSeat } from './cards.js';
 import * as bridgeUI from './table-bridge.js';
 import * as beloteUI from './table-belote.js';
@@ -30,6 +31,16 @@ export function closeTable() {
     active.stopTimers();
     active = null;
   }
+}
+
+// rememberInvite keeps the secret of an invitation link (/t/ID?invite=…)
+// for the tab's session: it lets the guest take a bot's seat at table id.
+export function rememberInvite(id, secret) {
+  try { sessionStorage.setItem('atout.invite.' + id, secret); } catch (e) { /* storage off: no seat offered */ }
+}
+
+function invitation(id) {
+  try { return sessionStorage.getItem('atout.invite.' + id) || ''; } catch (e) { return ''; }
 }
 
 // currentTable is the open table, for a redraw after a language switch.
@@ -146,6 +157,28 @@ export function openTable(id) {
       type: 'button', 'data-testid': 'sheet-btn', 'aria-expanded': ui.sheetOpen ? 'true' : 'false',
       onclick: () => { ui.sheetOpen = !ui.sheetOpen; render(); },
     }, t('table.scoreSheet')));
+    // The owner of a casual table invites; an invited guest takes a bot's seat.
+    if (c.table.invite) {
+      const link = location.origin + '/t/' + encodeURIComponent(id) + '?invite=' + encodeURIComponent(c.table.invite);
+      tools.appendChild(h('button', {
+        type: 'button', 'data-testid': 'invite-btn', 'data-link': link,
+        onclick: async () => {
+          try { await navigator.clipboard.writeText(link); toast(t('table.inviteCopied')); } catch (e) { window.prompt(t('table.inviteLink'), link); }
+        },
+      }, t('table.inviteLink')));
+    }
+    const inv = invitation(id);
+    if (!c.seat && inv && !c.table.over) {
+      for (const s of ['N', 'E', 'S', 'W']) {
+        if (!(c.seats[s] || {}).bot) continue;
+        tools.appendChild(h('button', {
+          type: 'button', 'data-testid': 'sit-' + s,
+          onclick: async () => {
+            try { await api.post('/api/tables/' + encodeURIComponent(id) + '/sit', { seat: s, invite: inv }); } catch (e) { toast(errorText(e)); }
+          },
+        }, t('table.sitAt', { seat: seatName(s) })));
+      }
+    }
     tools.appendChild(h('a', { class: 'button-link', href: '#/', 'data-testid': 'leave-btn' }, t('table.leave')));
     root.appendChild(tools);
 
