@@ -29,10 +29,11 @@ type Auth struct {
 	// e.g. `openssl rand -hex 32`). An external NATS checks it as its
 	// authorization token.
 	Token string
-	// NKeySeed is a user nkey seed ("SU…", as made by `nk -gen user`)
-	// shared by the nodes: the node signs the server's challenge with it,
-	// and an embedded server accepts its public key. The seed itself never
-	// goes over the network.
+	// NKeySeed is a user nkey seed ("SU…", as made by `nk -gen user`;
+	// the public key may follow on the next line, as `nk -pubout` writes
+	// it) shared by the nodes: the node signs the server's challenge with
+	// it, and an embedded server accepts its public key. The seed itself
+	// never goes over the network.
 	NKeySeed string
 	// CredsFile is a NATS credentials file (user JWT and seed) for an
 	// external NATS run in operator (decentralised JWT) mode. Embedded
@@ -51,7 +52,8 @@ func (a Auth) nkey() (nkeys.KeyPair, error) {
 	if a.NKeySeed == "" {
 		return nil, nil
 	}
-	kp, err := nkeys.ParseDecoratedUserNKey([]byte(strings.TrimSpace(a.NKeySeed)))
+	seed := strings.ReplaceAll(strings.TrimSpace(a.NKeySeed), "\r\n", "\n")
+	kp, err := nkeys.ParseDecoratedUserNKey([]byte(seed))
 	if err != nil {
 		return nil, fmt.Errorf("cluster: NATS nkey seed: want a user seed (SU…, as `nk -gen user` writes): %v", err)
 	}
@@ -120,7 +122,10 @@ func (a Auth) routePassword() string {
 	h.Write([]byte("atout NATS route password\x00"))
 	h.Write([]byte(a.Token))
 	h.Write([]byte{0})
-	h.Write([]byte(strings.TrimSpace(a.NKeySeed)))
+	if kp, err := a.nkey(); err == nil && kp != nil {
+		seed, _ := kp.Seed()
+		h.Write(seed)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -184,11 +184,15 @@ func TestNATSNKeyRoutes(t *testing.T) {
 	must(t, err)
 	seed, err := kp.Seed()
 	must(t, err)
-	auth := Auth{NKeySeed: string(seed) + "\n"}
+	pub, err := kp.PublicKey()
+	must(t, err)
+	// As `nk -gen user -pubout` writes it, with CRLF.
+	auth := Auth{NKeySeed: string(seed) + "\r\n" + pub + "\r\n"}
 	e1, err := StartEmbedded(EmbeddedOptions{Name: "a", ClusterListen: "127.0.0.1:-1", Auth: auth})
 	must(t, err)
 	t.Cleanup(e1.Shutdown)
-	e2, err := StartEmbedded(EmbeddedOptions{Name: "b", ClusterListen: "127.0.0.1:-1", Routes: []string{e1.ClusterURL()}, Auth: auth})
+	// The other node's file holds only the seed: the same credential.
+	e2, err := StartEmbedded(EmbeddedOptions{Name: "b", ClusterListen: "127.0.0.1:-1", Routes: []string{e1.ClusterURL()}, Auth: Auth{NKeySeed: string(seed)}})
 	must(t, err)
 	t.Cleanup(e2.Shutdown)
 	waitFor(t, 10*time.Second, "the route between the servers", func() bool { return e1.Routes() > 0 && e2.Routes() > 0 })
