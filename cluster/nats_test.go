@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"atout/card"
 	"atout/store"
 	"atout/table"
@@ -91,6 +93,11 @@ func TestOpen(t *testing.T) {
 	defer closeNATS()
 	ctx := context.Background()
 	must(t, h.Check(ctx))
+	// Its private server lets nobody else in.
+	if nc, err := nats.Connect(h.nc.ConnectedUrl(), nats.NoReconnect()); err == nil {
+		nc.Close()
+		t.Error("a stranger connected to the node's private NATS server")
+	}
 	alice := guest(t, st, "alice")
 	r, err := h.Create(ctx, testSettings, table.Player{ID: alice.ID})
 	must(t, err)
