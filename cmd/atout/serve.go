@@ -146,12 +146,16 @@ func clustered(o cluster.NodeOptions) bool {
 }
 
 // natsAuth reads the node's NATS credentials from the files given or,
-// for a file not given, the environment.
+// when no credential flag is given, from the environment.
 func natsAuth(tokenFile, nkeyFile, creds string, getenv func(string) string) (cluster.Auth, error) {
 	a := cluster.Auth{CredsFile: creds}
+	flags := tokenFile != "" || nkeyFile != "" || creds != ""
 	read := func(flag, file, env string) (string, error) {
 		if file == "" {
-			return getenv(env), nil
+			if flags {
+				return "", nil
+			}
+			return strings.TrimSpace(getenv(env)), nil
 		}
 		s, err := cluster.ReadSecret(file)
 		if err != nil {

@@ -187,6 +187,11 @@ func TestNATSAuthFromFilesAndEnv(t *testing.T) {
 	if err != nil || a.Token != "from-the-environment-0123" {
 		t.Errorf("token from the environment: %+v %v", a, err)
 	}
+	env[envNATSNKey] = "SU-from-the-environment"
+	a, err = natsAuth(tok, "", "", func(k string) string { return env[k] })
+	if err != nil || a.Token != "0123456789abcdef0123" || a.NKeySeed != "" {
+		t.Errorf("a flag and the environment: %+v %v, want the flag only", a, err)
+	}
 	if _, err := natsAuth("", filepath.Join(dir, "none"), "", func(string) string { return "" }); err == nil {
 		t.Error("a missing nkey file")
 	}
