@@ -151,7 +151,6 @@ func sharedTable(t *testing.T, n1, n2, n3 *node, stop func(), st *store.Store) {
 // TestThreeNodesOwnerDies: three nodes on one PostgreSQL and one NATS
 // server; the owner dies abruptly (no lease released) mid-deal.
 func TestThreeNodesOwnerDies(t *testing.T) {
-	needRemoteSubs(t)
 	dsn := freshPostgres(t)
 	e := testNATS(t)
 	n1 := startNode(t, "n1", dsn, e.URL(), nil)
@@ -164,7 +163,6 @@ func TestThreeNodesOwnerDies(t *testing.T) {
 // leases; another node takes over without waiting for them to run out.
 // One SQLite file stands in for the shared database.
 func TestThreeNodesHandover(t *testing.T) {
-	needRemoteSubs(t)
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
 	must(t, err)
 	t.Cleanup(func() { st.Close() })

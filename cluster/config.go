@@ -19,7 +19,8 @@ type Config struct {
 	// written in the leases.
 	Table table.Config
 	// Conn is the NATS connection (see [Connect], [StartEmbedded]). The
-	// hub does not close it.
+	// hub does not close it, and refuses it if it is connected to a server
+	// away from loopback that does not require authentication.
 	Conn *nats.Conn
 	// Prefix starts every subject (default "atout"); nodes sharing a
 	// NATS cluster for several deployments use different prefixes.
@@ -51,6 +52,9 @@ func (c *Config) setDefaults() error {
 	}
 	if c.Conn == nil {
 		return errors.New("cluster: Config.Conn (NATS) is required")
+	}
+	if err := checkServerAuth(c.Conn); err != nil {
+		return err
 	}
 	if c.Table.Node == "" {
 		return errors.New("cluster: Config.Table.Node is required (a name unique among the nodes)")

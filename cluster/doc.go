@@ -57,4 +57,14 @@
 // [StartEmbedded] runs a NATS server in the process (a single node, tests,
 // or a small cluster whose nodes route to each other); [Connect] dials an
 // external NATS cluster with reconnection. See docs/deploy.md.
+//
+// NATS carries the players' hands and the calls that play for them, so the
+// nodes authenticate ([Auth]: a shared nkey seed or token, or a NATS
+// credentials file), and nothing uses NATS without a credential away from
+// loopback: [StartEmbedded] refuses to listen or route elsewhere, [Connect]
+// to dial elsewhere, and both [Connect] and [New] refuse a server away from
+// loopback that lets clients in unauthenticated. An embedded server with
+// credentials demands them of its clients and, as a derived password, of
+// its routes, and confines an authenticated client to the prefix's subjects
+// and the request inboxes ([Permissions]).
 package cluster

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -91,10 +90,15 @@ func freshPostgres(t testing.TB) string {
 	return u.String()
 }
 
-// testNATS is one embedded NATS server for a test.
+// testAuth is the NATS credential of the test nodes and servers: a token
+// of this test binary (the child processes of the multi-process test get
+// it from their parent).
+var testAuth = Auth{Token: newName("atout-test-token-")}
+
+// testNATS is one embedded NATS server for a test, demanding testAuth.
 func testNATS(t testing.TB) *Embedded {
 	t.Helper()
-	e, err := StartEmbedded(EmbeddedOptions{})
+	e, err := StartEmbedded(EmbeddedOptions{Auth: testAuth})
 	must(t, err)
 	t.Cleanup(e.Shutdown)
 	return e
@@ -126,7 +130,7 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 		must(t, err)
 		n.st, n.ownStore = st, true
 	}
-	nc, err := Connect(natsURL, name, quiet())
+	nc, err := Connect(natsURL, name, testAuth, quiet())
 	must(t, err)
 	n.nc = nc
 	hub, err := New(Config{
@@ -407,15 +411,6 @@ func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
-
-var errNoSub = errors.New("remote subscribers need table.NewSub: run with -tags tablesub once table has it")
-
-func needRemoteSubs(t testing.TB) {
-	if !remoteSubs {
-		t.Skip(errNoSub)
-	}
-}
-
 // inviteOf returns the invitation secret of room as its owner sees it.
 func inviteOf(t testing.TB, r table.Room, owner string) string {
 	t.Helper()

@@ -34,6 +34,8 @@ const (
 	childEnv     = "ATOUT_CLUSTER_CHILD" // the node's name
 	childDBEnv   = "ATOUT_CLUSTER_DB"
 	childNATSEnv = "ATOUT_CLUSTER_NATS"
+	// The NATS token: in the environment, not on the command line.
+	childTokenEnv = "ATOUT_CLUSTER_NATS_TOKEN"
 )
 
 // runChild is a real node: server.New over a cluster.Hub on its own port,
@@ -49,7 +51,7 @@ func runChild() error {
 	}
 	defer st.Close()
 	log := quiet().With("node", name)
-	nc, err := Connect(os.Getenv(childNATSEnv), name, log)
+	nc, err := Connect(os.Getenv(childNATSEnv), name, Auth{Token: os.Getenv(childTokenEnv)}, log)
 	if err != nil {
 		return err
 	}
@@ -86,7 +88,7 @@ type child struct {
 func startChild(t *testing.T, name, dsn, natsURL string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+name, childDBEnv+"="+dsn, childNATSEnv+"="+natsURL)
+	cmd.Env = append(os.Environ(), childEnv+"="+name, childDBEnv+"="+dsn, childNATSEnv+"="+natsURL, childTokenEnv+"="+testAuth.Token)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	must(t, err)
@@ -309,7 +311,6 @@ func (p *wsPlayer) session(ctx context.Context, c *websocket.Conn) {
 // and gets the seat back, the player of node 2 keeps the connection, and
 // every acknowledged action is stored.
 func TestMultiProcess(t *testing.T) {
-	needRemoteSubs(t)
 	if testing.Short() {
 		t.Skip("starts three server processes")
 	}

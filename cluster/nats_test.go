@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"atout/card"
 	"atout/store"
 	"atout/table"
@@ -14,13 +16,13 @@ import (
 // TestNATSCluster: two nodes on two embedded NATS servers joined by a
 // route; calls and states cross the route.
 func TestNATSCluster(t *testing.T) {
-	e1, err := StartEmbedded(EmbeddedOptions{Name: "a", ClusterListen: "127.0.0.1:-1"})
+	e1, err := StartEmbedded(EmbeddedOptions{Name: "a", ClusterListen: "127.0.0.1:-1", Auth: testAuth})
 	must(t, err)
 	t.Cleanup(e1.Shutdown)
 	if e1.ClusterURL() == "" {
 		t.Fatal("no cluster address")
 	}
-	e2, err := StartEmbedded(EmbeddedOptions{Name: "b", ClusterListen: "127.0.0.1:-1", Routes: []string{e1.ClusterURL()}})
+	e2, err := StartEmbedded(EmbeddedOptions{Name: "b", ClusterListen: "127.0.0.1:-1", Routes: []string{e1.ClusterURL()}, Auth: testAuth})
 	must(t, err)
 	t.Cleanup(e2.Shutdown)
 	waitFor(t, 10*time.Second, "the route between the servers", func() bool { return e1.Routes() > 0 && e2.Routes() > 0 })
@@ -44,18 +46,16 @@ func TestNATSCluster(t *testing.T) {
 	if !in.Seats[card.North].You || n2.hub.localTable(r1.ID()) != nil {
 		t.Fatalf("info across the route: %+v", in.Seats)
 	}
-	if remoteSubs {
-		sub, err := r2.Subscribe(ctx, bob.ID)
-		must(t, err)
-		defer sub.Close()
-		select {
-		case m := <-sub.C():
-			if len(m) == 0 {
-				t.Fatal("empty state")
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("no state across the route")
+	sub, err := r2.Subscribe(ctx, bob.ID)
+	must(t, err)
+	defer sub.Close()
+	select {
+	case m := <-sub.C():
+		if len(m) == 0 {
+			t.Fatal("empty state")
 		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no state across the route")
 	}
 }
 
@@ -71,7 +71,7 @@ func TestEmbeddedOptionErrors(t *testing.T) {
 			t.Errorf("StartEmbedded(%+v) accepted", o)
 		}
 	}
-	if _, err := Connect("http://x:1", "n", quiet()); err == nil {
+	if _, err := Connect("http://x:1", "n", Auth{}, quiet()); err == nil {
 		t.Error("Connect accepted an http URL")
 	}
 }
@@ -93,6 +93,11 @@ func TestOpen(t *testing.T) {
 	defer closeNATS()
 	ctx := context.Background()
 	must(t, h.Check(ctx))
+	// Its private server lets nobody else in.
+	if nc, err := nats.Connect(h.nc.ConnectedUrl(), nats.NoReconnect()); err == nil {
+		nc.Close()
+		t.Error("a stranger connected to the node's private NATS server")
+	}
 	alice := guest(t, st, "alice")
 	r, err := h.Create(ctx, testSettings, table.Player{ID: alice.ID})
 	must(t, err)

@@ -3,6 +3,10 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
 
 	"github.com/nats-io/nats.go"
 
@@ -24,6 +28,10 @@ type NodeOptions struct {
 	Listen        string
 	ClusterListen string
 	Routes        []string
+	// Auth are the node's NATS credentials, and what the embedded server
+	// demands of the other nodes. Required unless every address (NATS,
+	// Listen, ClusterListen, Routes) is on loopback.
+	Auth Auth
 	// Cluster tunes the hub (timeouts, prefix); its Table and Conn are
 	// set from the fields above.
 	Cluster Config
@@ -33,23 +41,28 @@ type NodeOptions struct {
 // external one is given) and returns its hub, and a function to call after
 // the hub's Shutdown to close the connection and the embedded server.
 func Open(o NodeOptions) (*Hub, func(), error) {
-	if o.Table.Node == "" {
-		return nil, nil, errors.New("cluster: a node name is required")
+	if err := o.Check(); err != nil {
+		return nil, nil, err
+	}
+	if o.NATS == "" && o.Listen == "" && o.ClusterListen == "" && len(o.Routes) == 0 && !o.Auth.set() {
+		// A private embedded server on a random loopback port: only this
+		// node connects, with a token of its own, so that other users of
+		// the machine cannot either.
+		o.Auth.Token = randomID() + randomID()
 	}
 	var emb *Embedded
 	url := o.NATS
 	if url == "" {
 		var err error
 		emb, err = StartEmbedded(EmbeddedOptions{Name: o.Table.Node, Listen: o.Listen,
-			ClusterListen: o.ClusterListen, Routes: o.Routes, Logger: o.Table.Logger})
+			ClusterListen: o.ClusterListen, Routes: o.Routes, Auth: o.Auth, Prefix: o.Cluster.Prefix,
+			Logger: o.Table.Logger})
 		if err != nil {
 			return nil, nil, err
 		}
 		url = emb.URL()
-	} else if o.Listen != "" || o.ClusterListen != "" || len(o.Routes) > 0 {
-		return nil, nil, fmt.Errorf("cluster: an external NATS (%s) and an embedded server's addresses were both given", o.NATS)
 	}
-	nc, err := Connect(url, "atout-"+o.Table.Node, o.Table.Logger)
+	nc, err := Connect(url, "atout-"+o.Table.Node, o.Auth, o.Table.Logger)
 	if err != nil {
 		if emb != nil {
 			emb.Shutdown()
@@ -67,6 +80,60 @@ func Open(o NodeOptions) (*Hub, func(), error) {
 		return nil, nil, err
 	}
 	return h, closer(nc, emb), nil
+}
+
+// Check validates the options without starting anything: a node name,
+// one kind of NATS, valid credentials, and credentials whenever an address
+// is not on loopback.
+func (o NodeOptions) Check() error {
+	if o.Table.Node == "" {
+		return errors.New("cluster: a node name is required")
+	}
+	if err := o.Auth.check(); err != nil {
+		return err
+	}
+	if o.NATS != "" {
+		if o.Listen != "" || o.ClusterListen != "" || len(o.Routes) > 0 {
+			return fmt.Errorf("cluster: an external NATS (%s) and an embedded server's addresses were both given", o.NATS)
+		}
+		for _, u := range strings.Split(o.NATS, ",") {
+			p, err := url.Parse(strings.TrimSpace(u))
+			if err != nil || p.Host == "" || (p.Scheme != "nats" && p.Scheme != "tls") {
+				return fmt.Errorf("cluster: NATS URL %q: want nats://host:port", u)
+			}
+			if !o.Auth.set() && !urlHasUser(p) && !isLoopback(p.Hostname()) {
+				return errUnauthenticated("to use NATS at " + p.Host)
+			}
+		}
+		return nil
+	}
+	if o.Auth.CredsFile != "" {
+		return errors.New("cluster: a NATS credentials file is for an external NATS (--nats); an embedded server takes a token or an nkey seed")
+	}
+	if o.Auth.set() {
+		return nil
+	}
+	for _, a := range []struct{ what, addr string }{
+		{"to run an embedded NATS server on", o.Listen},
+		{"to listen for NATS routes on", o.ClusterListen},
+	} {
+		if a.addr == "" {
+			continue
+		}
+		h, p, err := splitListen("listen address", a.addr, "127.0.0.1", -1)
+		if err != nil {
+			return err
+		}
+		if !isLoopback(h) {
+			return errUnauthenticated(fmt.Sprintf("%s %s", a.what, net.JoinHostPort(h, strconv.Itoa(p))))
+		}
+	}
+	for _, r := range o.Routes {
+		if u, err := url.Parse(r); err == nil && !urlHasUser(u) && !isLoopback(u.Hostname()) {
+			return errUnauthenticated("to route to NATS at " + u.Host)
+		}
+	}
+	return nil
 }
 
 func closer(nc *nats.Conn, emb *Embedded) func() {

@@ -77,11 +77,7 @@ func (h *Hub) subscribe(ctx context.Context, id, user string) (*table.Sub, error
 	}
 	h.mu.Unlock()
 
-	sub, err := newSub(l.ch, func() { h.unsubscribe(st, l) })
-	if err != nil {
-		h.unsubscribe(st, l)
-		return nil, err
-	}
+	sub := table.NewSub(l.ch, func() { h.unsubscribe(st, l) })
 	// Wait for the first state, as a local table queues it at once; a
 	// table between owners may take longer, and its state comes later.
 	timer := time.NewTimer(h.cfg.CallTimeout)
@@ -94,7 +90,7 @@ func (h *Hub) subscribe(ctx context.Context, id, user string) (*table.Sub, error
 		return nil, ctx.Err()
 	}
 	st.mu.Lock()
-	err = st.err
+	err := st.err
 	st.mu.Unlock()
 	if err != nil {
 		sub.Close()

@@ -48,6 +48,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	natsListen := fs.String("nats-listen", "", "run an embedded NATS server on host:port and serve tables with other nodes")
 	natsCluster := fs.String("nats-cluster", "", "embedded NATS: listen for routes from the other nodes on host:port")
 	natsRoutes := fs.String("nats-routes", "", "embedded NATS: comma-separated nats-route://host:port of the other nodes")
+	natsToken := fs.String("nats-token-file", "", "file holding the NATS token shared by the nodes (or set "+envNATSToken+")")
+	natsNKey := fs.String("nats-nkey-file", "", "file holding the NATS user nkey seed (SU...) shared by the nodes (or set "+envNATSNKey+")")
+	natsCreds := fs.String("nats-creds", "", "NATS credentials file (user JWT and seed) for an external NATS in operator mode")
 	daily := fs.Bool("daily", true, "run a daily tournament, open from midnight to midnight UTC (several nodes make one)")
 	dailyBoards := fs.Int("daily-boards", tournament.DailyBoards, "boards of the daily tournament (8 to 36)")
 	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
@@ -70,6 +73,18 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if *node == "" {
 			*node = "atout"
 		}
+	}
+	nopts := cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)}
+	if clustered(nopts) {
+		if nopts.Auth, err = natsAuth(*natsToken, *natsNKey, *natsCreds, os.Getenv); err != nil {
+			return err
+		}
+		nopts.Table.Node = *node
+		if err := nopts.Check(); err != nil {
+			return badInput("--nats: %v", err)
+		}
+	} else if *natsToken != "" || *natsNKey != "" || *natsCreds != "" {
+		return badInput("--nats-token-file, --nats-nkey-file and --nats-creds need --nats or --nats-listen")
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	if os.Getenv("GOGC") == "" {
@@ -96,7 +111,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return serve(ctx, serveConfig{
 		store: st, listener: ln, logger: logger, node: *node, secure: *secure,
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
-		nats:  cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)},
+		nats:  nopts,
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
 	}, stdout)
 }
@@ -116,6 +131,46 @@ type serveConfig struct {
 	// daily runs the scheduled daily tournament (dailyCfg).
 	daily    bool
 	dailyCfg server.DailyConfig
+}
+
+// Environment variables holding the NATS credentials (instead of
+// --nats-token-file and --nats-nkey-file).
+const (
+	envNATSToken = "ATOUT_NATS_TOKEN"
+	envNATSNKey  = "ATOUT_NATS_NKEY"
+)
+
+// clustered reports whether the options ask for a cluster node.
+func clustered(o cluster.NodeOptions) bool {
+	return o.NATS != "" || o.Listen != "" || o.ClusterListen != "" || len(o.Routes) > 0
+}
+
+// natsAuth reads the node's NATS credentials from the files given or,
+// when no credential flag is given, from the environment.
+func natsAuth(tokenFile, nkeyFile, creds string, getenv func(string) string) (cluster.Auth, error) {
+	a := cluster.Auth{CredsFile: creds}
+	flags := tokenFile != "" || nkeyFile != "" || creds != ""
+	read := func(flag, file, env string) (string, error) {
+		if file == "" {
+			if flags {
+				return "", nil
+			}
+			return strings.TrimSpace(getenv(env)), nil
+		}
+		s, err := cluster.ReadSecret(file)
+		if err != nil {
+			return "", badInput("%s: %v", flag, err)
+		}
+		return s, nil
+	}
+	var err error
+	if a.Token, err = read("--nats-token-file", tokenFile, envNATSToken); err != nil {
+		return a, err
+	}
+	if a.NKeySeed, err = read("--nats-nkey-file", nkeyFile, envNATSNKey); err != nil {
+		return a, err
+	}
+	return a, nil
 }
 
 // splitList splits a comma-separated flag value.
@@ -160,7 +215,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		AnalysisTimeout: 60 * time.Second,
 	}
 	var hub table.Hub
-	if c.nats.NATS != "" || c.nats.Listen != "" || c.nats.ClusterListen != "" || len(c.nats.Routes) > 0 {
+	if clustered(c.nats) {
 		o := c.nats
 		o.Table = tcfg
 		ch, closeNATS, err := cluster.Open(o)

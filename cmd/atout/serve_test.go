@@ -4,17 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"atout/bridge"
 	"atout/card"
+	"atout/cluster"
 	"atout/server"
 	"atout/store"
 )
@@ -129,5 +134,128 @@ func TestI18nLanguages(t *testing.T) {
 	em, _ := l.Message("en", "error.turn")
 	if fm == em {
 		t.Errorf("error.turn is not translated in French: %q", fm)
+	}
+}
+
+// TestServeRefusesOpenNATS: in cluster mode, serve refuses NATS without
+// authentication away from loopback (exit 2, naming the flags that give
+// a credential), before opening anything.
+func TestServeRefusesOpenNATS(t *testing.T) {
+	t.Setenv(envNATSToken, "")
+	t.Setenv(envNATSNKey, "")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "atout.db")
+	short := filepath.Join(dir, "short")
+	if err := os.WriteFile(short, []byte("secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--nats-listen", "0.0.0.0:4222"}, "--nats-token-file"},
+		{[]string{"--nats-listen", ":4222"}, "without authentication"},
+		{[]string{"--nats-listen", "127.0.0.1:4222", "--nats-cluster", "0.0.0.0:6222"}, "without authentication"},
+		{[]string{"--nats", "nats://nats-1.internal:4222"}, "without authentication"},
+		{[]string{"--nats-listen", "0.0.0.0:4222", "--nats-token-file", short}, "token too short"},
+		{[]string{"--nats-listen", "0.0.0.0:4222", "--nats-token-file", filepath.Join(dir, "none")}, "--nats-token-file"},
+		{[]string{"--nats-token-file", short}, "--nats-token-file"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, c.args...)
+		if code := run(args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("serve %v: exit %d, want 2 and %q (%s)", c.args, code, c.want, errb.String())
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("the database was opened before the NATS settings were checked")
+	}
+}
+
+func TestNATSAuthFromFilesAndEnv(t *testing.T) {
+	dir := t.TempDir()
+	tok := filepath.Join(dir, "token")
+	if err := os.WriteFile(tok, []byte("  0123456789abcdef0123\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{envNATSToken: "from-the-environment-0123", envNATSNKey: ""}
+	a, err := natsAuth(tok, "", "", func(k string) string { return env[k] })
+	if err != nil || a.Token != "0123456789abcdef0123" || a.NKeySeed != "" {
+		t.Errorf("token file: %+v %v", a, err)
+	}
+	a, err = natsAuth("", "", "", func(k string) string { return env[k] })
+	if err != nil || a.Token != "from-the-environment-0123" {
+		t.Errorf("token from the environment: %+v %v", a, err)
+	}
+	env[envNATSNKey] = "SU-from-the-environment"
+	a, err = natsAuth(tok, "", "", func(k string) string { return env[k] })
+	if err != nil || a.Token != "0123456789abcdef0123" || a.NKeySeed != "" {
+		t.Errorf("a flag and the environment: %+v %v, want the flag only", a, err)
+	}
+	if _, err := natsAuth("", filepath.Join(dir, "none"), "", func(string) string { return "" }); err == nil {
+		t.Error("a missing nkey file")
+	}
+}
+
+// TestServeClusterWithToken: a node with an embedded NATS on every
+// address serves when given a token, and its NATS refuses strangers.
+func TestServeClusterWithToken(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A free port for NATS.
+	nl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := nl.Addr().(*net.TCPAddr).Port
+	nl.Close()
+	token := "0123456789abcdef0123456789abcdef"
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, serveConfig{store: st, listener: ln, logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), node: "a",
+			nats: cluster.NodeOptions{Listen: fmt.Sprintf("0.0.0.0:%d", port), Auth: cluster.Auth{Token: token}}}, io.Discard)
+	}()
+	base := "http://" + ln.Addr().String()
+	ok := false
+	for i := 0; i < 250 && !ok; i++ {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			ok = resp.StatusCode == 200
+		}
+		if !ok {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if !ok {
+		t.Fatal("no /healthz")
+	}
+	natsURL := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	if nc, err := nats.Connect(natsURL, nats.NoReconnect()); err == nil {
+		nc.Close()
+		t.Error("a client without the token connected to the node's NATS")
+	}
+	nc, err := nats.Connect(natsURL, nats.Token(token), nats.NoReconnect())
+	if err != nil {
+		t.Errorf("with the token: %v", err)
+	} else {
+		nc.Close()
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
