@@ -792,7 +792,14 @@ func (t *Table) startNextDeal() error {
 		return errf(CodeTurn, "the deal is not over")
 	}
 	no := t.m.dealNo() + 1
-	raw, err := t.m.newDeal(card.NewRand(t.seed + uint64(no)*0x9E3779B97F4A7C15))
+	// A test's seed deals reproducibly; otherwise each deal is shuffled
+	// from the operating system's random source (it is stored at once):
+	// nothing a player sees lets him compute another's hand.
+	rnd := card.NewCryptoRand()
+	if t.settings.Seed != 0 {
+		rnd = card.NewRand(t.seed + uint64(no)*0x9E3779B97F4A7C15)
+	}
+	raw, err := t.m.newDeal(rnd)
 	if err != nil {
 		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 	}
