@@ -215,6 +215,12 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 	if !s.cfg.AllowSeed {
 		set.Seed = 0
 	}
+	release, err := s.beginCreate(r, u)
+	if err != nil {
+		s.limitOrTableError(w, r, err)
+		return
+	}
+	defer release()
 	room, err := s.hub.Create(r.Context(), set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		s.tableError(w, r, err)

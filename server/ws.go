@@ -43,6 +43,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
+	release, err := s.limits.openConn(u.ID, room.ID())
+	if err != nil {
+		s.limitOrTableError(w, r, err)
+		return
+	}
+	defer release()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.log.Info("websocket refused", "err", err)

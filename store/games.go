@@ -773,3 +773,14 @@ func (s *Store) OpenGames(ctx context.Context) ([]Game, error) {
 	}
 	return games, nil
 }
+
+// CountOpenGames returns the number of open games userID created (the
+// server's limit on the tables one user may hold).
+func (s *Store) CountOpenGames(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := s.rdb.QueryRowContext(ctx, s.q("SELECT COUNT(*) FROM games WHERE created_by = ? AND status = ?"), userID, StatusOpen).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count open games of %s: %w", userID, err)
+	}
+	return n, nil
+}

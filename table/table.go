@@ -47,6 +47,7 @@ import (
 	"atout/bot"
 	"atout/bridge"
 	"atout/bridge/dd"
+	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/game"
 	"atout/store"
@@ -95,19 +96,25 @@ type Config struct {
 	// the state's "explanations" and must be safe for concurrent use.
 	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
 
+	// Solvers is the pool of double-dummy workers that claims against
+	// bots, hints and analyses run on (default [ddpool.Default], shared by
+	// the process): a player's claim or hint goes before the analyses, and
+	// a full queue refuses the work ([ErrAnalysisBusy]).
+	Solvers *ddpool.Pool
 	// Analyse, if set, computes the double-dummy analysis of every bridge
 	// deal played at a table with a human (see [NewDDAnalyser]); it is
 	// sent to the players as the "analysis" message and stored with the
-	// deal's result. It runs on AnalysisWorkers goroutines shared by the
-	// hub's tables (default 1), with a queue of AnalysisQueue deals
-	// (default 256; a deal finding it full goes without an analysis),
-	// each under AnalysisTimeout (default 60s).
+	// deal's result. It runs on the Solvers pool, at most AnalysisWorkers
+	// at once for the hub (default the pool's workers), with a queue of
+	// AnalysisQueue deals (default 256; a deal finding it full goes
+	// without an analysis), each under AnalysisTimeout (default 60s).
 	Analyse         AnalyseFunc
 	AnalysisWorkers int
 	AnalysisQueue   int
 	AnalysisTimeout time.Duration
 	// HintWorkers bounds the hints computed at once (default half the
-	// cores, at least 1); HintTimeout bounds each (default 20s).
+	// cores, at least 1); HintTimeout bounds each, and each claim against
+	// bots (default 20s).
 	HintWorkers int
 	HintTimeout time.Duration
 	// OnBoard, if set, is called after every finished board of a table
@@ -149,8 +156,11 @@ func (c *Config) setDefaults() {
 	if c.Tick <= 0 {
 		c.Tick = 250 * time.Millisecond
 	}
+	if c.Solvers == nil {
+		c.Solvers = ddpool.Default()
+	}
 	if c.AnalysisWorkers <= 0 {
-		c.AnalysisWorkers = 1
+		c.AnalysisWorkers = c.Solvers.Workers()
 	}
 	if c.AnalysisQueue <= 0 {
 		c.AnalysisQueue = 256
@@ -1054,11 +1064,21 @@ func (t *Table) startClaim(userID string, tricks int) error {
 		return nil
 	}
 	// Bots answer by double dummy: they accept a claim that best play
-	// cannot beat.
-	t.claimBusy = true
+	// cannot beat. The check runs on the hub's double-dummy pool at
+	// player priority; a full pool refuses the claim for now.
 	c, v := g.Clone(), t.version
-	go func() {
-		ok := claimHolds(c, us, tricks)
+	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.HintTimeout)
+	var held bool
+	queued := t.cfg.Solvers.Go(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+		var err error
+		held, err = claimHolds(ctx, s, c, us, tricks)
+		return err
+	}, func(err error) {
+		cancel()
+		if err != nil && !errors.Is(err, ddpool.ErrClosed) {
+			t.log.Warn("claim not checked", "err", err)
+		}
+		ok := err == nil && held
 		t.post(func() {
 			t.claimBusy = false
 			if t.version != v {
@@ -1067,22 +1087,27 @@ func (t *Table) startClaim(userID string, tricks int) error {
 			}
 			t.resolveClaim(us, tricks, ok)
 		})
-	}()
+	})
+	if !queued {
+		cancel()
+		return ErrAnalysisBusy
+	}
+	t.claimBusy = true
 	return nil
 }
 
 // claimHolds reports whether, double dummy, declarer's side takes at least
 // tricks (claim by declarer's side) or at most tricks (by the defenders).
-func claimHolds(g *bridge.Game, by card.Seat, tricks int) bool {
-	best, err := declarerMax(g)
+func claimHolds(ctx context.Context, s *dd.Solver, g *bridge.Game, by card.Seat, tricks int) (bool, error) {
+	best, err := declarerMax(ctx, s, g)
 	if err != nil {
-		return false
+		return false, err
 	}
 	decl, _ := g.Declarer()
 	if by.Side() == decl.Side() {
-		return best >= tricks
+		return best >= tricks, nil
 	}
-	return best <= tricks
+	return best <= tricks, nil
 }
 
 // ddPosition is the double-dummy position of a deal in play.
@@ -1097,9 +1122,9 @@ func ddPosition(g *bridge.Game) dd.Position {
 }
 
 // declarerMax is declarer's total with best play from now on.
-func declarerMax(g *bridge.Game) (int, error) {
+func declarerMax(ctx context.Context, s *dd.Solver, g *bridge.Game) (int, error) {
 	p := ddPosition(g)
-	n, err := dd.NewSolver(8).Tricks(p)
+	n, err := s.TricksContext(ctx, p)
 	if err != nil {
 		return 0, err
 	}
