@@ -4,9 +4,10 @@
 // searches (or hold more solver memory) than the pool has workers.
 //
 // Each worker borrows a solver from package dd's pools ([dd.AcquireSolver])
-// for one piece of work and gives it back after, so the memory of the
-// solvers is reused from job to job and returned to the garbage collector
-// when the pool is idle.
+// when work comes and keeps it while work keeps coming, giving it back once
+// idle for [Config.Linger]: the memory of the solvers is reused from job to
+// job, bounded by the number of workers, and returned to the garbage
+// collector when the pool is idle.
 //
 // Work waits in two bounded queues: [Player] work (somebody waits on it: a
 // claim, a hint) is always taken before [Background] work (analyses). A full
@@ -24,6 +25,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"atout/bridge/dd"
 )
@@ -54,6 +56,9 @@ type Config struct {
 	BackgroundQueue int
 	// TableMB is the size of the solvers' transposition tables (default 16).
 	TableMB int
+	// Linger is how long an idle worker keeps its solver before giving it
+	// back to dd's pools (default 2s): a burst reuses the same tables.
+	Linger time.Duration
 }
 
 // Func is a piece of work: it runs on a worker with a solver of the pool,
@@ -105,6 +110,9 @@ func New(cfg Config) *Pool {
 	}
 	if cfg.TableMB <= 0 {
 		cfg.TableMB = 16
+	}
+	if cfg.Linger <= 0 {
+		cfg.Linger = 2 * time.Second
 	}
 	p := &Pool{cfg: cfg, player: make(chan *job, cfg.PlayerQueue),
 		background: make(chan *job, cfg.BackgroundQueue), stop: make(chan struct{})}
@@ -212,30 +220,47 @@ func (p *Pool) Go(ctx context.Context, pri Priority, f Func, done func(error)) b
 
 func (p *Pool) worker() {
 	defer p.wg.Done()
+	var s *dd.Solver // kept from job to job while work keeps coming
+	defer func() { dd.ReleaseSolver(s) }()
 	for {
 		var j *job
 		select {
 		case j = <-p.player:
 		default:
+			var idle <-chan time.Time
+			var t *time.Timer
+			if s != nil {
+				t = time.NewTimer(p.cfg.Linger)
+				idle = t.C
+			}
 			select {
 			case j = <-p.player:
 			case j = <-p.background:
+			case <-idle:
+				dd.ReleaseSolver(s) // back to dd's pools: the GC may have it
+				s = nil
+				continue
 			case <-p.stop:
 				return
 			}
+			if t != nil {
+				t.Stop()
+			}
 		}
-		p.run(j)
+		s = p.run(j, s)
 	}
 }
 
-func (p *Pool) run(j *job) {
+// run runs j on solver s (nil: one is taken from dd's pools) and returns
+// the solver to keep for the next job (nil if the work panicked).
+func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 	if !j.taken.CompareAndSwap(false, true) {
-		return // the caller gave up while it waited
+		return s // the caller gave up while it waited
 	}
 	if err := j.ctx.Err(); err != nil {
 		p.canceled.Add(1)
 		j.finish(err)
-		return
+		return s
 	}
 	n := p.running.Add(1)
 	for {
@@ -244,7 +269,9 @@ func (p *Pool) run(j *job) {
 			break
 		}
 	}
-	s := dd.AcquireSolver(p.cfg.TableMB)
+	if s == nil {
+		s = dd.AcquireSolver(p.cfg.TableMB)
+	}
 	var err error
 	func() {
 		defer func() {
@@ -255,10 +282,10 @@ func (p *Pool) run(j *job) {
 		}()
 		err = j.f(context.WithValue(j.ctx, solverKey{}, s), s)
 	}()
-	dd.ReleaseSolver(s)
 	p.running.Add(-1)
 	p.done.Add(1)
 	j.finish(err)
+	return s
 }
 
 type solverKey struct{}
