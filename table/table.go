@@ -117,6 +117,12 @@ type Config struct {
 	// bots (default 20s).
 	HintWorkers int
 	HintTimeout time.Duration
+	// IdleTimeout parks a table that nobody has watched and that has not
+	// changed for that long (default 10 minutes; negative: never): it is
+	// stored as parked and stopped, freeing its goroutine and memory, and
+	// rebuilt from the store when someone asks for it again
+	// ([Hub.Get]). [Hub.Resume] leaves parked tables in the store.
+	IdleTimeout time.Duration
 	// OnBoard, if set, is called after every finished board of a table
 	// that plays for a tournament (Settings.Tournament set), on the
 	// table's goroutine: it must not block. See also [LocalHub.OnBoard].
@@ -173,6 +179,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.HintTimeout <= 0 {
 		c.HintTimeout = 20 * time.Second
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = 10 * time.Minute
 	}
 }
 
@@ -322,6 +331,7 @@ type Table struct {
 	// Read by the hub without the loop.
 	overFlag atomic.Bool
 	nsubs    atomic.Int32
+	active   atomic.Int64 // time of the last change or (un)subscription (UnixNano)
 
 	// Everything below is owned by the table goroutine.
 	m          match
@@ -339,6 +349,7 @@ type Table struct {
 	claim      *pendingClaim
 	claimBusy  bool
 	lost       bool // another node took the table: stop serving it
+	parked     bool // stored as parked: stop serving it
 	finishedOK bool
 	explained  any // explanations of the auction at version explainedV
 	explainedV uint64
@@ -393,8 +404,15 @@ func newTable(cfg *Config, an *analyst, id string, s Settings, seats [4]store.Se
 	for i := range t.bots {
 		t.bots[i] = cfg.Bots(s.Game, s.Level, seed+uint64(i)+1)
 	}
+	t.touch()
 	return t
 }
+
+// touch records activity: an idle table is parked (see [Config.IdleTimeout]).
+func (t *Table) touch() { t.active.Store(time.Now().UnixNano()) }
+
+// idleFor returns the time since the table's last activity.
+func (t *Table) idleFor() time.Duration { return time.Since(time.Unix(0, t.active.Load())) }
 
 func (t *Table) storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), t.cfg.StoreTimeout)
@@ -432,6 +450,10 @@ func (t *Table) loop() {
 			for s := range t.subs {
 				t.drop(s)
 			}
+			return
+		}
+		if t.parked {
+			t.log.Info("idle table parked")
 			return
 		}
 	}
@@ -487,6 +509,7 @@ func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
 	err := t.exec(ctx, func() {
 		t.subs[s] = struct{}{}
 		t.nsubs.Add(1)
+		t.touch()
 		if seat, ok := t.seatOf(userID); ok {
 			t.conns[seat]++
 			if t.conns[seat] == 1 {
@@ -512,6 +535,7 @@ func (t *Table) drop(s *Sub) {
 	s.dropped = true
 	delete(t.subs, s)
 	t.nsubs.Add(-1)
+	t.touch()
 	close(s.ch)
 	if seat, ok := t.seatOf(s.userID); ok {
 		t.conns[seat]--
@@ -746,6 +770,7 @@ func (t *Table) storeFailed(what string, err error) {
 // changed marks a change of state: timers and pending bot answers of the
 // previous state no longer apply.
 func (t *Table) changed() {
+	t.touch()
 	t.version++
 	t.deadline = time.Time{}
 }
