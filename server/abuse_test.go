@@ -386,3 +386,63 @@ func TestFastClientRateLimitedNotCutOff(t *testing.T) {
 		}
 	}
 }
+
+// A table nobody watches or moves is parked (stored and stopped: the probe's
+// 2,030 tables stayed live for ever) and comes back as it was when someone
+// returns to it.
+func TestIdleTableParkedAndResumed(t *testing.T) {
+	env := newEnv(t, table.Config{IdleTimeout: 300 * time.Millisecond, LeaseTTL: 600 * time.Millisecond})
+	c := newClient(t, env.ts.URL)
+	id := c.createTable(table.Settings{Game: "bridge", Boards: 2, Seed: 5})
+	w := c.dial(id)
+	m := waitMyTurn(t, w)
+	legal, seat := legalOf(m)
+	w.sendJSON(map[string]any{"type": "act", "seat": seat, "action": legal[0], "n": m.N})
+	last := waitMyTurn(t, w)
+	w.close()
+	deadline := time.Now().Add(10 * time.Second)
+	for env.hub.Len() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d live tables 10 s after the last player left", env.hub.Len())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	g, err := env.st.GetGame(context.Background(), id)
+	if err != nil || !g.Parked() {
+		t.Fatalf("stored game %+v, %v: not parked", g, err)
+	}
+	// GET brings it back as it was.
+	var in table.Info
+	c.do("GET", "/api/tables/"+id, nil, &in, http.StatusOK)
+	if in.ID != id || in.DealMove != last.Table.DealMove || env.hub.Len() != 1 {
+		t.Fatalf("table after parking: %+v (%d live), want %d moves", in, env.hub.Len(), last.Table.DealMove)
+	}
+	// So does a WebSocket, after another parking.
+	for env.hub.Len() > 0 {
+		if time.Now().After(deadline.Add(10 * time.Second)) {
+			t.Fatal("not parked again")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w = c.dial(id)
+	defer w.close()
+	m = waitMyTurn(t, w)
+	if m.N != last.N || string(m.View) != string(last.View) {
+		t.Fatalf("state after parking\n%s\nwant\n%s", m.Raw, last.Raw)
+	}
+	w.sendJSON(map[string]any{"type": "act", "seat": seat, "action": "P", "n": m.N})
+	for {
+		m2 := w.mustRead()
+		if m2.Type == "error" {
+			t.Fatalf("play after parking: %s", m2.Raw)
+		}
+		if m2.Type == "state" && m2.N > m.N {
+			break
+		}
+	}
+	// Watched, it stays.
+	time.Sleep(time.Second)
+	if env.hub.Len() != 1 {
+		t.Fatal("a watched table was parked")
+	}
+}

@@ -510,7 +510,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	g.CreatedBy = createdBy.String
 	g.Created, g.Updated = fromMS(created), fromMS(updated)
 	g.Owner = owner.String
-	if owner.Valid {
+	if owner.Valid || lease >= parkedLeaseMS {
 		g.LeaseUntil = fromMS(lease)
 	}
 	return g, nil
