@@ -20,6 +20,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"atout/bridge"
+	"atout/bridge/dd"
 	"atout/table"
 )
 
@@ -444,5 +446,45 @@ func TestIdleTableParkedAndResumed(t *testing.T) {
 	time.Sleep(time.Second)
 	if env.hub.Len() != 1 {
 		t.Fatal("a watched table was parked")
+	}
+}
+
+// A tournament's analyses run on all the double-dummy workers, not one
+// after the other (the probe had 216 analyses queued behind one solver,
+// one board still pending after 90 s).
+func TestTournamentAnalysesUseEveryWorker(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: one worker")
+	}
+	env, clk := tourEnv(t)
+	var mu sync.Mutex
+	running, most := 0, 0
+	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(300 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		return fakeDD(d)
+	}
+	c := newClient(t, env.ts.URL)
+	id := c.createTournament(map[string]any{"name": "Many boards", "boards": 8, "hours": 1})
+	clk.add(2 * time.Hour) // over: every board is shown
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, html := c.get("/api/tournaments/" + id + "/records")
+		if !strings.Contains(html, "data-pending") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("analyses still pending after 20 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if most < 2 {
+		t.Errorf("at most %d analysis at once with %d workers", most, env.srv.solvers.Workers())
 	}
 }

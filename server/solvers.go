@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"time"
 
 	"atout/bridge"
@@ -31,4 +33,25 @@ func poolDD(p *ddpool.Pool) tournament.DDFunc {
 		})
 		return tb, err
 	}
+}
+
+// writeSolverMetrics adds the double-dummy pool's figures to /metrics.
+func (s *Server) writeSolverMetrics(w io.Writer) {
+	st := s.solvers.Stats()
+	fmt.Fprintln(w, "# HELP atout_dd_workers Double-dummy workers (claims, hints, analyses).")
+	fmt.Fprintln(w, "# TYPE atout_dd_workers gauge")
+	fmt.Fprintf(w, "atout_dd_workers %d\n", st.Workers)
+	fmt.Fprintln(w, "# HELP atout_dd_running Double-dummy searches running.")
+	fmt.Fprintln(w, "# TYPE atout_dd_running gauge")
+	fmt.Fprintf(w, "atout_dd_running %d\n", st.Running)
+	fmt.Fprintln(w, "# HELP atout_dd_queued Double-dummy work waiting for a worker.")
+	fmt.Fprintln(w, "# TYPE atout_dd_queued gauge")
+	fmt.Fprintf(w, "atout_dd_queued{priority=\"player\"} %d\n", st.QueuedPlayer)
+	fmt.Fprintf(w, "atout_dd_queued{priority=\"background\"} %d\n", st.QueuedBackground)
+	fmt.Fprintln(w, "# HELP atout_dd_done_total Double-dummy work done.")
+	fmt.Fprintln(w, "# TYPE atout_dd_done_total counter")
+	fmt.Fprintf(w, "atout_dd_done_total %d\n", st.Done)
+	fmt.Fprintln(w, "# HELP atout_dd_refused_total Double-dummy work refused because its queue was full.")
+	fmt.Fprintln(w, "# TYPE atout_dd_refused_total counter")
+	fmt.Fprintf(w, "atout_dd_refused_total %d\n", st.Refused)
 }
