@@ -21,8 +21,14 @@
 //
 // Double-dummy work — the analysis of each finished bridge deal
 // ([Config.Analyse], sent as the "analysis" message and stored with the
-// deal's result) and hints — never runs on a table goroutine: the hub
-// keeps a few workers for it, each piece of work under a deadline.
+// deal's result), hints and the bots' check of a claim — never runs on a
+// table goroutine: it runs on a bounded pool of workers shared by the
+// process ([Config.Solvers], package bridge/dd/ddpool), a player's claim or
+// hint before the analyses, each piece of work under a deadline.
+//
+// A table nobody watches and nothing moves for [Config.IdleTimeout] is
+// parked: stored as such and stopped. [Hub.Get] rebuilds it from the store
+// when someone comes back, as after a restart.
 //
 // Tables are reached through the [Hub] interface (registry of live tables)
 // and the [Room] interface (one table), with local implementations
