@@ -73,7 +73,6 @@ type Pool struct {
 	background chan *job
 	stop       chan struct{}
 	stopOnce   sync.Once
-	wg         sync.WaitGroup
 
 	running  atomic.Int64
 	peak     atomic.Int64
@@ -116,7 +115,6 @@ func New(cfg Config) *Pool {
 	}
 	p := &Pool{cfg: cfg, player: make(chan *job, cfg.PlayerQueue),
 		background: make(chan *job, cfg.BackgroundQueue), stop: make(chan struct{})}
-	p.wg.Add(cfg.Workers)
 	for range cfg.Workers {
 		go p.worker()
 	}
@@ -139,11 +137,11 @@ func Default() *Pool {
 // Workers returns the number of workers.
 func (p *Pool) Workers() int { return p.cfg.Workers }
 
-// Close stops the workers once they finish their current work; queued work
-// is refused with ErrClosed.
+// Close stops the workers once they finish their current work (it does not
+// wait for them: running work ends with its context); queued work is
+// refused with ErrClosed.
 func (p *Pool) Close() {
 	p.stopOnce.Do(func() { close(p.stop) })
-	p.wg.Wait()
 	for _, q := range []chan *job{p.player, p.background} {
 		for {
 			select {
@@ -219,7 +217,6 @@ func (p *Pool) Go(ctx context.Context, pri Priority, f Func, done func(error)) b
 }
 
 func (p *Pool) worker() {
-	defer p.wg.Done()
 	var s *dd.Solver // kept from job to job while work keeps coming
 	defer func() { dd.ReleaseSolver(s) }()
 	for {
