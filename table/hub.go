@@ -159,6 +159,11 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 func (h *LocalHub) Get(ctx context.Context, id string) (Room, error) {
 	h.mu.Lock()
 	t, ok := h.tables[id]
+	if ok {
+		// Asked for: not idle. Under the lock, so that park (which holds
+		// it) never stops a table a caller has just been given.
+		t.touch()
+	}
 	closed := h.closed
 	h.mu.Unlock()
 	if ok {
@@ -367,7 +372,7 @@ func (h *LocalHub) parkIdle() {
 // under way at it (a bot thinking, a claim being checked, an analysis).
 // The hub's lock is held throughout, so that no request finds the table
 // between its parking and its removal from the hub; a request that got it
-// just before gets ErrClosed, and the next one rebuilds it ([LocalHub.Get]).
+// just before made it active again ([LocalHub.Get]), so it is not parked.
 func (h *LocalHub) park(t *Table) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
