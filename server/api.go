@@ -29,6 +29,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	s.metrics.write(w, s.hub.Len())
+	s.writeSolverMetrics(w)
 }
 
 type userJSON struct {
@@ -235,6 +236,12 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", "seed: not accepted; the server deals from a random source of its own")
 		return
 	}
+	release, err := s.beginCreate(r, u)
+	if err != nil {
+		s.limitOrTableError(w, r, err)
+		return
+	}
+	defer release()
 	set := table.Settings{Game: req.Game, Scoring: req.Scoring, Boards: req.Boards, Mode: req.Mode, Rules: req.Rules,
 		Announcements: req.Announcements, Target: req.Target, Level: req.Level, TurnSeconds: req.TurnSeconds, Seed: req.Seed}
 	room, err := s.hub.Create(r.Context(), set, table.Player{ID: u.ID, Name: u.Username})

@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"atout/bridge/dd/ddpool"
 	"atout/store"
 	"atout/table"
 )
@@ -60,6 +61,12 @@ type Config struct {
 	// GuestsPerMinute limits the guests made per IP address (default 60,
 	// in bursts of 60).
 	GuestsPerMinute float64
+	// Solvers is the double-dummy pool of the tournaments' analyses
+	// (default [ddpool.Default], which the tables use too).
+	Solvers *ddpool.Pool
+	// Limits bound what one user (account or guest) may hold: see
+	// [Limits] for the defaults.
+	Limits Limits
 }
 
 // Server is the HTTP handler of the web app.
@@ -78,6 +85,9 @@ type Server struct {
 
 	connsMu sync.Mutex
 	conns   map[*wsConn]struct{}
+
+	solvers *ddpool.Pool
+	limits  *userLimits // see limits.go
 
 	tours *tournaments      // see tournament.go
 	teams *teamMatches      // see teams.go
@@ -129,6 +139,11 @@ func New(cfg Config) *Server {
 		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
 	}
+	s.solvers = cfg.Solvers
+	if s.solvers == nil {
+		s.solvers = ddpool.Default()
+	}
+	s.limits = newUserLimits(cfg.Limits)
 	s.routes()
 	return s
 }

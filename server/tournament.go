@@ -31,6 +31,7 @@ import (
 
 	"atout/bridge"
 	"atout/bridge/dd"
+	"atout/bridge/dd/ddpool"
 	"atout/bridge/pbn"
 	"atout/card"
 	"atout/i18n"
@@ -232,10 +233,15 @@ type tournaments struct {
 	ddMu   sync.Mutex
 	ddMemo map[bridge.Deal]dd.Table
 	ddBusy map[bridge.Deal]chan struct{} // being solved: closed when done
-	ddSem  chan struct{}                 // one background solve at a time
+	ddSem  chan struct{}                 // background solves at once (the pool's workers)
+	pool   *ddpool.Pool                  // runs the solves when dd is nil
 }
 
-func newTournaments(s *Server) *tournaments { return newTourRegistry(s.st, s.log) }
+func newTournaments(s *Server) *tournaments {
+	ts := newTourRegistry(s.st, s.log)
+	ts.pool, ts.ddSem = s.solvers, make(chan struct{}, s.solvers.Workers())
+	return ts
+}
 
 func newTourRegistry(st *store.Store, log *slog.Logger) *tournaments {
 	return &tournaments{st: st, log: log, now: time.Now, wall: time.Now, ttl: tourTTL,
@@ -255,7 +261,7 @@ func (ts *tournaments) solve(d bridge.Deal) (dd.Table, error) {
 	}
 	f := ts.dd
 	if f == nil {
-		f = tournament.DefaultDD
+		f = poolDD(ts.pool)
 	}
 	tb, err := f(d)
 	if err != nil {

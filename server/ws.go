@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -16,8 +17,10 @@ import (
 
 // wsConn is one open WebSocket.
 type wsConn struct {
-	c   *websocket.Conn
-	out chan []byte // replies to this connection only (errors, pong, hint)
+	c     *websocket.Conn
+	ctx   context.Context // ends with the connection
+	guard *frameGuard     // nil if the connection could not be guarded
+	out   chan []byte     // replies to this connection only (errors, pong, hint)
 	// hinting is set while a hint is being computed for the connection:
 	// hints run beside the read loop (a search may take seconds), one at
 	// a time.
@@ -49,7 +52,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	release, err := s.limits.openConn(u.ID, room.ID())
+	if err != nil {
+		s.limitOrTableError(w, r, err)
+		return
+	}
+	defer release()
+	gw := &guardWriter{ResponseWriter: w, limit: readLimit}
+	c, err := websocket.Accept(gw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.log.Info("websocket refused", "err", err)
 		return
@@ -63,7 +73,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sub.Close()
-	conn := &wsConn{c: c, out: make(chan []byte, 16)}
+	conn := &wsConn{c: c, ctx: ctx, guard: gw.guard, out: make(chan []byte, 16)}
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
@@ -128,14 +138,25 @@ func (s *Server) writeLoop(ctx context.Context, cancel context.CancelFunc, conn 
 	}
 }
 
-// reply queues a message for this connection only; a client that does not
-// read its replies is disconnected.
+// reply queues a message for this connection only. When the replies queue
+// is full the caller (the read loop) waits for the writer, so that a client
+// sending fast is slowed down to the pace it reads its replies at; a client
+// that does not read them at all is disconnected after the write timeout.
 func (s *Server) reply(conn *wsConn, v any) bool {
 	b, _ := json.Marshal(v)
 	select {
 	case conn.out <- b:
 		return true
 	default:
+	}
+	t := time.NewTimer(s.cfg.WriteTimeout)
+	defer t.Stop()
+	select {
+	case conn.out <- b:
+		return true
+	case <-conn.ctx.Done():
+		return false
+	case <-t.C:
 		conn.c.Close(websocket.StatusPolicyViolation, "too many unread replies")
 		return false
 	}
@@ -153,11 +174,16 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 	for {
 		typ, data, err := conn.c.Read(ctx)
 		if err != nil {
+			if conn.guard != nil && conn.guard.tripped.Load() {
+				conn.c.Close(websocket.StatusMessageTooBig, fmt.Sprintf("messages are limited to %d bytes", readLimit))
+			}
 			return
 		}
 		s.metrics.wsMsgs.Add(1)
 		if !lim.take(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst) {
-			if !s.replyError(conn, lang, "rate_limited", "too many messages", "") {
+			// Dropped, with a notice: the client is slowed down, not cut
+			// off (the notice waits for room like any reply).
+			if !s.replyError(conn, lang, "rate_limited", "slow down: too many messages, this one was dropped", actionOf(data)) {
 				return
 			}
 			continue
@@ -226,6 +252,19 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 		return s.replyError(conn, lang, table.CodeOf(err), err.Error(), m.Action)
 	}
 	return true
+}
+
+// actionOf returns the action of a dropped message, if it has one, so that
+// the client knows which of its messages was not served.
+func actionOf(data []byte) string {
+	if len(data) > MaxMessage {
+		return ""
+	}
+	m, err := DecodeMessage(data)
+	if err != nil {
+		return ""
+	}
+	return m.Action
 }
 
 // closeConns closes the connections still open (after the tables stopped).

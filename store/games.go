@@ -510,7 +510,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	g.CreatedBy = createdBy.String
 	g.Created, g.Updated = fromMS(created), fromMS(updated)
 	g.Owner = owner.String
-	if owner.Valid {
+	if owner.Valid || lease >= parkedLeaseMS {
 		g.LeaseUntil = fromMS(lease)
 	}
 	return g, nil
@@ -772,4 +772,15 @@ func (s *Store) OpenGames(ctx context.Context) ([]Game, error) {
 		return nil, fmt.Errorf("store: open games: %w", err)
 	}
 	return games, nil
+}
+
+// CountOpenGames returns the number of open games userID created (the
+// server's limit on the tables one user may hold).
+func (s *Store) CountOpenGames(ctx context.Context, userID string) (int, error) {
+	var n int
+	err := s.rdb.QueryRowContext(ctx, s.q("SELECT COUNT(*) FROM games WHERE created_by = ? AND status = ?"), userID, StatusOpen).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count open games of %s: %w", userID, err)
+	}
+	return n, nil
 }

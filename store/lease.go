@@ -110,3 +110,26 @@ func (s *Store) ids(ctx context.Context, q querier, query string, args ...any) (
 	}
 	return ids, nil
 }
+
+// parkedLeaseMS marks a parked table: no owner, and a lease that never
+// lapses, so that [Store.ExpiredTables] does not list it (no node adopts it
+// on its own) while [Store.ClaimTable] gives it to the first node asked for
+// it.
+const parkedLeaseMS = int64(253402300799000) // 9999-12-31
+
+// ParkTable gives up node's lease on an idle open game and marks it
+// parked: it is served again (claimed and rebuilt) only when someone asks
+// for it. Parking a table node does not own does nothing.
+func (s *Store) ParkTable(ctx context.Context, gameID, node string) error {
+	if _, err := s.db.ExecContext(ctx, s.q("UPDATE games SET owner_node = NULL, lease_until_ms = ? WHERE id = ? AND owner_node = ? AND status = ?"),
+		parkedLeaseMS, gameID, node, StatusOpen); err != nil {
+		return fmt.Errorf("store: park game %s by %s: %w", gameID, node, err)
+	}
+	return nil
+}
+
+// Parked reports whether the game was parked by [Store.ParkTable] and not
+// claimed since.
+func (g Game) Parked() bool {
+	return g.Owner == "" && g.LeaseUntil.UnixMilli() >= parkedLeaseMS
+}

@@ -11,6 +11,7 @@ import (
 
 	"atout/bridge"
 	"atout/bridge/dd"
+	"atout/bridge/dd/ddpool"
 	"atout/card"
 )
 
@@ -68,36 +69,29 @@ type CostlyCard struct {
 type AnalyseFunc func(ctx context.Context, p DealPlay) (*Analysis, error)
 
 // NewDDAnalyser returns an [AnalyseFunc] over package bridge/dd: the
-// double-dummy table and par (one thread), then the play replayed card by
-// card. Each call uses a solver of tableMB megabytes (0: the solver's
-// default) taken from a free list, so that concurrent calls do not share
-// one and a pool of workers reuses their tables.
+// double-dummy table and par, then the play replayed card by card, each
+// step giving up when ctx ends. Run by a hub, it uses the solver of the
+// double-dummy pool's worker it runs on ([ddpool.SolverOf]); called
+// elsewhere, a solver of tableMB megabytes (0: the solver's default) taken
+// from dd's pools.
 func NewDDAnalyser(tableMB int) AnalyseFunc {
-	var mu sync.Mutex
-	var free []*dd.Solver
 	return func(ctx context.Context, p DealPlay) (*Analysis, error) {
-		mu.Lock()
-		var s *dd.Solver
-		if n := len(free); n > 0 {
-			s, free = free[n-1], free[:n-1]
-		}
-		mu.Unlock()
+		s := ddpool.SolverOf(ctx)
 		if s == nil {
-			s = dd.NewSolver(tableMB)
+			s = dd.AcquireSolver(tableMB)
+			defer dd.ReleaseSolver(s)
 		}
-		defer func() {
-			mu.Lock()
-			free = append(free, s)
-			mu.Unlock()
-		}()
 		return analyse(ctx, s, p)
 	}
 }
 
 // analyse computes the analysis of p on solver s.
 func analyse(ctx context.Context, s *dd.Solver, p DealPlay) (*Analysis, error) {
-	tab, err := s.Table(p.Deal)
+	tab, err := s.TableContext(ctx, p.Deal)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -122,8 +116,11 @@ func analyse(ctx context.Context, s *dd.Solver, p DealPlay) (*Analysis, error) {
 	if len(p.Cards) == 0 {
 		return a, nil
 	}
-	pa, err := dd.AnalysePlay(s, p.Deal, p.Contract.Strain, p.Declarer, p.Cards)
+	pa, err := dd.AnalysePlayContext(ctx, s, p.Deal, p.Contract.Strain, p.Declarer, p.Cards)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -167,18 +164,21 @@ func (b *bridgeMatch) dealPlay() (DealPlay, bool) {
 	return p, true
 }
 
-// ErrAnalysisBusy is given to an analysis or a hint refused because the
-// double-dummy workers are saturated.
+// ErrAnalysisBusy is given to a claim, an analysis or a hint refused
+// because the double-dummy workers are saturated.
 var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are busy, try again"}
 
 // analyst runs the double-dummy work of a hub's tables — the analysis of
-// finished deals and hints — off the table goroutines, on a bounded number
-// of goroutines, each piece of work under a deadline. The solver cannot be
-// interrupted: a piece of work past its deadline is reported as failed at
-// once, but its worker (or hint slot) stays taken until the solver really
-// returns, so that abandoned searches never pile up on the cores.
+// finished deals and hints — off the table goroutines, on the hub's
+// double-dummy pool ([Config.Solvers]), each piece of work under a
+// deadline: hints at the pool's player priority, analyses in the
+// background. The solvers poll the deadline; a piece of work past it is
+// reported as failed at once, and its pool worker stays taken until the
+// solver really returns, so that abandoned searches never pile up on the
+// cores.
 type analyst struct {
 	fn          AnalyseFunc
+	pool        *ddpool.Pool
 	timeout     time.Duration
 	hintTimeout time.Duration
 	jobs        chan analysisJob
@@ -195,7 +195,7 @@ type analysisJob struct {
 
 func newAnalyst(cfg *Config) *analyst {
 	a := &analyst{
-		fn: cfg.Analyse, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
+		fn: cfg.Analyse, pool: cfg.Solvers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
 		jobs:      make(chan analysisJob, cfg.AnalysisQueue),
 		hintSlots: make(chan struct{}, cfg.HintWorkers),
 		stop:      make(chan struct{}),
@@ -242,34 +242,28 @@ func (a *analyst) worker() {
 func (a *analyst) run(j analysisJob) {
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
-	type result struct {
-		a   *Analysis
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				ch <- result{nil, fmt.Errorf("table: analysis panicked: %v", r)}
-			}
-		}()
-		x, err := a.fn(ctx, j.play)
-		ch <- result{x, err}
-	}()
-	select {
-	case r := <-ch:
-		if r.err == nil && r.a == nil {
-			r.err = errors.New("table: no analysis")
+	var x *Analysis
+	err := a.pool.Do(ctx, ddpool.Background, func(ctx context.Context, _ *dd.Solver) error {
+		var err error
+		x, err = a.fn(ctx, j.play)
+		if err == nil && x == nil {
+			err = errors.New("table: no analysis")
 		}
-		j.done(r.a, r.err)
-	case <-ctx.Done():
+		return err
+	})
+	switch {
+	case err == nil:
+		j.done(x, nil)
+	case errors.Is(err, context.DeadlineExceeded):
 		j.done(nil, fmt.Errorf("table: analysis of board %d: %w", j.play.Board, ctx.Err()))
-		<-ch // keep the worker taken until the solver stops
+	default:
+		j.done(nil, err)
 	}
 }
 
 // hint computes the double-dummy value (declarer's total tricks) of each
-// legal card of g, in a hint slot, under the hint deadline.
+// legal card of g, in a hint slot, under the hint deadline, on the pool at
+// player priority.
 func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.hintTimeout)
 	defer cancel()
@@ -278,40 +272,30 @@ func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, err
 	case <-ctx.Done():
 		return nil, ErrAnalysisBusy
 	}
-	type result struct {
-		cards map[string]int
-		err   error
+	defer func() { <-a.hintSlots }()
+	var cards map[string]int
+	err := a.pool.Do(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+		var err error
+		cards, err = hintValues(ctx, s, g)
+		return err
+	})
+	switch {
+	case err == nil:
+		return cards, nil
+	case errors.Is(err, ddpool.ErrBusy):
+		return nil, ErrAnalysisBusy
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: err}
+	case errors.Is(err, context.Canceled):
+		return nil, err
 	}
-	ch := make(chan result, 1)
-	go func() {
-		var r result
-		defer func() {
-			if p := recover(); p != nil {
-				r = result{nil, fmt.Errorf("table: hint panicked: %v", p)}
-			}
-			<-a.hintSlots // free before answering
-			ch <- r
-		}()
-		r.cards, r.err = hintValues(g)
-	}()
-	select {
-	case r := <-ch:
-		if r.err != nil {
-			return nil, &Error{Code: CodeInternal, Msg: r.err.Error(), Err: r.err}
-		}
-		return r.cards, nil
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: ctx.Err()}
-		}
-		return nil, ctx.Err()
-	}
+	return nil, &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 }
 
 // hintValues solves every legal card of the player to move in g.
-func hintValues(g *bridge.Game) (map[string]int, error) {
+func hintValues(ctx context.Context, s *dd.Solver, g *bridge.Game) (map[string]int, error) {
 	p := ddPosition(g)
-	vals, err := dd.NewSolver(8).CardValues(p)
+	vals, err := s.CardValuesContext(ctx, p)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,9 @@ type Hub interface {
 	// Join seats p at a table in a seat held by a bot.
 	Join(ctx context.Context, id string, p Player, seat card.Seat) error
 	// Resume rebuilds every open table of the store this node may serve
-	// and returns how many it resumed.
+	// (parked tables excepted: they come back on demand) and returns how
+	// many it resumed. It may run in the background while the hub serves:
+	// Get rebuilds a table not resumed yet on demand.
 	Resume(ctx context.Context) (int, error)
 	// Shutdown stops every table and releases their leases.
 	Shutdown(ctx context.Context) error
@@ -171,6 +173,11 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 func (h *LocalHub) Get(ctx context.Context, id string) (Room, error) {
 	h.mu.Lock()
 	t, ok := h.tables[id]
+	if ok {
+		// Asked for: not idle. Under the lock, so that park (which holds
+		// it) never stops a table a caller has just been given.
+		t.touch()
+	}
 	closed := h.closed
 	h.mu.Unlock()
 	if ok {
@@ -289,6 +296,13 @@ func (h *LocalHub) Resume(ctx context.Context) (int, error) {
 	n := 0
 	var errs []error
 	for _, g := range games {
+		if g.Parked() {
+			continue // rebuilt when someone asks for it
+		}
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
 		h.mu.Lock()
 		_, live := h.tables[g.ID]
 		h.mu.Unlock()
@@ -331,6 +345,7 @@ func (h *LocalHub) keep() {
 		for _, id := range ids {
 			owned[id] = true
 		}
+		h.parkIdle()
 		var gone []*Table
 		h.mu.Lock()
 		for id, t := range h.tables {
@@ -350,6 +365,73 @@ func (h *LocalHub) keep() {
 			t.Stop()
 		}
 	}
+}
+
+// parkIdle parks the tables nobody watched or moved for IdleTimeout.
+func (h *LocalHub) parkIdle() {
+	if h.cfg.IdleTimeout < 0 {
+		return
+	}
+	var idle []*Table
+	h.mu.Lock()
+	for _, t := range h.tables {
+		if !t.Over() && t.Subscribers() == 0 && t.idleFor() > h.cfg.IdleTimeout {
+			idle = append(idle, t)
+		}
+	}
+	h.mu.Unlock()
+	for _, t := range idle {
+		h.park(t)
+	}
+}
+
+// park stores t as parked and stops it, if it is still idle and nothing is
+// under way at it (a bot thinking, a claim being checked, an analysis).
+// The hub's lock is held throughout, so that no request finds the table
+// between its parking and its removal from the hub; a request that got it
+// just before made it active again ([LocalHub.Get]), so it is not parked.
+func (h *LocalHub) park(t *Table) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed || h.tables[t.id] != t {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), h.cfg.StoreTimeout)
+	defer cancel()
+	parked := false
+	err := t.exec(ctx, func() {
+		if len(t.subs) > 0 || t.botBusy || t.claimBusy || t.claim != nil || len(t.analysing) > 0 ||
+			t.lost || t.m.over() || t.idleFor() <= h.cfg.IdleTimeout {
+			return
+		}
+		sctx, scancel := t.storeCtx()
+		defer scancel()
+		if err := h.cfg.Store.ParkTable(sctx, t.id, h.cfg.Node); err != nil {
+			t.log.Error("store: park table", "err", err)
+			return
+		}
+		t.parked, parked = true, true
+	})
+	if err != nil || !parked {
+		return false
+	}
+	delete(h.tables, t.id)
+	<-t.done
+	return true
+}
+
+// Park parks table id now if it is idle (nobody watching, nothing under
+// way), whatever the time since its last activity; it reports whether it
+// did. Tests and operators use it; the hub parks idle tables by itself.
+func (h *LocalHub) Park(id string) bool {
+	h.mu.Lock()
+	t := h.tables[id]
+	h.mu.Unlock()
+	if t == nil {
+		return false
+	}
+	t.active.Store(0)
+	return h.park(t)
 }
 
 func (h *LocalHub) Shutdown(ctx context.Context) error {

@@ -21,8 +21,14 @@
 //
 // Double-dummy work — the analysis of each finished bridge deal
 // ([Config.Analyse], sent as the "analysis" message and stored with the
-// deal's result) and hints — never runs on a table goroutine: the hub
-// keeps a few workers for it, each piece of work under a deadline.
+// deal's result), hints and the bots' check of a claim — never runs on a
+// table goroutine: it runs on a bounded pool of workers shared by the
+// process ([Config.Solvers], package bridge/dd/ddpool), a player's claim or
+// hint before the analyses, each piece of work under a deadline.
+//
+// A table nobody watches and nothing moves for [Config.IdleTimeout] is
+// parked: stored as such and stopped. [Hub.Get] rebuilds it from the store
+// when someone comes back, as after a restart.
 //
 // Tables are reached through the [Hub] interface (registry of live tables)
 // and the [Room] interface (one table), with local implementations
@@ -48,6 +54,7 @@ import (
 	"atout/bot"
 	"atout/bridge"
 	"atout/bridge/dd"
+	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/game"
 	"atout/store"
@@ -96,21 +103,33 @@ type Config struct {
 	// the state's "explanations" and must be safe for concurrent use.
 	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
 
+	// Solvers is the pool of double-dummy workers that claims against
+	// bots, hints and analyses run on (default [ddpool.Default], shared by
+	// the process): a player's claim or hint goes before the analyses, and
+	// a full queue refuses the work ([ErrAnalysisBusy]).
+	Solvers *ddpool.Pool
 	// Analyse, if set, computes the double-dummy analysis of every bridge
 	// deal played at a table with a human (see [NewDDAnalyser]); it is
 	// sent to the players as the "analysis" message and stored with the
-	// deal's result. It runs on AnalysisWorkers goroutines shared by the
-	// hub's tables (default 1), with a queue of AnalysisQueue deals
-	// (default 256; a deal finding it full goes without an analysis),
-	// each under AnalysisTimeout (default 60s).
+	// deal's result. It runs on the Solvers pool, at most AnalysisWorkers
+	// at once for the hub (default the pool's workers), with a queue of
+	// AnalysisQueue deals (default 256; a deal finding it full goes
+	// without an analysis), each under AnalysisTimeout (default 60s).
 	Analyse         AnalyseFunc
 	AnalysisWorkers int
 	AnalysisQueue   int
 	AnalysisTimeout time.Duration
 	// HintWorkers bounds the hints computed at once (default half the
-	// cores, at least 1); HintTimeout bounds each (default 20s).
+	// cores, at least 1); HintTimeout bounds each, and each claim against
+	// bots (default 20s).
 	HintWorkers int
 	HintTimeout time.Duration
+	// IdleTimeout parks a table that nobody has watched and that has not
+	// changed for that long (default 10 minutes; negative: never): it is
+	// stored as parked and stopped, freeing its goroutine and memory, and
+	// rebuilt from the store when someone asks for it again
+	// ([Hub.Get]). [Hub.Resume] leaves parked tables in the store.
+	IdleTimeout time.Duration
 	// OnBoard, if set, is called after every finished board of a table
 	// that plays for a tournament (Settings.Tournament set), on the
 	// table's goroutine: it must not block. See also [LocalHub.OnBoard].
@@ -150,8 +169,11 @@ func (c *Config) setDefaults() {
 	if c.Tick <= 0 {
 		c.Tick = 250 * time.Millisecond
 	}
+	if c.Solvers == nil {
+		c.Solvers = ddpool.Default()
+	}
 	if c.AnalysisWorkers <= 0 {
-		c.AnalysisWorkers = 1
+		c.AnalysisWorkers = c.Solvers.Workers()
 	}
 	if c.AnalysisQueue <= 0 {
 		c.AnalysisQueue = 256
@@ -164,6 +186,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.HintTimeout <= 0 {
 		c.HintTimeout = 20 * time.Second
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = 10 * time.Minute
 	}
 }
 
@@ -319,6 +344,7 @@ type Table struct {
 	// Read by the hub without the loop.
 	overFlag atomic.Bool
 	nsubs    atomic.Int32
+	active   atomic.Int64 // time of the last change or (un)subscription (UnixNano)
 
 	// Everything below is owned by the table goroutine.
 	m          match
@@ -336,6 +362,7 @@ type Table struct {
 	claim      *pendingClaim
 	claimBusy  bool
 	lost       bool // another node took the table: stop serving it
+	parked     bool // stored as parked: stop serving it
 	finishedOK bool
 	explained  any // explanations of the auction at version explainedV
 	explainedV uint64
@@ -390,8 +417,15 @@ func newTable(cfg *Config, an *analyst, id string, s Settings, seats [4]store.Se
 	for i := range t.bots {
 		t.bots[i] = cfg.Bots(s.Game, s.Level, seed+uint64(i)+1)
 	}
+	t.touch()
 	return t
 }
+
+// touch records activity: an idle table is parked (see [Config.IdleTimeout]).
+func (t *Table) touch() { t.active.Store(time.Now().UnixNano()) }
+
+// idleFor returns the time since the table's last activity.
+func (t *Table) idleFor() time.Duration { return time.Since(time.Unix(0, t.active.Load())) }
 
 func (t *Table) storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), t.cfg.StoreTimeout)
@@ -429,6 +463,10 @@ func (t *Table) loop() {
 			for s := range t.subs {
 				t.drop(s)
 			}
+			return
+		}
+		if t.parked {
+			t.log.Info("idle table parked")
 			return
 		}
 	}
@@ -484,6 +522,7 @@ func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
 	err := t.exec(ctx, func() {
 		t.subs[s] = struct{}{}
 		t.nsubs.Add(1)
+		t.touch()
 		if seat, ok := t.seatOf(userID); ok {
 			t.conns[seat]++
 			if t.conns[seat] == 1 {
@@ -509,6 +548,7 @@ func (t *Table) drop(s *Sub) {
 	s.dropped = true
 	delete(t.subs, s)
 	t.nsubs.Add(-1)
+	t.touch()
 	close(s.ch)
 	if seat, ok := t.seatOf(s.userID); ok {
 		t.conns[seat]--
@@ -746,6 +786,7 @@ func (t *Table) storeFailed(what string, err error) {
 // changed marks a change of state: timers and pending bot answers of the
 // previous state no longer apply.
 func (t *Table) changed() {
+	t.touch()
 	t.version++
 	t.deadline = time.Time{}
 }
@@ -1073,11 +1114,21 @@ func (t *Table) startClaim(userID string, tricks int) error {
 		return nil
 	}
 	// Bots answer by double dummy: they accept a claim that best play
-	// cannot beat.
-	t.claimBusy = true
+	// cannot beat. The check runs on the hub's double-dummy pool at
+	// player priority; a full pool refuses the claim for now.
 	c, v := g.Clone(), t.version
-	go func() {
-		ok := claimHolds(c, us, tricks)
+	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.HintTimeout)
+	var held bool
+	queued := t.cfg.Solvers.Go(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+		var err error
+		held, err = claimHolds(ctx, s, c, us, tricks)
+		return err
+	}, func(err error) {
+		cancel()
+		if err != nil && !errors.Is(err, ddpool.ErrClosed) {
+			t.log.Warn("claim not checked", "err", err)
+		}
+		ok := err == nil && held
 		t.post(func() {
 			t.claimBusy = false
 			if t.version != v {
@@ -1086,22 +1137,27 @@ func (t *Table) startClaim(userID string, tricks int) error {
 			}
 			t.resolveClaim(us, tricks, ok)
 		})
-	}()
+	})
+	if !queued {
+		cancel()
+		return ErrAnalysisBusy
+	}
+	t.claimBusy = true
 	return nil
 }
 
 // claimHolds reports whether, double dummy, declarer's side takes at least
 // tricks (claim by declarer's side) or at most tricks (by the defenders).
-func claimHolds(g *bridge.Game, by card.Seat, tricks int) bool {
-	best, err := declarerMax(g)
+func claimHolds(ctx context.Context, s *dd.Solver, g *bridge.Game, by card.Seat, tricks int) (bool, error) {
+	best, err := declarerMax(ctx, s, g)
 	if err != nil {
-		return false
+		return false, err
 	}
 	decl, _ := g.Declarer()
 	if by.Side() == decl.Side() {
-		return best >= tricks
+		return best >= tricks, nil
 	}
-	return best <= tricks
+	return best <= tricks, nil
 }
 
 // ddPosition is the double-dummy position of a deal in play.
@@ -1116,9 +1172,9 @@ func ddPosition(g *bridge.Game) dd.Position {
 }
 
 // declarerMax is declarer's total with best play from now on.
-func declarerMax(g *bridge.Game) (int, error) {
+func declarerMax(ctx context.Context, s *dd.Solver, g *bridge.Game) (int, error) {
 	p := ddPosition(g)
-	n, err := dd.NewSolver(8).Tricks(p)
+	n, err := s.TricksContext(ctx, p)
 	if err != nil {
 		return 0, err
 	}

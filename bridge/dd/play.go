@@ -1,6 +1,7 @@
 package dd
 
 import (
+	"context"
 	"fmt"
 
 	"atout/bridge"
@@ -134,6 +135,20 @@ func AnalysePlay(s *Solver, d bridge.Deal, strain bridge.Strain, declarer card.S
 		before = after
 	}
 	return out, nil
+}
+
+// AnalysePlayContext is AnalysePlay that gives up with ctx.Err() when ctx
+// ends.
+func AnalysePlayContext(ctx context.Context, s *Solver, d bridge.Deal, strain bridge.Strain, declarer card.Seat, cards []card.Card) (PlayAnalysis, error) {
+	if s == nil {
+		s = NewSolver(0)
+	}
+	var out PlayAnalysis
+	var err error
+	if werr := s.withContext(ctx, func() { out, err = AnalysePlay(s, d, strain, declarer, cards) }); werr != nil {
+		return PlayAnalysis{}, werr
+	}
+	return out, err
 }
 
 // CheckClaim says whether a claim that declarer takes claimed tricks in all

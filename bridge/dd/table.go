@@ -1,6 +1,7 @@
 package dd
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -46,6 +47,23 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 	var t Table
 	for _, st := range bridge.Strains {
 		s.strainRow(d, st, &t)
+	}
+	return t, nil
+}
+
+// TableContext is Table that gives up with ctx.Err() when ctx ends.
+func (s *Solver) TableContext(ctx context.Context, d bridge.Deal) (Table, error) {
+	if err := d.Validate(); err != nil {
+		return Table{}, err
+	}
+	var t Table
+	err := s.withContext(ctx, func() {
+		for _, st := range bridge.Strains {
+			s.strainRow(d, st, &t)
+		}
+	})
+	if err != nil {
+		return Table{}, err
 	}
 	return t, nil
 }
@@ -145,6 +163,20 @@ func getSolver(mb int) *Solver { return solverPool(mb).Get().(*Solver) }
 func putSolver(s *Solver) {
 	s.e.stop = nil
 	solverPool(s.tableMB).Put(s)
+}
+
+// AcquireSolver takes a solver of tableMB megabytes (DefaultTableMB when
+// tableMB <= 0) from the pools CalcTables draws from: a server solving
+// position after position reuses a few tables instead of allocating and
+// faulting in a new one each time. Give it back with [ReleaseSolver].
+func AcquireSolver(tableMB int) *Solver { return getSolver(tableMB) }
+
+// ReleaseSolver gives s back to its pool; s must not be used afterwards.
+// The pool lets the garbage collector have the solvers nobody took again.
+func ReleaseSolver(s *Solver) {
+	if s != nil {
+		putSolver(s)
+	}
 }
 
 // CalcTables computes the tables of many deals with a pool of workers, one

@@ -18,6 +18,7 @@ import (
 	"atout/bot"
 	"atout/bot/belotebot"
 	"atout/bot/bridgebot"
+	"atout/bridge/dd/ddpool"
 	"atout/cluster"
 	"atout/server"
 	"atout/store"
@@ -54,6 +55,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	daily := fs.Bool("daily", true, "run a daily tournament, open from midnight to midnight UTC (several nodes make one)")
 	dailyBoards := fs.Int("daily-boards", tournament.DailyBoards, "boards of the daily tournament (8 to 36)")
 	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
+	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -113,6 +115,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
 		nats:  nopts,
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
+		idle: *idle,
 	}, stdout)
 }
 
@@ -131,6 +134,8 @@ type serveConfig struct {
 	// daily runs the scheduled daily tournament (dailyCfg).
 	daily    bool
 	dailyCfg server.DailyConfig
+	// idle parks the tables idle that long (0: the default, 10 minutes).
+	idle time.Duration
 }
 
 // Environment variables holding the NATS credentials (instead of
@@ -203,16 +208,22 @@ var registerBots = sync.OnceFunc(func() {
 func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	registerBots()
 	metrics := server.NewMetrics()
+	// One pool of double-dummy workers (GOMAXPROCS) for the claims, hints
+	// and analyses of the tables and the tournaments' analyses: a player's
+	// claim or hint goes before the analyses, and the solvers' memory is
+	// bounded by the workers.
+	solvers := ddpool.New(ddpool.Config{})
+	defer solvers.Close()
 	tcfg := table.Config{
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
 		Explain:  server.BridgeExplainer(),
-		// One analysis at a time, with a 32 MB table: the other core
-		// stays with the tables.
-		Analyse:         table.NewDDAnalyser(32),
-		AnalysisWorkers: 1,
+		Solvers:  solvers,
+		// Analyses run on the pool, behind the players' work.
+		Analyse:         table.NewDDAnalyser(0),
 		AnalysisTimeout: 60 * time.Second,
+		IdleTimeout:     c.idle,
 	}
 	var hub table.Hub
 	if clustered(c.nats) {
@@ -231,19 +242,30 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	// it before resuming the tables, which may finish one at once.
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
-		Secure: c.secure, Lang: server.I18n{},
+		Secure: c.secure, Lang: server.I18n{}, Solvers: solvers,
 	})
-	n, err := hub.Resume(ctx)
-	if err != nil {
-		c.logger.Error("resuming tables", "err", err)
-	}
+	// The listener serves at once; the open tables are resumed in the
+	// background (a request for one not resumed yet rebuilds it on
+	// demand).
+	resumed := make(chan struct{})
+	go func() {
+		defer close(resumed)
+		start := time.Now()
+		n, err := hub.Resume(ctx)
+		if err != nil && ctx.Err() == nil {
+			c.logger.Error("resuming tables", "err", err)
+		}
+		c.logger.Info("tables resumed", "resumed", n, "took", time.Since(start).String())
+	}()
 	if c.daily {
 		go srv.RunDaily(ctx, c.dailyCfg)
 	}
-	c.logger.Info("listening", "addr", c.listener.Addr().String(), "resumed", n, "node", c.node)
+	c.logger.Info("listening", "addr", c.listener.Addr().String(), "node", c.node)
 	fmt.Fprintf(stdout, "atout: serving on http://%s\n", c.listener.Addr())
 	if f, ok := stdout.(interface{ Flush() error }); ok {
 		f.Flush()
 	}
-	return srv.Run(ctx, c.listener, 10*time.Second)
+	err := srv.Run(ctx, c.listener, 10*time.Second)
+	<-resumed
+	return err
 }
