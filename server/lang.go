@@ -41,6 +41,7 @@ var englishErrors = map[string]string{
 	"error.closed":          "The table is closed.",
 	"error.not_found":       "No such table.",
 	"error.rate_limited":    "Too many requests: slow down.",
+	"error.limit":           "You have reached the limit of open tables or connections: close one first.",
 	"error.unauthorized":    "Sign in first.",
 	"error.csrf":            "The page is out of date: reload it.",
 	"error.credentials":     "Wrong username or password.",
