@@ -184,10 +184,10 @@ func TestTableAndConnectionLimits(t *testing.T) {
 		ids = append(ids, c.createTable(table.Settings{Game: "bridge", Boards: 1}))
 	}
 	var e struct {
-		Error struct{ Code, Message string }
+		Error struct{ Code, Message, Detail string }
 	}
 	c.do("POST", "/api/tables", table.Settings{Game: "bridge", Boards: 1}, &e, http.StatusTooManyRequests)
-	if e.Error.Code != "limit" || !strings.Contains(e.Error.Message, "10 open tables") {
+	if e.Error.Code != "limit" || !strings.Contains(e.Error.Detail, "10 open tables") || !strings.Contains(e.Error.Message, "limit") {
 		t.Errorf("11th table refused with %+v", e)
 	}
 	// Another guest is not affected.
