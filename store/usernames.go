@@ -230,3 +230,7 @@ func (s *Store) rekeyUsernames(ctx context.Context) error {
 	}
 	return nil
 }
+
+// UsernameKey is the form an account name is unique in: "Alice", "ALICE"
+// and "ａｌｉｃｅ" have one key. The server keys login limits on it.
+func UsernameKey(name string) string { return usernameKey(name) }

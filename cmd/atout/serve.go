@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -43,7 +44,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", 60, "seconds a player has to act at a table with several humans (0: no timer)")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause before a bot plays at a table with humans")
 	next := fs.Duration("next-delay", 30*time.Second, "pause before the next deal starts by itself at a table with several humans")
-	secure := fs.Bool("secure-cookies", false, "mark cookies Secure (set this behind a TLS proxy)")
+	secure := fs.Bool("secure-cookies", false, "mark cookies Secure and send HSTS (set this behind a TLS proxy)")
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of the reverse proxies in front of the server: their X-Forwarded-For / X-Real-IP name the client (see docs/deploy.md)")
 	natsURL := fs.String("nats", "", "NATS URLs of the cluster (nats://host:4222,...): serve tables with other nodes (see docs/deploy.md)")
 	natsListen := fs.String("nats-listen", "", "run an embedded NATS server on host:port and serve tables with other nodes")
 	natsCluster := fs.String("nats-cluster", "", "embedded NATS: listen for routes from the other nodes on host:port")
@@ -64,6 +66,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dailySc, err := tournament.ParseScoring(*dailyScoring)
 	if err != nil {
 		return badInput("--daily-scoring %q: want mp, imp or butler", *dailyScoring)
+	}
+	trusted, err := parseTrustedProxies(*proxies)
+	if err != nil {
+		return badInput("--trusted-proxies: %v", err)
 	}
 	if *node == "" {
 		*node, _ = os.Hostname()
@@ -98,6 +104,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
 		nats:  cluster.NodeOptions{NATS: *natsURL, Listen: *natsListen, ClusterListen: *natsCluster, Routes: splitList(*natsRoutes)},
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
+		trustedProxies: trusted,
 	}, stdout)
 }
 
@@ -116,6 +123,28 @@ type serveConfig struct {
 	// daily runs the scheduled daily tournament (dailyCfg).
 	daily    bool
 	dailyCfg server.DailyConfig
+
+	// trustedProxies are the reverse proxies whose forwarding headers name
+	// the client (server.Config.TrustedProxies).
+	trustedProxies []netip.Prefix
+}
+
+// parseTrustedProxies reads --trusted-proxies: addresses ("10.0.0.5",
+// "::1") and CIDR ranges ("10.0.0.0/8", "fd00::/8"), comma-separated.
+func parseTrustedProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range splitList(s) {
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil || a.Zone() != "" {
+			return nil, fmt.Errorf("%q is not an address or a CIDR range", f)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // splitList splits a comma-separated flag value.
@@ -176,7 +205,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	// it before resuming the tables, which may finish one at once.
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
-		Secure: c.secure, Lang: server.I18n{},
+		Secure: c.secure, Lang: server.I18n{}, TrustedProxies: c.trustedProxies,
 	})
 	n, err := hub.Resume(ctx)
 	if err != nil {
