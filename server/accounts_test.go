@@ -400,3 +400,53 @@ func mustURL(s string) *url.URL {
 	}
 	return u
 }
+
+// closedWithin reports whether the server closes w within d.
+func closedWithin(w *ws, d time.Duration) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	for {
+		if _, _, err := w.c.Read(ctx); err != nil {
+			return ctx.Err() == nil
+		}
+	}
+}
+
+// TestSessionRotationClosesWebSockets: the attacker who planted his
+// session in the victim's browser kept a WebSocket open with it; when the
+// victim signs up, that WebSocket is closed (it would otherwise act as the
+// victim's account). A session ended elsewhere (another node, a logout)
+// closes its WebSockets too, within the periodic check.
+func TestSessionRotationClosesWebSockets(t *testing.T) {
+	env := newAccountsEnv(t, false, nil)
+	env.srv.sessionCheck.Store(int64(time.Hour)) // closed at once by the signup, not by the check
+	attacker := newClient(t, env.ts.URL)
+	id := attacker.createTable(table.Settings{Game: "bridge", Boards: 1})
+	w := attacker.dial(id)
+	defer w.close()
+	w.mustRead()
+
+	jar, _ := cookiejar.New(nil)
+	u := mustURL(env.ts.URL + "/")
+	jar.SetCookies(u, attacker.hc.Jar.Cookies(u))
+	victim := &client{t: t, base: env.ts.URL, hc: &http.Client{Jar: jar}}
+	victim.do("POST", "/api/signup", login("erika", "correct horse"), nil, 200)
+	if !closedWithin(w, 5*time.Second) {
+		t.Fatal("the planted session's WebSocket is still open after the signup")
+	}
+
+	// The victim's own WebSocket, and a session deleted behind the
+	// server's back.
+	var me struct{ User struct{ ID string } }
+	victim.do("GET", "/api/me", nil, &me, 200)
+	env.srv.sessionCheck.Store(int64(100 * time.Millisecond))
+	w2 := victim.dial(id)
+	defer w2.close()
+	w2.mustRead()
+	if n, err := env.st.DeleteUserSessions(context.Background(), me.User.ID); err != nil || n != 1 {
+		t.Fatalf("DeleteUserSessions: %d, %v", n, err)
+	}
+	if !closedWithin(w2, 5*time.Second) {
+		t.Fatal("a WebSocket outlived its session")
+	}
+}

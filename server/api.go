@@ -130,6 +130,7 @@ func (s *Server) rotateSession(w http.ResponseWriter, r *http.Request, u store.U
 		if err := s.st.DeleteSession(r.Context(), old.Value); err != nil {
 			return err
 		}
+		s.endSessionConns(old.Value)
 	}
 	if err := s.startSession(w, r, u); err != nil {
 		return err
@@ -192,6 +193,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		if err := s.st.DeleteSession(r.Context(), c.Value); err != nil {
 			s.log.Error("logout", "err", err)
 		}
+		s.endSessionConns(c.Value)
 	}
 	s.setCookie(w, r, SessionCookie, "", -time.Second, true)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

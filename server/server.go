@@ -27,6 +27,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atout/store"
@@ -90,6 +91,14 @@ type Server struct {
 	connsMu sync.Mutex
 	conns   map[*wsConn]struct{}
 
+	// wsSessions are the WebSockets open by session token, to close them
+	// when the session ends (logout, login, signup); sessionCheck is how
+	// often an open WebSocket checks that its session still lives (it may
+	// have ended on another node).
+	wsMu         sync.Mutex
+	wsSessions   map[string]map[*context.CancelFunc]struct{}
+	sessionCheck atomic.Int64 // a time.Duration
+
 	tours *tournaments      // see tournament.go
 	teams *teamMatches      // see teams.go
 	belds *beloteDuplicates // see beloteduplicate.go
@@ -146,6 +155,8 @@ func New(cfg Config) *Server {
 		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
 	}
+	s.wsSessions = map[string]map[*context.CancelFunc]struct{}{}
+	s.sessionCheck.Store(int64(time.Minute))
 	s.routes()
 	return s
 }
@@ -235,6 +246,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.secure(r) {
 		h.Set("Strict-Transport-Security", "max-age=31536000")
 	}
+	if strings.HasPrefix(r.URL.Path, "/ws/") {
+		if c, err := r.Cookie(SessionCookie); err == nil {
+			var done func()
+			r, done = s.trackSession(r, c.Value)
+			defer done()
+		}
+	}
 	s.mux.ServeHTTP(sw, r)
 	code := sw.code
 	if code == 0 {
@@ -277,6 +295,57 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 		return herr
 	}
 	return nil
+}
+
+// trackSession gives a WebSocket request a context that ends with its
+// session: when [Server.endSessionConns] is called for the token, or when a
+// periodic check finds the session gone. done must be called when the
+// request is over.
+func (s *Server) trackSession(r *http.Request, token string) (*http.Request, func()) {
+	ctx, cancel := context.WithCancel(r.Context())
+	key := &cancel
+	s.wsMu.Lock()
+	set := s.wsSessions[token]
+	if set == nil {
+		set = map[*context.CancelFunc]struct{}{}
+		s.wsSessions[token] = set
+	}
+	set[key] = struct{}{}
+	s.wsMu.Unlock()
+	go func() {
+		t := time.NewTicker(time.Duration(s.sessionCheck.Load()))
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if _, err := s.st.SessionUser(ctx, token); errors.Is(err, store.ErrNoSession) {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return r.WithContext(ctx), func() {
+		cancel()
+		s.wsMu.Lock()
+		delete(s.wsSessions[token], key)
+		if len(s.wsSessions[token]) == 0 {
+			delete(s.wsSessions, token)
+		}
+		s.wsMu.Unlock()
+	}
+}
+
+// endSessionConns closes the WebSockets this node has open with a session
+// token that no longer holds.
+func (s *Server) endSessionConns(token string) {
+	s.wsMu.Lock()
+	defer s.wsMu.Unlock()
+	for cancel := range s.wsSessions[token] {
+		(*cancel)()
+	}
 }
 
 // ---- helpers ----
