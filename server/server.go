@@ -148,9 +148,9 @@ func New(cfg Config) *Server {
 		loginIP: newLimiter(0.2, 10), // 10 tries, then one per 5 s
 		// From one address (or a known device), 5 failures are free, then
 		// the attempts are spaced 1 s, 2 s, 4 s… up to 30 s apart; from
-		// everywhere together, 10 failures, then 200 ms up to 3 s apart.
+		// everywhere together, 10 failures, then 200 ms up to 5 s apart.
 		loginPair: newGate(5, time.Second, 30*time.Second, 5*time.Second),
-		loginAcct: newGate(10, 200*time.Millisecond, 3*time.Second, 15*time.Second),
+		loginAcct: newGate(10, 200*time.Millisecond, 5*time.Second, 15*time.Second),
 		deviceKey: randomKey(),
 		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
