@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"atout/card"
 	"atout/store"
@@ -57,7 +58,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	s.ensureCSRF(w, r)
 	u, ok := s.user(r)
 	if !ok {
-		if !s.guestIP.allow(clientIP(r)) {
+		if !s.guestIP.allow(limitKey(r)) {
 			s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many new guests from this address")
 			return
 		}
@@ -87,7 +88,8 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	if !s.loginIP.allow(clientIP(r)) {
+	if !s.loginIP.allow(limitKey(r)) {
+		w.Header().Set("Retry-After", "5")
 		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many attempts")
 		return
 	}
@@ -95,10 +97,17 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 	var err error
 	if cur, ok := s.user(r); ok && cur.Guest {
 		u, err = s.st.PromoteGuest(r.Context(), cur.ID, c.Username, c.Password)
+		if err == nil {
+			// The guest's sessions end: a session id someone else knew
+			// (set in this browser, or copied from it) is not the account's.
+			if _, err = s.st.DeleteUserSessions(r.Context(), u.ID); err == nil {
+				err = s.rotateSession(w, r, u)
+			}
+		}
 	} else {
 		u, err = s.st.CreateUser(r.Context(), c.Username, c.Password, s.requestLang(r, nil))
 		if err == nil {
-			err = s.startSession(w, r, u)
+			err = s.rotateSession(w, r, u)
 		}
 	}
 	switch {
@@ -111,8 +120,26 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusInternalServerError, "internal", "signup failed")
 	default:
 		s.log.Info("signup", "user", u.ID)
+		s.setDevice(w, r, store.UsernameKey(u.Username))
 		writeJSON(w, http.StatusOK, s.meJSON(r, u))
 	}
+}
+
+// rotateSession ends the request's session, if any, and opens a new one for
+// u, with a new CSRF token: a session id or token known before the login
+// (fixed by an attacker) is worth nothing after it.
+func (s *Server) rotateSession(w http.ResponseWriter, r *http.Request, u store.User) error {
+	if old, e := r.Cookie(SessionCookie); e == nil {
+		if err := s.st.DeleteSession(r.Context(), old.Value); err != nil {
+			return err
+		}
+		s.endSessionConns(old.Value)
+	}
+	if err := s.startSession(w, r, u); err != nil {
+		return err
+	}
+	s.setCookie(w, r, CSRFCookie, randomToken(24), s.cfg.SessionTTL, false)
+	return nil
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -121,26 +148,46 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	if !s.loginIP.allow(clientIP(r)) || !s.loginUser.allow(strings.ToLower(c.Username)) {
+	if !s.loginIP.allow(limitKey(r)) {
+		w.Header().Set("Retry-After", "5")
 		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many login attempts")
+		return
+	}
+	if utf8.RuneCountInString(c.Username) > store.MaxUsernameLen {
+		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
+		return
+	}
+	account := store.UsernameKey(c.Username)
+	pair, known, wait, retry, ok := s.loginThrottle(r, account)
+	if !ok {
+		secs := int((retry + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited",
+			fmt.Sprintf("too many failed logins to this account: try again in %d s", secs))
+		return
+	}
+	if !sleep(r, wait) {
 		return
 	}
 	u, err := s.st.Authenticate(r.Context(), c.Username, c.Password)
 	if errors.Is(err, store.ErrBadCredentials) {
+		s.loginPair.failed(pair)
+		if !known {
+			s.loginAcct.failed(account)
+		}
 		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
 		return
 	}
 	if err == nil {
-		if old, e := r.Cookie(SessionCookie); e == nil {
-			s.st.DeleteSession(r.Context(), old.Value)
-		}
-		err = s.startSession(w, r, u)
+		s.loginPair.succeeded(pair)
+		err = s.rotateSession(w, r, u)
 	}
 	if err != nil {
 		s.log.Error("login", "err", err)
 		s.apiError(w, r, http.StatusInternalServerError, "internal", "login failed")
 		return
 	}
+	s.setDevice(w, r, account)
 	writeJSON(w, http.StatusOK, s.meJSON(r, u))
 }
 
@@ -149,6 +196,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		if err := s.st.DeleteSession(r.Context(), c.Value); err != nil {
 			s.log.Error("logout", "err", err)
 		}
+		s.endSessionConns(c.Value)
 	}
 	s.setCookie(w, r, SessionCookie, "", -time.Second, true)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

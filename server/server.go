@@ -23,8 +23,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atout/bridge/dd/ddpool"
@@ -67,6 +70,13 @@ type Config struct {
 	// Limits bound what one user (account or guest) may hold: see
 	// [Limits] for the defaults.
 	Limits Limits
+	// TrustedProxies are the reverse proxies (load balancers) in front of
+	// the server. A request from one of them is from the address it names:
+	// the right-most address of X-Forwarded-For that is not itself a
+	// trusted proxy, or X-Real-IP without X-Forwarded-For. From any other
+	// peer those headers are ignored. Per-address limits and logs use
+	// that address.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the HTTP handler of the web app.
@@ -79,8 +89,10 @@ type Server struct {
 	metrics *Metrics
 	mux     *http.ServeMux
 
-	loginIP   *limiter
-	loginUser *limiter
+	loginIP   *limiter // attempts per address
+	loginPair *gate    // failures per account and address (or device)
+	loginAcct *gate    // failures per account from anywhere
+	deviceKey []byte   // signs the device cookies
 	guestIP   *limiter
 
 	connsMu sync.Mutex
@@ -88,6 +100,13 @@ type Server struct {
 
 	solvers *ddpool.Pool
 	limits  *userLimits // see limits.go
+	// wsSessions are the WebSockets open by session token, to close them
+	// when the session ends (logout, login, signup); sessionCheck is how
+	// often an open WebSocket checks that its session still lives (it may
+	// have ended on another node).
+	wsMu         sync.Mutex
+	wsSessions   map[string]map[*context.CancelFunc]struct{}
+	sessionCheck atomic.Int64 // a time.Duration
 
 	tours *tournaments      // see tournament.go
 	teams *teamMatches      // see teams.go
@@ -98,6 +117,7 @@ type Server struct {
 const (
 	SessionCookie = "atout_session"
 	CSRFCookie    = "atout_csrf"
+	DeviceCookie  = "atout_device"
 	LangCookie    = "lang"
 	CSRFHeader    = "X-CSRF-Token"
 )
@@ -133,9 +153,14 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, st: cfg.Store, hub: cfg.Hub, log: cfg.Logger, lang: cfg.Lang, metrics: cfg.Metrics,
-		mux:       http.NewServeMux(),
-		loginIP:   newLimiter(0.2, 10), // 10 tries, then one per 5 s
-		loginUser: newLimiter(0.1, 5),
+		mux:     http.NewServeMux(),
+		loginIP: newLimiter(0.2, 10), // 10 tries, then one per 5 s
+		// From one address (or a known device), 5 failures are free, then
+		// the attempts are spaced 1 s, 2 s, 4 s… up to 30 s apart; from
+		// everywhere together, 10 failures, then 200 ms up to 5 s apart.
+		loginPair: newGate(5, time.Second, 30*time.Second, 5*time.Second),
+		loginAcct: newGate(10, 200*time.Millisecond, 5*time.Second, 15*time.Second),
+		deviceKey: randomKey(),
 		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
 	}
@@ -144,6 +169,8 @@ func New(cfg Config) *Server {
 		s.solvers = ddpool.Default()
 	}
 	s.limits = newUserLimits(cfg.Limits)
+	s.wsSessions = map[string]map[*context.CancelFunc]struct{}{}
+	s.sessionCheck.Store(int64(time.Minute))
 	s.routes()
 	return s
 }
@@ -173,13 +200,27 @@ func (s *Server) routes() {
 	s.teamRoutes()
 	s.beloteDuplicateRoutes()
 	if s.cfg.Assets != nil {
-		files := http.FileServerFS(s.cfg.Assets)
-		m.Handle("GET /", files)
+		m.Handle("GET /", noDirs(s.cfg.Assets, http.FileServerFS(s.cfg.Assets)))
 		// The invite link /t/ID is a page of the single-page UI.
 		m.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {
 			http.ServeFileFS(w, r, s.cfg.Assets, "index.html")
 		})
 	}
+}
+
+// noDirs serves files but no directory listing: a directory is not found,
+// but for the root, which serves index.html.
+func noDirs(fsys fs.FS, files http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.Trim(path.Clean("/"+r.URL.Path), "/")
+		if name != "" {
+			if fi, err := fs.Stat(fsys, name); err == nil && fi.IsDir() {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
 }
 
 // statusWriter records the status of a response for logs and metrics.
@@ -209,10 +250,23 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // ServeHTTP logs and counts every request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
+	r = r.WithContext(context.WithValue(r.Context(), clientAddrKey{}, s.clientAddr(r)))
 	sw := &statusWriter{ResponseWriter: w}
-	sw.Header().Set("X-Content-Type-Options", "nosniff")
-	sw.Header().Set("Referrer-Policy", "same-origin")
-	sw.Header().Set("X-Frame-Options", "DENY")
+	h := sw.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	if s.secure(r) {
+		h.Set("Strict-Transport-Security", "max-age=31536000")
+	}
+	if strings.HasPrefix(r.URL.Path, "/ws/") {
+		if c, err := r.Cookie(SessionCookie); err == nil {
+			var done func()
+			r, done = s.trackSession(r, c.Value)
+			defer done()
+		}
+	}
 	s.mux.ServeHTTP(sw, r)
 	code := sw.code
 	if code == 0 {
@@ -257,14 +311,151 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 	return nil
 }
 
+// trackSession gives a WebSocket request a context that ends with its
+// session: when [Server.endSessionConns] is called for the token, or when a
+// periodic check finds the session gone. done must be called when the
+// request is over.
+func (s *Server) trackSession(r *http.Request, token string) (*http.Request, func()) {
+	ctx, cancel := context.WithCancel(r.Context())
+	key := &cancel
+	s.wsMu.Lock()
+	set := s.wsSessions[token]
+	if set == nil {
+		set = map[*context.CancelFunc]struct{}{}
+		s.wsSessions[token] = set
+	}
+	set[key] = struct{}{}
+	s.wsMu.Unlock()
+	go func() {
+		t := time.NewTicker(time.Duration(s.sessionCheck.Load()))
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if _, err := s.st.SessionUser(ctx, token); errors.Is(err, store.ErrNoSession) {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return r.WithContext(ctx), func() {
+		cancel()
+		s.wsMu.Lock()
+		delete(s.wsSessions[token], key)
+		if len(s.wsSessions[token]) == 0 {
+			delete(s.wsSessions, token)
+		}
+		s.wsMu.Unlock()
+	}
+}
+
+// endSessionConns closes the WebSockets this node has open with a session
+// token that no longer holds.
+func (s *Server) endSessionConns(token string) {
+	s.wsMu.Lock()
+	defer s.wsMu.Unlock()
+	for cancel := range s.wsSessions[token] {
+		(*cancel)()
+	}
+}
+
 // ---- helpers ----
 
+// contentSecurityPolicy allows the UI's own scripts, styles, images (and
+// the data: icon), requests and WebSockets, and nothing else: no inline
+// script or style, no plugin, no framing, no foreign form target.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+type clientAddrKey struct{}
+
+// clientIP returns the address of the client, as [Server.clientAddr] found
+// it when the request came in.
 func clientIP(r *http.Request) string {
+	if a, ok := r.Context().Value(clientAddrKey{}).(netip.Addr); ok && a.IsValid() {
+		return a.String()
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// limitKey is the key of the client's address in per-address limits: the
+// address, or its /64 network for IPv6 (one subscriber's usual share).
+func limitKey(r *http.Request) string {
+	a, ok := r.Context().Value(clientAddrKey{}).(netip.Addr)
+	if !ok || !a.IsValid() {
+		return clientIP(r)
+	}
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// clientAddr finds the client's address: the connecting peer, unless it is
+// a trusted proxy; then the right-most address of X-Forwarded-For that is
+// not a trusted proxy (the one the nearest untrusted hop connected from:
+// addresses further left are the client's word and could be anything), or
+// X-Real-IP if there is no X-Forwarded-For.
+func (s *Server) clientAddr(r *http.Request) netip.Addr {
+	peer := parseHop(r.RemoteAddr)
+	if !peer.IsValid() || !s.trusted(peer) {
+		return peer
+	}
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	if len(hops) == 0 {
+		if a := parseHop(r.Header.Get("X-Real-IP")); a.IsValid() {
+			return a
+		}
+		return peer
+	}
+	addr := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		a := parseHop(hops[i])
+		if !a.IsValid() {
+			break // junk: the last hop we could read is who we know
+		}
+		addr = a
+		if !s.trusted(a) {
+			break
+		}
+	}
+	return addr
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHop reads an address as proxies write it: "192.0.2.1",
+// "192.0.2.1:1234", "2001:db8::1" or "[2001:db8::1]:1234"; the zero Addr
+// if it is none of those.
+func parseHop(s string) netip.Addr {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap()
+	}
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return a.WithZone("").Unmap()
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

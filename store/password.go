@@ -31,7 +31,10 @@ const (
 	MaxPasswordLen = 1024
 )
 
-var b64 = base64.RawStdEncoding
+// b64 is the PHC strings' base64: standard alphabet, no padding, and
+// strict, so that the unused low bits of the last character must be zero
+// (one hash has one spelling).
+var b64 = base64.RawStdEncoding.Strict()
 
 // argonParams are the parameters read from a stored hash.
 type argonParams struct {
@@ -102,6 +105,11 @@ func parseHash(hash string) (p argonParams, salt, key []byte, err error) {
 	key, err2 := b64.DecodeString(parts[5])
 	if err1 != nil || err2 != nil || len(salt) < 8 || len(salt) > 64 || len(key) < 16 || len(key) > 64 {
 		return bad("salt or key is not base64 of a sensible length")
+	}
+	// Canonical encoding only: the decoder skips line breaks, which the
+	// strict mode still allows, so compare with the encoding printed again.
+	if b64.EncodeToString(salt) != parts[4] || b64.EncodeToString(key) != parts[5] {
+		return bad("salt or key is not in canonical base64")
 	}
 	return argonParams{m, t, uint8(th)}, salt, key, nil
 }

@@ -89,6 +89,10 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	if err := s.rekeyUsernames(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if s.dialect == SQLite {
 		s.moves = newCommitter(s)
 		if s.rdb != s.db {

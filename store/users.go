@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // User is an account or a guest.
@@ -36,30 +38,41 @@ const (
 	MaxUsernameLen = 32
 )
 
-// ValidUsername checks an account name: 3 to 32 letters (any script),
-// digits, '_', '-' or '.', starting with a letter or digit. It returns an
-// [InputError] saying what is wrong.
+// ValidUsername checks an account name: 3 to 32 characters in Unicode
+// NFKC (see [NormalizeUsername]): letters (with their combining marks, as
+// Devanagari writes vowels) and digits of one script, or of the scripts
+// written together in Japanese, Chinese or Korean, possibly with Latin;
+// '_', '-' or '.'; starting with a letter or digit. A name of another
+// script that spells a Latin name with the same glyphs (Cyrillic "аlісе")
+// is refused. It returns an [InputError] saying what is wrong.
 func ValidUsername(name string) error {
+	if !utf8.ValidString(name) {
+		return invalid("username", name, "not valid UTF-8")
+	}
 	n := utf8.RuneCountInString(name)
 	if n < MinUsernameLen || n > MaxUsernameLen {
 		return invalid("username", name, fmt.Sprintf("want %d to %d characters", MinUsernameLen, MaxUsernameLen))
 	}
+	if !norm.NFKC.IsNormalString(name) {
+		return invalid("username", name, "not in Unicode NFKC form (write É, not E and a combining accent)")
+	}
+	marks := -1 // marks after the last letter; -1 after anything else
 	for i, r := range name {
 		switch {
-		case r == utf8.RuneError:
-			return invalid("username", name, "not valid UTF-8")
-		case unicode.IsLetter(r), unicode.IsDigit(r):
+		case unicode.IsLetter(r):
+			marks = 0
+		case unicode.IsDigit(r):
+			marks = -1
+		case unicode.Is(unicode.M, r) && marks >= 0 && marks < 3:
+			marks++
 		case i > 0 && (r == '_' || r == '-' || r == '.'):
+			marks = -1
 		default:
 			return invalid("username", name, fmt.Sprintf("character %q not allowed (letters, digits, _ - . only, starting with a letter or digit)", r))
 		}
 	}
-	return nil
+	return checkScripts(name)
 }
-
-// usernameKey is the form account names are made unique in: "Alice",
-// "ALICE" and "alice" are one account.
-func usernameKey(name string) string { return strings.ToLower(name) }
 
 // validNickname checks a guest's display name: optional, at most 32
 // printable characters, no leading or trailing space.
@@ -108,11 +121,14 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	return u, nil
 }
 
-// CreateUser registers an account. The username must pass [ValidUsername]
-// and not be taken by another account in any case ([ErrUsernameTaken]); the
-// password must be 8 to 1024 bytes and is stored only as an Argon2id hash.
+// CreateUser registers an account. The username, once normalised
+// ([NormalizeUsername]), must pass [ValidUsername] and not be taken by
+// another account in any case ([ErrUsernameTaken]), nor be a look-alike of
+// a taken Latin name; the password must be 8 to 1024 bytes and is stored
+// only as an Argon2id hash.
 func (s *Store) CreateUser(ctx context.Context, username, password, lang string) (User, error) {
-	if err := ValidUsername(username); err != nil {
+	username = NormalizeUsername(username)
+	if err := s.checkNewUsername(ctx, username); err != nil {
 		return User{}, err
 	}
 	if err := validLang(lang); err != nil {
@@ -156,7 +172,8 @@ func (s *Store) CreateGuest(ctx context.Context, nickname, lang string) (User, e
 // keeping its id and so its games and sessions. It fails with [ErrNotFound]
 // if userID is not a guest.
 func (s *Store) PromoteGuest(ctx context.Context, userID, username, password string) (User, error) {
-	if err := ValidUsername(username); err != nil {
+	username = NormalizeUsername(username)
+	if err := s.checkNewUsername(ctx, username); err != nil {
 		return User{}, err
 	}
 	hash, err := HashPassword(password)
@@ -190,33 +207,67 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	if len(password) > MaxPasswordLen || utf8.RuneCountInString(username) > MaxUsernameLen {
 		return User{}, ErrBadCredentials
 	}
-	row := s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+", password_hash FROM users WHERE username_key = ?"), usernameKey(username))
-	var u User
-	var created int64
-	var hash string
-	err := row.Scan(&u.ID, &u.Username, &u.Guest, &u.Lang, &created, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
+	// An account is found by its key; one made before usernames were
+	// normalised whose new key was taken when it was re-keyed still has its
+	// old key, and is tried next.
+	found := false
+	for _, key := range lookupKeys(username) {
+		var u User
+		var created int64
+		var hash string
+		row := s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+", password_hash FROM users WHERE username_key = ?"), key)
+		err := row.Scan(&u.ID, &u.Username, &u.Guest, &u.Lang, &created, &hash)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return User{}, fmt.Errorf("store: authenticate: %w", err)
+		}
+		found = true
+		u.Created = fromMS(created)
+		ok, err := VerifyPassword(hash, password)
+		if err != nil {
+			return User{}, fmt.Errorf("store: authenticate %s: %w", u.ID, err)
+		}
+		if ok {
+			s.upgradeHash(ctx, u.ID, hash, password)
+			return u, nil
+		}
+	}
+	if !found {
 		VerifyPassword(dummyHash(), password)
-		return User{}, ErrBadCredentials
 	}
-	if err != nil {
-		return User{}, fmt.Errorf("store: authenticate: %w", err)
-	}
-	u.Created = fromMS(created)
-	ok, err := VerifyPassword(hash, password)
-	if err != nil {
-		return User{}, fmt.Errorf("store: authenticate %s: %w", u.ID, err)
-	}
-	if !ok {
-		return User{}, ErrBadCredentials
-	}
+	return User{}, ErrBadCredentials
+}
+
+// upgradeHash replaces a hash made with older parameters after a successful
+// login.
+func (s *Store) upgradeHash(ctx context.Context, userID, hash, password string) {
 	if needsRehash(hash) {
 		if fresh, err := HashPassword(password); err == nil {
 			// Best effort: the login succeeds even if the upgrade does not.
-			s.db.ExecContext(ctx, s.q("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?"), fresh, u.ID, hash)
+			s.db.ExecContext(ctx, s.q("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?"), fresh, userID, hash)
 		}
 	}
-	return u, nil
+}
+
+// checkNewUsername checks a normalised name for a new account: valid, and
+// not a look-alike of a taken Latin name.
+func (s *Store) checkNewUsername(ctx context.Context, username string) error {
+	if err := ValidUsername(username); err != nil {
+		return err
+	}
+	if sk, ok := latinSkeleton(username); ok {
+		var id string
+		err := s.rdb.QueryRowContext(ctx, s.q("SELECT id FROM users WHERE username_key = ?"), usernameKey(sk)).Scan(&id)
+		if err == nil {
+			return fmt.Errorf("store: username %q looks like %q: %w", username, sk, ErrUsernameTaken)
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: check username %q: %w", username, err)
+		}
+	}
+	return nil
 }
 
 // SetPassword replaces an account's password.
@@ -269,7 +320,13 @@ func (s *Store) UserByName(ctx context.Context, username string) (User, error) {
 	if username == "" || utf8.RuneCountInString(username) > MaxUsernameLen {
 		return User{}, notFound("account named %q", username)
 	}
-	u, err := scanUser(s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+" FROM users WHERE username_key = ?"), usernameKey(username)))
+	var u User
+	var err error
+	for _, key := range lookupKeys(username) {
+		if u, err = scanUser(s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+" FROM users WHERE username_key = ?"), key)); !errors.Is(err, sql.ErrNoRows) {
+			break
+		}
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, notFound("account named %q", username)
 	}

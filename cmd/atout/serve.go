@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -44,7 +45,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	turn := fs.Int("turn", 60, "seconds a player has to act at a table with several humans (0: no timer)")
 	botDelay := fs.Duration("bot-delay", 700*time.Millisecond, "pause before a bot plays at a table with humans")
 	next := fs.Duration("next-delay", 30*time.Second, "pause before the next deal starts by itself at a table with several humans")
-	secure := fs.Bool("secure-cookies", false, "mark cookies Secure (set this behind a TLS proxy)")
+	secure := fs.Bool("secure-cookies", false, "mark cookies Secure and send HSTS (set this behind a TLS proxy)")
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR ranges of the reverse proxies in front of the server: their X-Forwarded-For / X-Real-IP name the client (see docs/deploy.md)")
 	natsURL := fs.String("nats", "", "NATS URLs of the cluster (nats://host:4222,...): serve tables with other nodes (see docs/deploy.md)")
 	natsListen := fs.String("nats-listen", "", "run an embedded NATS server on host:port and serve tables with other nodes")
 	natsCluster := fs.String("nats-cluster", "", "embedded NATS: listen for routes from the other nodes on host:port")
@@ -69,6 +71,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dailySc, err := tournament.ParseScoring(*dailyScoring)
 	if err != nil {
 		return badInput("--daily-scoring %q: want mp, imp or butler", *dailyScoring)
+	}
+	trusted, err := parseTrustedProxies(*proxies)
+	if err != nil {
+		return badInput("--trusted-proxies: %v", err)
 	}
 	if *node == "" {
 		*node, _ = os.Hostname()
@@ -115,7 +121,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
 		nats:  nopts,
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
-		idle: *idle,
+		idle:           *idle,
+		trustedProxies: trusted,
 	}, stdout)
 }
 
@@ -136,6 +143,10 @@ type serveConfig struct {
 	dailyCfg server.DailyConfig
 	// idle parks the tables idle that long (0: the default, 10 minutes).
 	idle time.Duration
+
+	// trustedProxies are the reverse proxies whose forwarding headers name
+	// the client (server.Config.TrustedProxies).
+	trustedProxies []netip.Prefix
 }
 
 // Environment variables holding the NATS credentials (instead of
@@ -176,6 +187,24 @@ func natsAuth(tokenFile, nkeyFile, creds string, getenv func(string) string) (cl
 		return a, err
 	}
 	return a, nil
+}
+
+// parseTrustedProxies reads --trusted-proxies: addresses ("10.0.0.5",
+// "::1") and CIDR ranges ("10.0.0.0/8", "fd00::/8"), comma-separated.
+func parseTrustedProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range splitList(s) {
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil || a.Zone() != "" {
+			return nil, fmt.Errorf("%q is not an address or a CIDR range", f)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // splitList splits a comma-separated flag value.
@@ -242,7 +271,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	// it before resuming the tables, which may finish one at once.
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
-		Secure: c.secure, Lang: server.I18n{}, Solvers: solvers,
+		Secure: c.secure, Lang: server.I18n{}, Solvers: solvers, TrustedProxies: c.trustedProxies,
 	})
 	// The listener serves at once; the open tables are resumed in the
 	// background (a request for one not resumed yet rebuilds it on

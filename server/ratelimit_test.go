@@ -1,0 +1,57 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+// TestGate: the slots of a key move apart as failures add up, an attempt
+// waits for its slot or is refused beyond maxWait (with the time to come
+// back), a success clears the key, old failures are forgotten.
+func TestGate(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	g := newGate(3, time.Second, 8*time.Second, 2*time.Second)
+	g.now = func() time.Time { return now }
+	enter := func(wantWait time.Duration, wantOK bool) {
+		t.Helper()
+		wait, ok := g.enter("k")
+		if wait != wantWait || ok != wantOK {
+			t.Fatalf("enter = %v, %v; want %v, %v", wait, ok, wantWait, wantOK)
+		}
+	}
+	for range 3 {
+		enter(0, true)
+		g.failed("k")
+	}
+	// 3 failures: the next slot is 1 s away, the one after 1 s later.
+	enter(time.Second, true)
+	now = now.Add(time.Second)
+	g.failed("k") // 4: slots 2 s apart
+	enter(time.Second, true)
+	// The next slot is 3 s away: 1 s past maxWait.
+	if w, ok := g.enter("k"); ok || w != time.Second {
+		t.Fatalf("refused enter = %v, %v; want 1s, false", w, ok)
+	}
+	now = now.Add(time.Second)
+	enter(2*time.Second, true)
+	for range 10 {
+		g.failed("k")
+	}
+	if s := g.spacing(14); s != 8*time.Second {
+		t.Errorf("spacing(14) = %v, want the cap", s)
+	}
+	g.succeeded("k")
+	enter(0, true)
+	enter(0, true)
+	// Forgotten after g.forget without a failure.
+	for range 5 {
+		g.failed("j")
+	}
+	now = now.Add(g.forget + time.Minute)
+	if w, ok := g.enter("j"); !ok || w != 0 {
+		t.Errorf("old failures: enter = %v, %v", w, ok)
+	}
+	if len(g.keys) > 1 {
+		t.Errorf("%d keys kept", len(g.keys))
+	}
+}
