@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -335,13 +336,16 @@ func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
 // playing them.
 func (s *Server) mayWatch(ctx context.Context, in table.Info, userID string) error {
 	tag := in.Settings.Tournament
-	if tag == "" || in.Over {
+	if tag == "" {
 		return nil
 	}
 	for _, si := range in.Seats {
 		if si.You {
 			return nil
 		}
+	}
+	if in.Over {
+		return s.mayRead(ctx, tag, userID)
 	}
 	if id, _, ok := parseTeamTag(tag); ok {
 		mt, err := s.teamMatch(ctx, id)
@@ -470,6 +474,18 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 	if rec.Status != store.StatusFinished && !player {
 		s.apiError(w, r, http.StatusForbidden, "forbidden", "the game is not finished")
 		return nil, "", false
+	}
+	if !player {
+		var set struct {
+			Tournament string `json:"tournament"`
+		}
+		json.Unmarshal(rec.Settings, &set)
+		if set.Tournament != "" {
+			if err := s.mayRead(r.Context(), set.Tournament, u.ID); err != nil {
+				s.tableError(w, r, err)
+				return nil, "", false
+			}
+		}
 	}
 	if n := len(rec.Deals); n > 0 && rec.Deals[n-1].Result == nil {
 		rec.Deals = rec.Deals[:n-1]

@@ -13,10 +13,12 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"atout/store"
+	"atout/table"
 )
 
 // refreshEvery is how often a cached match or event in progress reads its
@@ -107,6 +109,67 @@ func boundInStore(ctx context.Context, st *store.Store, id, kind, entry, tableID
 	}
 	en, err := st.GetCompetitionEntry(ctx, id, entry)
 	return err == nil && en.GameID != "" && en.GameID == tableID
+}
+
+// mayRead says whether userID, who does not play at a finished table of
+// the competition tagged tag, may read it (its state, its record): only
+// once he may see every board on it, as the competition's own board pages
+// decide. Otherwise a player who finished early would show his boards to
+// those who have not played them yet.
+func (s *Server) mayRead(ctx context.Context, tag, userID string) error {
+	err := s.competitionHides(ctx, tag, userID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // no such competition (any more): nothing to hide
+	}
+	return err
+}
+
+func (s *Server) competitionHides(ctx context.Context, tag, userID string) error {
+	hidden := &table.Error{Code: table.CodeForbidden, Msg: "this competition's boards stay hidden until you have played them (or it is over)"}
+	if id, _, ok := parseTeamTag(tag); ok {
+		mt, err := s.teamMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, mb := range mt.m.Score().Boards {
+			if !mt.canSee(userID, mb) {
+				return hidden
+			}
+		}
+		return nil
+	}
+	if id, _, ok := strings.Cut(tag, ":"); ok {
+		ev, err := s.belds.get(ctx, s.st, id)
+		if err != nil {
+			return err
+		}
+		played, err := ev.played()
+		if err != nil {
+			return err
+		}
+		s.belds.mu.Lock()
+		defer s.belds.mu.Unlock()
+		mine := ev.teamOf(userID)
+		for _, dl := range ev.d.Deals {
+			if !ev.canSee(mine, played, dl.Number) {
+				return hidden
+			}
+		}
+		return nil
+	}
+	v, err := s.tours.load(ctx, tag)
+	if err != nil {
+		return err
+	}
+	if v.t.Over(s.tours.now()) {
+		return nil
+	}
+	for _, b := range v.t.Boards {
+		if userID == "" || !v.t.HasPlayed(userID, b.Number) {
+			return hidden
+		}
+	}
+	return nil
 }
 
 // put caches a competition just created.

@@ -320,3 +320,41 @@ func waitError(t *testing.T, w *ws) string {
 	t.Fatal("no error message")
 	return ""
 }
+
+// A player who finished his tournament table early does not show it to
+// those who have not played its boards: the record of a finished
+// competition table is read by others only once they may see every board.
+func TestIntegrityFinishedTableStaysHidden(t *testing.T) {
+	env := prodEnv(t)
+	clk := &clock{t: time.Now()}
+	env.srv.tours.now = clk.now
+	ctx := context.Background()
+	org, early, late := newClient(t, env.ts.URL), newClient(t, env.ts.URL), newClient(t, env.ts.URL)
+	id := org.createTournament(map[string]any{"name": "Club night", "boards": 8, "hours": 2})
+	var deals []string
+	for _, b := range tourOf(t, env, id).Boards {
+		deals = append(deals, b.Deal.String())
+	}
+	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: id, Deals: deals})
+	g, err := env.st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: set, CreatedBy: early.id,
+		Seats: [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: early.id}, {Bot: "easy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := json.Marshal(table.BoardLine{Board: 1, Contract: bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, Declarer: "S", Tricks: 10})
+	for _, err := range []error{
+		env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: early.id, Data: json.RawMessage(`{"name":"E"}`), GameID: g.ID}),
+		env.st.AddDeal(ctx, g.ID, 1, json.RawMessage(`{}`)),
+		env.st.FinishDeal(ctx, g.ID, 1, line),
+		env.st.FinishGame(ctx, g.ID, json.RawMessage(`{}`)),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	early.raw("/api/games/"+g.ID, 200)
+	late.raw("/api/games/"+g.ID, 403)
+	late.raw("/api/games/"+g.ID+"/export", 403)
+	clk.add(3 * time.Hour)
+	late.raw("/api/games/"+g.ID, 200)
+}
