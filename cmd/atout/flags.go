@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -32,7 +35,10 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			return append(pos, args[1:]...), nil
 		}
 		if err := fs.Parse(args); err != nil {
-			return nil, badInput("%v", err)
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, &helpRequest{fs: fs}
+			}
+			return nil, badInput("%s", flagMessage(fs.Name(), err))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -51,4 +57,25 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// helpRequest is the "error" of -h or --help: run prints the command's help
+// on stdout and exits 0.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h *helpRequest) Error() string { return "help requested" }
+
+// flagName matches a flag as the flag package writes it in its errors
+// ("-n"), to write it as the help does ("--n").
+var flagName = regexp.MustCompile(`(\s)-([A-Za-z])`)
+
+// flagMessage rewords an error of the flag package: flags with two
+// dashes, as everywhere else in atout, and "unknown flag" for an
+// undefined one.
+func flagMessage(cmd string, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return fmt.Sprintf("unknown flag --%s (atout %s --help lists the flags)", name, cmd)
+	}
+	return flagName.ReplaceAllString(msg, "$1--$2")
 }

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 )
 
@@ -62,11 +61,27 @@ func main() {
 // run executes one atout command line and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "serve"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "-h" || args[0] == "--help" || args[0] == "--version") {
 		name, args = args[0], args[1:]
 	}
-	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+	switch name {
+	case "help", "-h", "--help":
+		if len(args) == 0 || name != "help" {
+			usage(stdout)
+			return 0
+		}
+		// atout help CMD is atout CMD --help.
+		name, args = args[0], args[1:]
+		if name == "belote" && len(args) > 0 {
+			name, args = "belote "+args[0], args[1:]
+		}
+		if _, ok := commands[name]; !ok {
+			fmt.Fprintf(stderr, "atout help: unknown command %q (atout help lists them)\n", name)
+			return 2
+		}
+		args = append(args, "--help")
+	case "version", "--version":
+		version(stdout)
 		return 0
 	}
 	// "atout belote score" is a two-word command.
@@ -75,6 +90,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, ok := commands[name]
 	if !ok {
+		if name == "belote" {
+			fmt.Fprintln(stderr, `atout: "belote" needs a command: atout belote score (try atout help)`)
+			return 2
+		}
 		fmt.Fprintf(stderr, "atout: unknown command %q (try atout help)\n", name)
 		return 2
 	}
@@ -89,6 +108,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out = buf
 	}
 	err := c.run(args, stdin, out, stderr)
+	var hr *helpRequest
+	if errors.As(err, &hr) {
+		writeHelp(stdout, name, hr.fs)
+		return 0
+	}
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), "\n", " ")
 		fmt.Fprintf(stderr, "atout %s: %s\n", name, msg)
@@ -104,16 +128,4 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: atout COMMAND [flags]")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-14s %s\n", n, commands[n].summary)
-	}
 }
