@@ -12,10 +12,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "deal", summary: "random deals: atout deal [--game bridge|belote] [-n N] [--seed S] [--format pbn|json]", run: runDeal})
+	// deal streams: every argument is checked before the first deal is
+	// written, and a million deals never sit in memory.
+	register(&command{name: "deal", summary: "random deals: atout deal [--game bridge|belote] [-n N] [--seed S] [--format pbn|json]", stream: true, run: runDeal})
 }
 
-// maxDeals bounds -n: the output is buffered until the command succeeds.
+// maxDeals bounds -n.
 const maxDeals = 1_000_000
 
 func runDeal(args []string, _ io.Reader, stdout, _ io.Writer) error {
