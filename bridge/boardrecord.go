@@ -252,9 +252,59 @@ func (r *Record) FinalContract() (c Contract, declarer card.Seat, ok bool) {
 	ds, _ := r.Tag("Declarer")
 	d, err := card.ParseSeat(ds)
 	if err != nil {
-		return Contract{}, 0, false
+		// A contract with no declarer but an opening leader (some book
+		// writers leave Declarer empty): declarer is the leader's
+		// right-hand opponent.
+		leader, ok := r.playTagSeat()
+		if !ok {
+			return Contract{}, 0, false
+		}
+		d = leader.Prev()
 	}
 	return c, d, true
+}
+
+// playTagSeat returns the seat named by the Play tag, or by the first card
+// played.
+func (r *Record) playTagSeat() (card.Seat, bool) {
+	if len(r.Play) > 0 {
+		return r.Play[0].Seat, true
+	}
+	v, _ := r.Tag("Play")
+	s, err := card.ParseSeat(strings.TrimSpace(v))
+	return s, err == nil
+}
+
+// ParseResult reads the value of a Result tag as declarer's total tricks:
+// a number of tricks ("9"), or a side and the tricks that side won ("NS 11",
+// "EW 2"; PBN 2.1 allows both), converted with declarer's seat. ok is false
+// for "", "?" and anything else.
+func ParseResult(v string, declarer card.Seat) (int, bool) {
+	f := strings.Fields(v)
+	side := -1
+	switch {
+	case len(f) == 1:
+	case len(f) == 2:
+		switch strings.ToUpper(f[0]) {
+		case "NS", "N-S":
+			side = int(card.NS)
+		case "EW", "E-W":
+			side = int(card.EW)
+		default:
+			return 0, false
+		}
+		f = f[1:]
+	default:
+		return 0, false
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 0 || n > 13 {
+		return 0, false
+	}
+	if side >= 0 && side != int(declarer.Side()) {
+		n = 13 - n
+	}
+	return n, true
 }
 
 // PlayComplete reports whether all 52 cards are recorded.
@@ -288,10 +338,7 @@ func (r *Record) ResultTricks() (int, bool) {
 		return r.Claim, true
 	}
 	v, _ := r.Tag("Result")
-	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 0 && n <= 13 {
-		return n, true
-	}
-	return 0, false
+	return ParseResult(v, decl)
 }
 
 // Leader returns the opening leader: the seat of the first card played, or

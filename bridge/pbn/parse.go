@@ -35,7 +35,8 @@ type Lines struct {
 }
 
 // Parse reads a whole PBN file. Errors are [*SyntaxError] values naming the
-// line.
+// line: the first game that cannot be read fails the file (see [ParseEach]
+// to read the others all the same).
 func Parse(data []byte) (*File, error) {
 	f, _, err := parse(data)
 	return f, err
@@ -51,13 +52,22 @@ func ParseGamesLines(data []byte) ([]*bridge.Record, []Lines, error) {
 	return f.Games, lines, nil
 }
 
-func parse(data []byte) (*File, []Lines, error) {
-	items, err := lex(normalizeText(data))
-	if err != nil {
-		return nil, nil, err
-	}
-	f := &File{}
-	var lines []Lines
+// Game is one game of a PBN file as read by [ParseEach]: its record and
+// where its parts are, or the error that kept it from being read.
+type Game struct {
+	Record *bridge.Record // nil when Err is set
+	Lines  Lines
+	Board  string       // the Board tag as written ("" when absent), kept even when Err is set
+	Err    *SyntaxError // why the game cannot be read
+}
+
+// ParseEach reads a PBN file game by game: a game that cannot be read (a
+// bad tag pair, call, card or deal, an unclosed string or commentary) is
+// returned with its error, and the games around it are read as if it were
+// not there. It returns the directives that open the file and every game in
+// order.
+func ParseEach(data []byte) (directives []string, games []Game) {
+	items := lex(normalizeText(data))
 	var prev map[string]string
 	start := 0
 	for start < len(items) {
@@ -74,38 +84,49 @@ func parse(data []byte) (*File, []Lines, error) {
 				break
 			}
 		}
-		if !hasTag {
-			for _, it := range block {
-				if it.kind == itemWord {
-					return nil, nil, errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
-				}
-			}
-			if len(f.Games) == 0 {
-				for _, it := range block {
-					if it.kind == itemDirective {
-						f.Directives = append(f.Directives, it.text)
-					}
-				}
-			}
-			continue
-		}
-		if len(f.Games) == 0 {
+		if len(games) == 0 {
 			for _, it := range block {
 				if it.kind == itemTag {
 					break
 				}
 				if it.kind == itemDirective {
-					f.Directives = append(f.Directives, it.text)
+					directives = append(directives, it.text)
 				}
 			}
 		}
-		rec, vals, ln, err := parseGame(block, prev)
-		if err != nil {
-			return nil, nil, err
+		if !hasTag {
+			for _, it := range block {
+				switch it.kind {
+				case itemError:
+					games = append(games, Game{Err: it.err, Lines: Lines{Game: it.line}})
+				case itemWord:
+					games = append(games, Game{Err: errorf(it.line, "%q outside a section (no tag pair before it)", it.text), Lines: Lines{Game: it.line}})
+				default:
+					continue
+				}
+				break
+			}
+			continue
 		}
-		prev = vals
-		f.Games = append(f.Games, rec)
-		lines = append(lines, ln)
+		g, vals := parseGame(block, prev)
+		if vals != nil {
+			prev = vals
+		}
+		games = append(games, g)
+	}
+	return directives, games
+}
+
+func parse(data []byte) (*File, []Lines, error) {
+	dirs, games := ParseEach(data)
+	f := &File{Directives: dirs}
+	var lines []Lines
+	for _, g := range games {
+		if g.Err != nil {
+			return nil, nil, g.Err
+		}
+		f.Games = append(f.Games, g.Record)
+		lines = append(lines, g.Lines)
 	}
 	return f, lines, nil
 }
@@ -141,8 +162,8 @@ type gameParser struct {
 }
 
 // parseGame reads one game. prev holds the tag values of the previous game,
-// for "#".
-func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string]string, Lines, error) {
+// for "#". It returns the tag values read, for the next game.
+func parseGame(items []item, prev map[string]string) (Game, map[string]string) {
 	p := &gameParser{
 		rec:     &bridge.Record{Claim: bridge.RecordNoClaim},
 		raw:     map[string]string{},
@@ -151,12 +172,30 @@ func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string
 		notes:   map[string]map[int]string{"Auction": {}, "Play": {}},
 	}
 	p.target = -1
+	var g Game
 	firstLine := 0
+	for _, it := range items {
+		if it.kind == itemTag && it.name == "Board" && g.Board == "" {
+			g.Board = it.text
+			if g.Board == "#" {
+				g.Board = prev["Board"]
+			}
+		}
+	}
+	fail := func(err *SyntaxError) (Game, map[string]string) {
+		if p.lines.Game == 0 {
+			p.lines.Game = firstLine
+		}
+		g.Err, g.Lines = err, Lines{Game: p.lines.Game}
+		return g, p.raw
+	}
 	for _, it := range items {
 		if firstLine == 0 {
 			firstLine = it.line
 		}
 		switch it.kind {
+		case itemError:
+			return fail(it.err)
 		case itemDirective:
 			// an escaped line: ignored inside a game
 		case itemComment:
@@ -168,24 +207,25 @@ func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string
 			}
 		case itemWord:
 			if err := p.addWord(it); err != nil {
-				return nil, nil, Lines{}, err
+				return fail(err)
 			}
 		case itemTag:
 			if p.lines.Game == 0 {
 				p.lines.Game = it.line
 			}
 			if err := p.addTag(it, prev); err != nil {
-				return nil, nil, Lines{}, err
+				return fail(err)
 			}
 		}
 	}
 	if err := p.finish(firstLine); err != nil {
-		return nil, nil, Lines{}, err
+		return fail(err)
 	}
-	return p.rec, p.raw, p.lines, nil
+	g.Record, g.Lines = p.rec, p.lines
+	return g, p.raw
 }
 
-func (p *gameParser) addWord(it item) error {
+func (p *gameParser) addWord(it item) *SyntaxError {
 	w := word{it.text, it.line, it.quoted}
 	switch p.section {
 	case "Auction":
@@ -225,7 +265,7 @@ func tableColumns(name, value string) int {
 	return len(strings.Split(value, ";"))
 }
 
-func (p *gameParser) addTag(it item, prev map[string]string) error {
+func (p *gameParser) addTag(it item, prev map[string]string) *SyntaxError {
 	name, value := it.name, it.text
 	if value == "#" {
 		value = prev[name]
@@ -279,7 +319,7 @@ func seatValue(v string) (card.Seat, bool, error) {
 	return s, err == nil, err
 }
 
-func (p *gameParser) finish(firstLine int) error {
+func (p *gameParser) finish(firstLine int) *SyntaxError {
 	r := p.rec
 	line := func(name string) int {
 		if l, ok := p.rawLine[name]; ok {
@@ -311,11 +351,19 @@ func (p *gameParser) finish(firstLine int) error {
 			return errorf(line("Auction"), "Auction %q is not a seat", v)
 		}
 		if known {
-			if hasDealer && s != dealer && len(p.auction) > 0 {
-				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
+			// Some writers start every auction with the same seat and pad
+			// the seats before the dealer with "-": [Auction "W"] then
+			// "- 1S ..." when North deals.
+			pad := 0
+			for pad < len(p.auction) && p.auction[pad].text == "-" && !p.auction[pad].quoted {
+				pad++
 			}
-			if !hasDealer {
-				r.Dealer = s
+			switch {
+			case !hasDealer:
+				r.Dealer = card.Seat((int(s) + pad) & 3)
+			case s != dealer && pad >= (int(dealer)-int(s)+4)%4:
+			case s != dealer && len(p.auction) > 0:
+				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
 			}
 		}
 	}
@@ -361,7 +409,11 @@ func (p *gameParser) finish(firstLine int) error {
 		}
 	}
 	if _, ok := p.raw["Play"]; ok && !r.PlayComplete() {
-		if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {
+		if c, decl, ok := r.FinalContract(); ok && !c.IsPass() {
+			if n, ok := bridge.ParseResult(p.raw["Result"], decl); ok {
+				r.Claim = n
+			}
+		} else if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {
 			r.Claim = n
 		}
 	}
@@ -399,7 +451,7 @@ func isAnnotation(t string) bool {
 	return core == ""
 }
 
-func (p *gameParser) parseAuction() error {
+func (p *gameParser) parseAuction() *SyntaxError {
 	r := p.rec
 	ended := false
 	notes := p.notes["Auction"]
@@ -485,7 +537,7 @@ type cardExtra struct {
 	annots []string
 }
 
-func (p *gameParser) parsePlay(tagLine int) error {
+func (p *gameParser) parsePlay(tagLine int) *SyntaxError {
 	r := p.rec
 	v, ok := p.raw["Play"]
 	if !ok {

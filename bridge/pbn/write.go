@@ -100,7 +100,12 @@ func writeGame(b *bytes.Buffer, rec *bridge.Record) error {
 	r := rec.Clone()
 	r.Normalize()
 	if r.Claim >= 0 && !r.PlayComplete() {
-		r.SetTag("Result", strconv.Itoa(r.Claim))
+		// Keep the Result as written ("NS 11") when it says the same.
+		v, _ := r.Tag("Result")
+		_, decl, _ := r.FinalContract()
+		if n, ok := bridge.ParseResult(v, decl); !ok || n != r.Claim {
+			r.SetTag("Result", strconv.Itoa(r.Claim))
+		}
 	}
 	writeComments(b, r.Comments)
 	byName := map[string]int{}

@@ -23,41 +23,115 @@ type bridgeLine struct {
 	ScoreNS  int    `json:"scoreNS"`
 }
 
-// replayBridge checks and scores a PBN or LIN file, told apart by content:
-// a file that opens with a "xx|" pair is LIN, anything else PBN.
-func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
-	var recs []*bridge.Record
-	var lines []recordLines
-	var err error
+// unscoredLine is the line of `atout replay --json` for a board that holds
+// no illegal action but cannot be scored: no contract, or a play that stops
+// with no claim and no result.
+type unscoredLine struct {
+	Board    int    `json:"board"`
+	Unscored string `json:"unscored"`
+}
+
+// unscoredError is a board that cannot be scored for want of a contract, a
+// play or a result: reported on its own line, not an error of the file
+// (unless --strict).
+type unscoredError struct{ reason string }
+
+func (e *unscoredError) Error() string { return e.reason }
+
+// boardOutcome is what replaying one board gave: its line, or why it is
+// not scored, or the error that makes the file bad.
+type boardOutcome struct {
+	board    int
+	line     bridgeLine
+	unscored string // the reason, when the board is not scored
+	where    string // "line 12: board 6", for stderr
+	err      error  // an illegal action or a board that cannot be read
+}
+
+// replayBridgeBoards reads a PBN or LIN file (told apart by content: a file
+// that opens with a "xx|" pair is LIN, anything else PBN) and replays each
+// board on its own, so that a board that cannot be read or scored changes
+// nothing for the others. err is set when the file as a whole cannot be read.
+func replayBridgeBoards(name string, data []byte) ([]boardOutcome, error) {
+	var out []boardOutcome
 	if isLIN(data) {
-		var ls []lin.Lines
-		recs, ls, err = lin.ParseBoardsLines(data)
-		for _, l := range ls {
-			lines = append(lines, recordLines(l))
+		recs, ls, err := lin.ParseBoardsLines(data)
+		if err != nil {
+			return nil, badInput("%s: %v", name, err)
 		}
-	} else {
-		var ls []pbn.Lines
-		recs, ls, err = pbn.ParseGamesLines(data)
-		for _, l := range ls {
-			lines = append(lines, recordLines(l))
+		for i, r := range recs {
+			out = append(out, replayOutcome(name, r, recordLines(ls[i])))
 		}
+		return out, nil
 	}
+	_, games := pbn.ParseEach(data)
+	for _, g := range games {
+		if g.Err != nil {
+			b, _ := strconv.Atoi(g.Board)
+			out = append(out, boardOutcome{board: b, err: badInput("%s: %v", name, g.Err)})
+			continue
+		}
+		out = append(out, replayOutcome(name, g.Record, recordLines(g.Lines)))
+	}
+	return out, nil
+}
+
+// replayOutcome replays one record.
+func replayOutcome(name string, r *bridge.Record, lines recordLines) boardOutcome {
+	o := boardOutcome{board: r.Board}
+	line, err := replayRecord(r, lines)
+	if err == nil {
+		o.line = line
+		return o
+	}
+	o.where = fmt.Sprintf("board %d", r.Board)
+	var at *lineError
+	if errors.As(err, &at) {
+		o.where = fmt.Sprintf("line %d: board %d", at.line, r.Board)
+		err = at.err
+	}
+	o.err = badInput("%s: %s: %v", name, o.where, err)
+	var u *unscoredError
+	if errors.As(err, &u) {
+		o.unscored = u.reason
+	}
+	return o
+}
+
+// replayBridge checks and scores a PBN or LIN file. A board that cannot be
+// scored for want of a contract, a play or a result gets an "unscored"
+// line (and a line on stderr) unless strict is set; any other fault (an
+// illegal call or card, a board that cannot be read) fails the file.
+func replayBridge(name string, data []byte, asJSON, strict bool, out, stderr io.Writer) error {
+	outcomes, err := replayBridgeBoards(name, data)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return err
 	}
-	if len(recs) == 0 {
+	if len(outcomes) == 0 {
 		return badInput("%s: no board found", name)
 	}
-	var buf bytes.Buffer
-	for i, r := range recs {
-		line, err := replayRecord(r, lines[i])
-		if err != nil {
-			var at *lineError
-			if errors.As(err, &at) {
-				return badInput("%s: line %d: board %d: %v", name, at.line, r.Board, at.err)
-			}
-			return badInput("%s: board %d: %v", name, r.Board, err)
+	for _, o := range outcomes {
+		if o.err != nil && (strict || o.unscored == "") {
+			return o.err
 		}
+	}
+	var buf, warn bytes.Buffer
+	for _, o := range outcomes {
+		if o.unscored != "" {
+			fmt.Fprintf(&warn, "atout replay: %s: %s: not scored: %s\n", name, o.where, o.unscored)
+			if asJSON {
+				b, err := json.Marshal(unscoredLine{Board: o.board, Unscored: o.unscored})
+				if err != nil {
+					return err
+				}
+				buf.Write(b)
+				buf.WriteByte('\n')
+			} else {
+				fmt.Fprintf(&buf, "board %d: not scored: %s\n", o.board, o.unscored)
+			}
+			continue
+		}
+		line := o.line
 		if asJSON {
 			b, err := json.Marshal(line)
 			if err != nil {
@@ -83,7 +157,10 @@ func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
 		fmt.Fprintf(&buf, "board %d: %s by %s, %d tricks (%s), NS %+d\n",
 			line.Board, line.Contract, line.Declarer, line.Tricks, made, line.ScoreNS)
 	}
-	_, err = out.Write(buf.Bytes())
+	if _, err := out.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	_, err = stderr.Write(warn.Bytes())
 	return err
 }
 
@@ -146,7 +223,7 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		// auction that reaches it so that the play can be checked.
 		c, decl, ok := r.FinalContract()
 		if !ok {
-			return bridgeLine{}, at(errors.New("no auction and no contract"), nil, -1, lines.Game)
+			return bridgeLine{}, at(&unscoredError{"no auction and no contract"}, nil, -1, lines.Game)
 		}
 		calls = minimalAuction(r.Dealer, c, decl)
 		lines.Auction = nil
@@ -172,15 +249,19 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	}
 	if g.Phase() == bridge.PhasePlay {
 		n := r.Claim
+		decl, _ := g.Declarer()
 		if n < 0 {
 			v, _ := r.Tag("Result")
-			t, err := strconv.Atoi(v)
-			if err != nil {
-				return bridgeLine{}, at(fmt.Errorf("the play stops after %d cards with no claim and no result", len(r.Play)), lines.Play, len(r.Play)-1, lines.Game)
+			t, ok := bridge.ParseResult(v, decl)
+			if !ok {
+				reason := fmt.Sprintf("the play stops after %d cards with no claim and no result", len(r.Play))
+				if len(r.Play) == 0 {
+					reason = "no play and no result"
+				}
+				return bridgeLine{}, at(&unscoredError{reason}, lines.Play, len(r.Play)-1, lines.Game)
 			}
 			n = t
 		}
-		decl, _ := g.Declarer()
 		if err := g.Claim(decl, n); err != nil {
 			return bridgeLine{}, at(describe(err, ""), lines.Play, len(r.Play)-1, lines.Game)
 		}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestReplayUnscored checks that boards that cannot be scored for want of a
+// contract, a play or a result get their own line and do not fail the file.
+func TestReplayUnscored(t *testing.T) {
+	tests := []struct {
+		file, want string
+		stderr     []string
+	}{
+		{"testdata/speedball.pbn",
+			`{"board":1,"contract":"4H","declarer":"S","tricks":9,"scoreNS":-50}` + "\n" +
+				`{"board":2,"unscored":"no auction and no contract"}` + "\n" +
+				`{"board":3,"unscored":"the play stops after 2 cards with no claim and no result"}` + "\n",
+			[]string{"speedball.pbn: line 20: board 2: not scored: no auction and no contract\n",
+				"speedball.pbn: line 49: board 3: not scored: the play stops after 2 cards"}},
+		{"testdata/quiz.pbn",
+			`{"board":4,"unscored":"no play and no result"}` + "\n" +
+				`{"board":1,"unscored":"no play and no result"}` + "\n",
+			[]string{"line 4: board 4: not scored: no play and no result", "line 25: board 1: not scored"}},
+		{"testdata/book.pbn", `{"board":3,"contract":"3NT","declarer":"S","tricks":5,"scoreNS":-200}` + "\n", nil},
+		{"testdata/dialects.pbn",
+			`{"board":7,"contract":"4S","declarer":"W","tricks":9,"scoreNS":100}` + "\n" +
+				`{"board":5,"contract":"4H","declarer":"E","tricks":7,"scoreNS":150}` + "\n" +
+				`{"board":4,"contract":"1NT","declarer":"W","tricks":7,"scoreNS":-90}` + "\n", nil},
+	}
+	for _, tt := range tests {
+		code, out, errs := bridgeRun("replay", "--json", tt.file)
+		if code != 0 || out != tt.want {
+			t.Errorf("%s: exit %d %q:\n%s", tt.file, code, errs, out)
+		}
+		if strings.Count(errs, "\n") != len(tt.stderr) {
+			t.Errorf("%s: stderr %q, want %d lines", tt.file, errs, len(tt.stderr))
+		}
+		for _, w := range tt.stderr {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%s: stderr %q lacks %q", tt.file, errs, w)
+			}
+		}
+		if len(tt.stderr) == 0 {
+			continue
+		}
+		// --strict: all or nothing, as before.
+		code, out, errs = bridgeRun("replay", "--json", "--strict", tt.file)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, strings.TrimSuffix(strings.Replace(tt.stderr[0], "not scored: ", "", 1), "\n")) {
+			t.Errorf("%s --strict: exit %d, stdout %q, stderr %q", tt.file, code, out, errs)
+		}
+	}
+	code, out, _ := bridgeRun("replay", "testdata/speedball.pbn")
+	if want := "board 1: 4H by S, 9 tricks (down 1), NS -50\nboard 2: not scored: no auction and no contract\n" +
+		"board 3: not scored: the play stops after 2 cards with no claim and no result\n"; code != 0 || out != want {
+		t.Errorf("text: exit %d\n%s", code, out)
+	}
+}
+
+// TestReplayBadBoardAmongGood checks that an illegal card or a board that
+// cannot be read still fails the file, naming the board and the line, and
+// that an unscored board does not hide it.
+func TestReplayBadBoardAmongGood(t *testing.T) {
+	speed, err := os.ReadFile("testdata/speedball.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	event, err := os.ReadFile("testdata/bridge-event.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	illegal := strings.Replace(string(event), "CQ CT C2 C3", "HA CT C2 C3", 1)
+	tests := []struct{ name, data, want string }{
+		{"unscored-then-illegal.pbn", string(speed) + "\n" + illegal, "board 1: trick 2: W played HA but must follow suit"},
+		{"badcall.pbn", string(speed) + "\n" + strings.Replace(string(event), "2NT Pass 4C", "2NT Pass 4Q", 1), `"4Q" is not a call`},
+	}
+	for _, tt := range tests {
+		code, out, errs := bridgeRun("replay", "--json", writeTemp(t, tt.name, tt.data))
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and %q", tt.name, code, out, errs, tt.want)
+		}
+	}
+}
