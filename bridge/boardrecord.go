@@ -609,3 +609,34 @@ func (r *Record) ScoreNSRecord() (c Contract, declarer card.Seat, tricks, scoreN
 	}
 	return c, declarer, tricks, ScoreNS(c, declarer, tricks, r.Vul), true
 }
+
+// MinimalAuction returns the shortest auction from dealer that reaches
+// contract c by declarer: passes up to declarer, the bid, a double by
+// declarer's left-hand opponent and a redouble by dummy when needed, then
+// three passes (four passes for a passed-out board). It stands in for the
+// auction of a record that gives only the contract, where a format needs
+// calls (LIN) or a replay does.
+func MinimalAuction(dealer card.Seat, c Contract, declarer card.Seat) []RecordCall {
+	var out []RecordCall
+	add := func(c Call) { out = append(out, RecordCall{Call: c}) }
+	if c.IsPass() {
+		for range 4 {
+			add(PassCall)
+		}
+		return out
+	}
+	for s := dealer; s != declarer; s = s.Next() {
+		add(PassCall)
+	}
+	add(NewBid(int(c.Level), c.Strain))
+	if c.Doubled > 0 {
+		add(DoubleCall)
+		if c.Doubled > 1 {
+			add(RedoubleCall)
+		}
+	}
+	for range 3 {
+		add(PassCall)
+	}
+	return out
+}

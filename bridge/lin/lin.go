@@ -532,7 +532,17 @@ func writeBoard(b *bytes.Buffer, r *bridge.Record) {
 	pair(b, "rh", "")
 	pair(b, "ah", "Board "+strconv.Itoa(r.Board))
 	pair(b, "sv", [...]string{"o", "n", "e", "b"}[r.Vul&3])
-	for _, rc := range r.Auction {
+	auction := r.Auction
+	if len(auction) == 0 {
+		// A record with a contract but no auction (a club traveller): LIN
+		// has no contract key, so the shortest auction that reaches the
+		// contract stands in for it; every LIN reader then finds the
+		// contract and declarer.
+		if c, decl, ok := r.FinalContract(); ok {
+			auction = bridge.MinimalAuction(r.Dealer, c, decl)
+		}
+	}
+	for _, rc := range auction {
 		c := linCall(rc.Call)
 		if rc.Alert {
 			c += "!"
@@ -553,6 +563,12 @@ func writeBoard(b *bytes.Buffer, r *bridge.Record) {
 	}
 	if r.Claim >= 0 {
 		pair(b, "mc", strconv.Itoa(r.Claim))
+	} else if c, _, ok := r.FinalContract(); ok && !c.IsPass() && !r.PlayComplete() {
+		// A result with no play, or with a play that stops: declarer's
+		// tricks as a claim, as BBO records a claim.
+		if n, ok := r.ResultTricks(); ok {
+			pair(b, "mc", strconv.Itoa(n))
+		}
 	}
 	b.WriteByte('\n')
 }

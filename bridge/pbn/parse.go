@@ -516,6 +516,8 @@ func (p *gameParser) parseAuction() *SyntaxError {
 		rc := bridge.RecordCall{Call: c}
 		if suffix != "" {
 			rc.Annots = []string{suffix}
+			// "!" stuck to a call is how BBO and others mark an alert.
+			rc.Alert = suffix == "!"
 		}
 		add(rc, w.line)
 	}

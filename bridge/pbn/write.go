@@ -207,7 +207,11 @@ func writeAuction(b *bytes.Buffer, r *bridge.Record) {
 			line.WriteByte(' ')
 		}
 		line.WriteString(callText(rc.Call))
-		annotText(&line, rc.Annots, rc.Note, &notes)
+		annots := rc.Annots
+		if rc.Alert && len(annots) == 0 {
+			annots = []string{"!"} // an alert from LIN
+		}
+		annotText(&line, annots, rc.Note, &notes)
 		if i%4 == 3 {
 			b.WriteString(line.String() + "\n")
 			line.Reset()

@@ -225,7 +225,7 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		if !ok {
 			return bridgeLine{}, at(&unscoredError{"no auction and no contract"}, nil, -1, lines.Game)
 		}
-		calls = minimalAuction(r.Dealer, c, decl)
+		calls = bridge.MinimalAuction(r.Dealer, c, decl)
 		lines.Auction = nil
 	}
 	g := bridge.NewGame(r.Board, r.Dealer, r.Vul, r.Deal)
@@ -272,34 +272,6 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		line.Declarer = res.Declarer.String()
 	}
 	return line, nil
-}
-
-// minimalAuction returns calls from dealer that reach contract c by
-// declarer: passes up to declarer, the bid, a double by declarer's left-hand
-// opponent and a redouble by dummy if needed, then three passes.
-func minimalAuction(dealer card.Seat, c bridge.Contract, decl card.Seat) []bridge.RecordCall {
-	var out []bridge.RecordCall
-	add := func(c bridge.Call) { out = append(out, bridge.RecordCall{Call: c}) }
-	if c.IsPass() {
-		for range 4 {
-			add(bridge.PassCall)
-		}
-		return out
-	}
-	for s := dealer; s != decl; s = s.Next() {
-		add(bridge.PassCall)
-	}
-	add(bridge.NewBid(int(c.Level), c.Strain))
-	if c.Doubled > 0 {
-		add(bridge.DoubleCall)
-		if c.Doubled > 1 {
-			add(bridge.RedoubleCall)
-		}
-	}
-	for range 3 {
-		add(bridge.PassCall)
-	}
-	return out
 }
 
 // describe words an engine error: "trick 4: W played H2 but must follow

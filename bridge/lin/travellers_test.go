@@ -1,0 +1,73 @@
+package lin
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"atout/bridge/pbn"
+)
+
+// TestTravellers checks that records with a contract and a result but no
+// auction or play are written to LIN (the shortest auction that reaches the
+// contract, the result as mc) and read back with the same contract and
+// result.
+func TestTravellers(t *testing.T) {
+	games := mustPBN(t, "travellers/travellers.pbn")
+	var l bytes.Buffer
+	if err := WriteBoards(&l, games); err != nil {
+		t.Fatal(err)
+	}
+	if want := readFile(t, "travellers.lin"); !bytes.Equal(l.Bytes(), want) {
+		t.Errorf("LIN differs from testdata/travellers.lin:\n%s", l.String())
+	}
+	back, err := ParseBoards(l.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(games) {
+		t.Fatalf("%d boards, want %d", len(back), len(games))
+	}
+	for i, g := range games {
+		c1, d1, s1, n1, ok1 := g.ScoreNSRecord()
+		c2, d2, s2, n2, ok2 := back[i].ScoreNSRecord()
+		if !ok1 || !ok2 || c1 != c2 || d1 != d2 || s1 != s2 || n1 != n2 {
+			t.Errorf("board %d: PBN %s by %s %d tricks %d (%v), LIN %s by %s %d tricks %d (%v)",
+				g.Board, c1, d1, s1, n1, ok1, c2, d2, s2, n2, ok2)
+		}
+		if back[i].Deal != g.Deal || back[i].Vul != g.Vul || back[i].Dealer != g.Dealer || len(back[i].Play) != len(g.Play) {
+			t.Errorf("board %d: setting or play changed", g.Board)
+		}
+	}
+}
+
+// TestLINToPBNToLIN checks that every LIN sample comes back the same after
+// a trip through PBN.
+func TestLINToPBNToLIN(t *testing.T) {
+	for _, path := range linFiles(t) {
+		name := filepath.Base(path)
+		f := mustParse(t, name)
+		var first bytes.Buffer
+		if err := WriteBoards(&first, f.Boards); err != nil {
+			t.Fatal(err)
+		}
+		var p bytes.Buffer
+		if err := pbn.WriteGames(&p, f.Boards); err != nil {
+			t.Fatal(err)
+		}
+		games, err := pbn.ParseGames(p.Bytes())
+		if err != nil {
+			t.Fatalf("%s: PBN: %v\n%s", name, err, p.String())
+		}
+		var again bytes.Buffer
+		if err := WriteBoards(&again, games); err != nil {
+			t.Fatal(err)
+		}
+		if first.String() != again.String() {
+			t.Errorf("%s: LIN -> PBN -> LIN differs:\n%s\n%s", name, first.String(), again.String())
+		}
+		if name == "travellers.lin" && !bytes.Equal(first.Bytes(), readFile(t, name)) {
+			t.Errorf("%s: not written back as it was", name)
+		}
+	}
+}
