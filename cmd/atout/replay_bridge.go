@@ -215,6 +215,15 @@ func at(err error, lines []int, i, game int) error {
 // its file, for the errors.
 func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	if err := r.Deal.Validate(); err != nil {
+		n := 0
+		for _, h := range r.Deal {
+			n += h.Len()
+		}
+		if n > 0 && n < 52 {
+			// Some hands left out (a bidding problem) or an end position:
+			// nothing wrong, but nothing to check the play against.
+			return bridgeLine{}, at(&unscoredError{fmt.Sprintf("the deal is not complete (%d cards)", n)}, nil, -1, lines.Game)
+		}
 		return bridgeLine{}, at(fmt.Errorf("deal: %v", err), nil, -1, lines.Game)
 	}
 	calls := r.Auction

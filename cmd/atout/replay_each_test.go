@@ -82,3 +82,17 @@ func TestReplayBadBoardAmongGood(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayPartialDeal(t *testing.T) {
+	// A bidding problem shows one hand; an end position three cards each.
+	data := "[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n[Auction \"N\"]\n2C Pass 2D Pass\n*\n\n" +
+		"[Board \"2\"]\n[Deal \"N:AK2... QJ3... .AKQ.. ..AKQ.\"]\n[Contract \"3NT\"]\n[Declarer \"N\"]\n[Play \"E\"]\nS3 S2 H2 D2\n\n" +
+		"[Board \"3\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Contract \"4C\"]\n[Declarer \"S\"]\n[Result \"7\"]\n"
+	code, out, errs := bridgeRun("replay", "--json", writeTemp(t, "p.pbn", data))
+	want := `{"board":1,"unscored":"the deal is not complete (13 cards)"}` + "\n" +
+		`{"board":2,"unscored":"the deal is not complete (12 cards)"}` + "\n" +
+		`{"board":3,"contract":"4C","declarer":"S","tricks":7,"scoreNS":-150}` + "\n"
+	if code != 0 || out != want || strings.Count(errs, "\n") != 2 {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
