@@ -174,8 +174,13 @@ func SetTags(data []byte, edits [][]TagEdit) []byte {
 			}
 		}
 		if added.Len() > 0 {
-			// after the last line of the game, before its line end
+			// after the last line of the game that holds something (a
+			// game cut short by an error ends with the lines skipped),
+			// before its line end
 			at := b.end
+			for at > b.start && (isSpace(norm[at-1]) || norm[at-1] == '\n') {
+				at--
+			}
 			for at < len(norm) && norm[at] != '\n' {
 				at++
 			}

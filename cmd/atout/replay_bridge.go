@@ -232,7 +232,13 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		// auction that reaches it so that the play can be checked.
 		c, decl, ok := r.FinalContract()
 		if !ok {
-			return bridgeLine{}, at(&unscoredError{"no auction and no contract"}, nil, -1, lines.Game)
+			reason := "no auction and no contract"
+			if v, _ := r.Tag("Contract"); v != "" {
+				if _, err := bridge.ParseContract(v); err == nil {
+					reason = "a contract with no declarer and no opening leader"
+				}
+			}
+			return bridgeLine{}, at(&unscoredError{reason}, nil, -1, lines.Game)
 		}
 		calls = bridge.MinimalAuction(r.Dealer, c, decl)
 		lines.Auction = nil

@@ -96,3 +96,11 @@ func TestReplayPartialDeal(t *testing.T) {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }
+
+func TestReplayNoDeclarer(t *testing.T) {
+	data := "[Board \"3\"]\n[Deal \"S:KJ86.K96.62.Q832 7.QJ543.AQ83.AK9 9432.T8.KJ95.JT7 AQT5.A72.T74.654\"]\n[Declarer \"\"]\n[Contract \"3N\"]\n[Result \"9\"]\n"
+	code, out, errs := bridgeRun("replay", "--json", writeTemp(t, "n.pbn", data))
+	if want := `{"board":3,"unscored":"a contract with no declarer and no opening leader"}` + "\n"; code != 0 || out != want {
+		t.Errorf("exit %d %q: %s", code, errs, out)
+	}
+}
