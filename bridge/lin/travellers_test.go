@@ -2,6 +2,7 @@ package lin
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -68,6 +69,43 @@ func TestLINToPBNToLIN(t *testing.T) {
 		}
 		if name == "travellers.lin" && !bytes.Equal(first.Bytes(), readFile(t, name)) {
 			t.Errorf("%s: not written back as it was", name)
+		}
+	}
+}
+
+// TestPBNSamplesKeepResults checks that every PBN sample, written as LIN and
+// read back, keeps the contract, declarer and result of each board that
+// has them.
+func TestPBNSamplesKeepResults(t *testing.T) {
+	files, _ := filepath.Glob("../pbn/testdata/*.pbn")
+	more, _ := filepath.Glob("testdata/*.pbn")
+	files = append(append(files, more...), "testdata/travellers/travellers.pbn")
+	if len(files) < 8 {
+		t.Fatalf("%d PBN samples", len(files))
+	}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := pbn.ParseGames(data)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var l bytes.Buffer
+		if err := WriteBoards(&l, games); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseBoards(l.Bytes())
+		if err != nil || len(back) != len(games) {
+			t.Fatalf("%s: %d boards back (%v)\n%s", path, len(back), err, l.String())
+		}
+		for i, g := range games {
+			c1, d1, n1, s1, ok1 := g.ScoreNSRecord()
+			c2, d2, n2, s2, ok2 := back[i].ScoreNSRecord()
+			if ok1 && (!ok2 || c1 != c2 || d1 != d2 || n1 != n2 || s1 != s2) {
+				t.Errorf("%s board %d: %s by %s %d tricks %d, LIN %s by %s %d tricks %d (%v)", path, g.Board, c1, d1, n1, s1, c2, d2, n2, s2, ok2)
+			}
 		}
 	}
 }

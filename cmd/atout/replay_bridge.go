@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"atout/bridge"
@@ -243,6 +244,7 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		calls = bridge.MinimalAuction(r.Dealer, c, decl)
 		lines.Auction = nil
 	}
+	calls = completeAuction(r, calls)
 	g := bridge.NewGame(r.Board, r.Dealer, r.Vul, r.Deal)
 	for i, rc := range calls {
 		seat := card.Seat((int(r.Dealer) + i) & 3)
@@ -287,6 +289,30 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		line.Declarer = res.Declarer.String()
 	}
 	return line, nil
+}
+
+// completeAuction adds the closing passes some writers leave out: when the
+// recorded calls stop after a bid, double or redouble, and the play has
+// begun (cards or a claim follow) or the Contract and Declarer tags name
+// exactly the contract reached, the auction ended there.
+func completeAuction(r *bridge.Record, calls []bridge.RecordCall) []bridge.RecordCall {
+	st := bridge.RecordAuctionState(r.Dealer, calls)
+	if st.Done || !st.Bid {
+		return calls
+	}
+	c, d, ok := r.FinalContract()
+	if !(len(r.Play) > 0 || r.Claim >= 0 || (ok && c == st.Contract && d == st.Declarer)) {
+		return calls
+	}
+	trailing := 0
+	for i := len(calls) - 1; i >= 0 && calls[i].Call.Kind == bridge.Pass; i-- {
+		trailing++
+	}
+	out := slices.Clone(calls)
+	for ; trailing < 3; trailing++ {
+		out = append(out, bridge.RecordCall{Call: bridge.PassCall})
+	}
+	return out
 }
 
 // describe words an engine error: "trick 4: W played H2 but must follow

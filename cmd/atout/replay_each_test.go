@@ -104,3 +104,26 @@ func TestReplayNoDeclarer(t *testing.T) {
 		t.Errorf("exit %d %q: %s", code, errs, out)
 	}
 }
+
+func TestReplayClosingPassesLeftOut(t *testing.T) {
+	deal := "[Board \"1\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n"
+	tests := []struct{ name, data, want string }{
+		// The Contract and Declarer tags name the contract reached.
+		{"tags.pbn", deal + "[Declarer \"S\"]\n[Contract \"4C\"]\n[Result \"7\"]\n[Auction \"N\"]\n2NT Pass 4C\n",
+			`{"board":1,"contract":"4C","declarer":"S","tricks":7,"scoreNS":-150}`},
+		// The play began after the last recorded pass.
+		{"play.lin", "md|3S86432H7DQJ4CA843,SA9HAQ93DAT5CKQ97,SKTHJ8DK98762CT65,|ah|Board 1|sv|o|mb|2N|mb|p|mb|4C|mb|p|mb|p|pc|S9|pc|ST|pc|S7|pc|S2|mc|7|",
+			`{"board":1,"contract":"4C","declarer":"S","tricks":7,"scoreNS":-150}`},
+	}
+	for _, tt := range tests {
+		code, out, errs := bridgeRun("replay", "--json", writeTemp(t, tt.name, tt.data))
+		if code != 0 || out != tt.want+"\n" {
+			t.Errorf("%s: exit %d %q: %s", tt.name, code, errs, out)
+		}
+	}
+	// Tags that do not match the calls: still an incomplete auction.
+	code, _, errs := bridgeRun("replay", "--json", writeTemp(t, "x.pbn", deal+"[Declarer \"S\"]\n[Contract \"5C\"]\n[Result \"7\"]\n[Auction \"N\"]\n2NT Pass 4C\n"))
+	if code != 2 || !strings.Contains(errs, "the auction is not complete") {
+		t.Errorf("mismatched tags: exit %d %q", code, errs)
+	}
+}
