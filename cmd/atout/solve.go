@@ -278,20 +278,41 @@ func optimumScoreTag(scoreNS int, old string) string {
 // joined by commas, "Pass" when passed out: the side and the contract at
 // the lowest level that reaches the par score ("EW 1S", "NS 5DX" for a
 // sacrifice), with its overtricks ("EW 1S+2") when the file's tag already
-// used that form.
+// used that form. A tag that already says the same in another form other
+// programs write (the level made, "EW 3S"; the declaring seat, "N 3NT") is
+// kept as it is.
 func parContractTag(par dd.ParResult, old string) string {
 	if len(par.Contracts) == 0 {
 		return "Pass"
 	}
-	plus := strings.Contains(old, "+")
-	parts := make([]string, len(par.Contracts))
-	for i, c := range par.Contracts {
-		parts[i] = c.Side().String() + " " + c.Contract.String()
-		if plus && c.Result > 0 {
-			parts[i] += "+" + strconv.Itoa(c.Result)
+	form := func(seats bool, style int) string {
+		parts := make([]string, len(par.Contracts))
+		for i, c := range par.Contracts {
+			who := c.Side().String()
+			if seats && len(c.Declarers) == 1 {
+				who = c.Declarers[0].String()
+			}
+			con := c.Contract
+			over := ""
+			switch {
+			case c.Result > 0 && style == 1:
+				over = "+" + strconv.Itoa(c.Result)
+			case c.Result > 0 && style == 2:
+				con.Level += uint8(c.Result)
+			}
+			parts[i] = who + " " + con.String() + over
+		}
+		return strings.Join(parts, ",")
+	}
+	norm := strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(old)), ", ", ",")
+	for _, seats := range []bool{false, true} {
+		for style := 0; style < 3; style++ {
+			if f := form(seats, style); f == norm || strings.ReplaceAll(f, "NT", "N") == norm {
+				return old
+			}
 		}
 	}
-	return strings.Join(parts, ",")
+	return form(false, map[bool]int{false: 0, true: 1}[strings.Contains(old, "+")])
 }
 
 func drawProgress(w io.Writer, done, total int) {

@@ -85,3 +85,22 @@ func TestSolvePBNForms(t *testing.T) {
 		t.Errorf("empty file: exit %d", code)
 	}
 }
+
+func TestParContractForms(t *testing.T) {
+	// Board 2 of solve-forms.pbn: par EW 1S+2 (140), dealer E, N-S vulnerable.
+	base := "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"N:QT94.QT983.2.T87 KJ8.J64.98.AQ643 65.A52.AQT54.K95 A732.K7.KJ763.J2\"]\n"
+	for old, want := range map[string]string{
+		"EW 1S+2": "EW 1S+2", // kept
+		"EW 3S":   "EW 3S",   // the level made: kept
+		"ew 3s":   "ew 3s",   // the same, as written
+		"EW 1S":   "EW 1S",
+		"EW 2H+1": "EW 1S+2", // stale, overtrick form
+		"NS 4S":   "EW 1S",   // stale
+		"":        "EW 1S",
+	} {
+		code, out, errs := runAtout(t, "", "solve", "--threads", "1", "--pbn", writeTemp(t, "f.pbn", base+"[ParContract \""+old+"\"]\n"))
+		if code != 0 || !strings.Contains(out, "[ParContract \""+want+"\"]") {
+			t.Errorf("ParContract %q: exit %d %q, want %q:\n%s", old, code, errs, want, out)
+		}
+	}
+}
