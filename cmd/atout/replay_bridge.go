@@ -69,7 +69,11 @@ func replayBridgeBoards(name string, data []byte) ([]boardOutcome, error) {
 	for _, g := range games {
 		if g.Err != nil {
 			b, _ := strconv.Atoi(g.Board)
-			out = append(out, boardOutcome{board: b, err: badInput("%s: %v", name, g.Err)})
+			o := boardOutcome{board: b, err: badInput("%s: %v", name, g.Err)}
+			if g.Board != "" {
+				o.err = badInput("%s: %v (board %s)", name, g.Err, g.Board)
+			}
+			out = append(out, o)
 			continue
 		}
 		out = append(out, replayOutcome(name, g.Record, recordLines(g.Lines)))
