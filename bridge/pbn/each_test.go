@@ -103,7 +103,7 @@ func TestParseEach(t *testing.T) {
 			t.Errorf("%q: %d games, want %d", b, len(got), len(want)+1)
 			continue
 		}
-		if got[2].Err == nil {
+		if got[2].Err == nil && got[2].Dropped == nil {
 			t.Errorf("%q: no error", b)
 		}
 		if b != "]]]" && got[2].Board != "9" {
@@ -125,4 +125,35 @@ func equalRecords(a, b *bridge.Record) bool {
 	x, _ := Format(a)
 	y, _ := Format(b)
 	return string(x) == string(y)
+}
+
+// TestDroppedSection checks that a game whose auction or play cannot be
+// read keeps its deal and its tags, and that the forms "4C*" and "5D=1"
+// are read.
+func TestDroppedSection(t *testing.T) {
+	head := "[Board \"1\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Declarer \"S\"]\n[Contract \"4C\"]\n[Result \"7\"]\n"
+	_, games := ParseEach([]byte(head + "[Auction \"N\"]\n2NT AC 4C XS\n[Play \"W\"]\nS9 ST S7 S2\nZZ\n"))
+	g := games[0]
+	if g.Err != nil || g.Dropped == nil || g.Dropped.Line != 7 || !strings.Contains(g.Dropped.Msg, `"AC" is not a call`) {
+		t.Fatalf("err %v, dropped %v", g.Err, g.Dropped)
+	}
+	r := g.Record
+	if len(r.Auction) != 0 || len(r.Play) != 0 || r.Deal.Validate() != nil || r.HasAuctionTag() || r.HasPlayTag() {
+		t.Errorf("record %+v", r)
+	}
+	if n, ok := r.ResultTricks(); !ok || n != 7 {
+		t.Errorf("result %d %v", n, ok)
+	}
+	if _, err := Parse([]byte(head + "[Auction \"N\"]\n2NT AC\n")); err == nil || !strings.Contains(err.Error(), "line 7") {
+		t.Errorf("Parse: %v", err)
+	}
+
+	f, err := Parse([]byte(head + "[Auction \"N\"]\n2NT* Pass 4C=1 Pass\nPass Pass\n[Note \"1:Gerber\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := f.Games[0].Auction
+	if len(a) != 6 || !a[0].Alert || a[0].Call.String() != "2NT" || a[2].Note != "Gerber" || a[2].Call.String() != "4C" {
+		t.Errorf("auction %+v", a)
+	}
 }

@@ -59,6 +59,13 @@ type Game struct {
 	Lines  Lines
 	Board  string       // the Board tag as written ("" when absent), kept even when Err is set
 	Err    *SyntaxError // why the game cannot be read
+
+	// Dropped is set when the game's Auction or Play section cannot be
+	// read: Record is the game without that section (and without the
+	// other, if it cannot be read either), and Dropped says why.
+	Dropped *SyntaxError
+
+	errSect string // "Auction" or "Play" when Err lies in that section
 }
 
 // ParseEach reads a PBN file game by game: a game that cannot be read (a
@@ -108,7 +115,24 @@ func ParseEach(data []byte) (directives []string, games []Game) {
 			}
 			continue
 		}
-		g, vals := parseGame(block, prev)
+		g, vals := parseGame(block, prev, nil)
+		// A game whose auction or play cannot be read is read again
+		// without that section: the deal, the contract and the result
+		// tags may still say all that is needed.
+		skip := map[string]bool{}
+		var dropped *SyntaxError
+		for g.Err != nil && g.errSect != "" && !skip[g.errSect] {
+			if dropped == nil {
+				dropped = g.Err
+			}
+			skip[g.errSect] = true
+			g, vals = parseGame(block, prev, skip)
+		}
+		if dropped != nil && g.Err == nil {
+			g.Dropped = dropped
+		} else if dropped != nil {
+			g.Err = dropped
+		}
 		if vals != nil {
 			prev = vals
 		}
@@ -124,6 +148,9 @@ func parse(data []byte) (*File, []Lines, error) {
 	for _, g := range games {
 		if g.Err != nil {
 			return nil, nil, g.Err
+		}
+		if g.Dropped != nil {
+			return nil, nil, g.Dropped
 		}
 		f.Games = append(f.Games, g.Record)
 		lines = append(lines, g.Lines)
@@ -159,12 +186,15 @@ type gameParser struct {
 	notes    map[string]map[int]string
 	target   int // index in rec.Tags of the tag commentary goes to; -1 for rec.Comments
 	lines    Lines
+	skip     map[string]bool // sections left out ("Auction", "Play")
+	errSect  string          // the section the error returned lies in
 }
 
 // parseGame reads one game. prev holds the tag values of the previous game,
 // for "#". It returns the tag values read, for the next game.
-func parseGame(items []item, prev map[string]string) (Game, map[string]string) {
+func parseGame(items []item, prev map[string]string, skip map[string]bool) (Game, map[string]string) {
 	p := &gameParser{
+		skip:    skip,
 		rec:     &bridge.Record{Claim: bridge.RecordNoClaim},
 		raw:     map[string]string{},
 		rawLine: map[string]int{},
@@ -186,7 +216,7 @@ func parseGame(items []item, prev map[string]string) (Game, map[string]string) {
 		if p.lines.Game == 0 {
 			p.lines.Game = firstLine
 		}
-		g.Err, g.Lines = err, Lines{Game: p.lines.Game}
+		g.Err, g.Lines, g.errSect = err, Lines{Game: p.lines.Game}, p.errSect
 		return g, p.raw
 	}
 	for _, it := range items {
@@ -228,6 +258,8 @@ func parseGame(items []item, prev map[string]string) (Game, map[string]string) {
 func (p *gameParser) addWord(it item) *SyntaxError {
 	w := word{it.text, it.line, it.quoted}
 	switch p.section {
+	case "\x00dropped":
+		return nil
 	case "Auction":
 		p.auction = append(p.auction, w)
 		return nil
@@ -286,8 +318,13 @@ func (p *gameParser) addTag(it item, prev map[string]string) *SyntaxError {
 		}
 		return nil
 	}
+	if p.skip[name] {
+		p.section, p.lastSect = "\x00dropped", name
+		return nil
+	}
 	if _, dup := p.raw[name]; dup {
 		if name == "Auction" || name == "Play" {
+			p.errSect = name
 			return errorf(it.line, "second %s section", name)
 		}
 		if bridge.IsRecordTypedTag(name) || slices.Contains(bridge.MandatoryStringTags[:], name) {
@@ -348,6 +385,7 @@ func (p *gameParser) finish(firstLine int) *SyntaxError {
 	if v, ok := p.raw["Auction"]; ok {
 		s, known, err := seatValue(v)
 		if err != nil {
+			p.errSect = "Auction"
 			return errorf(line("Auction"), "Auction %q is not a seat", v)
 		}
 		if known {
@@ -363,6 +401,7 @@ func (p *gameParser) finish(firstLine int) *SyntaxError {
 				r.Dealer = card.Seat((int(s) + pad) & 3)
 			case s != dealer && pad >= (int(dealer)-int(s)+4)%4:
 			case s != dealer && len(p.auction) > 0:
+				p.errSect = "Auction"
 				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
 			}
 		}
@@ -389,9 +428,11 @@ func (p *gameParser) finish(firstLine int) *SyntaxError {
 		r.Players[i] = p.raw[name]
 	}
 	if err := p.parseAuction(); err != nil {
+		p.errSect = "Auction"
 		return err
 	}
 	if err := p.parsePlay(line("Play")); err != nil {
+		p.errSect = "Play"
 		return err
 	}
 	// The Auction and Play tags keep their place in Tags; their values
@@ -509,11 +550,31 @@ func (p *gameParser) parseAuction() *SyntaxError {
 			continue
 		}
 		core, suffix := splitSuffix(t)
+		note := ""
 		c, err := bridge.ParseCall(core)
+		if err != nil && suffix == "" {
+			// Forms of other writers: "4C*" an alerted call, "5D=1"
+			// a call with its note reference stuck to it.
+			if k := strings.IndexByte(t, '='); k > 0 {
+				ref := t[k:]
+				if !strings.HasSuffix(ref, "=") {
+					ref += "="
+				}
+				if n, ok := noteRef(ref); ok {
+					if c, err = bridge.ParseCall(t[:k]); err == nil {
+						note = notes[n]
+					}
+				}
+			} else if len(t) > 1 && strings.HasSuffix(t, "*") {
+				if c, err = bridge.ParseCall(t[:len(t)-1]); err == nil {
+					suffix = "!"
+				}
+			}
+		}
 		if err != nil {
 			return errorf(w.line, "auction: %q is not a call", t)
 		}
-		rc := bridge.RecordCall{Call: c}
+		rc := bridge.RecordCall{Call: c, Note: note}
 		if suffix != "" {
 			rc.Annots = []string{suffix}
 			// "!" stuck to a call is how BBO and others mark an alert.

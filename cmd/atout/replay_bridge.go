@@ -47,13 +47,18 @@ type boardOutcome struct {
 	unscored string // the reason, when the board is not scored
 	where    string // "line 12: board 6", for stderr
 	err      error  // an illegal action or a board that cannot be read
+	warning  string // a section left out of a board scored all the same
 }
 
 // replayBridgeBoards reads a PBN or LIN file (told apart by content: a file
 // that opens with a "xx|" pair is LIN, anything else PBN) and replays each
 // board on its own, so that a board that cannot be read or scored changes
 // nothing for the others. err is set when the file as a whole cannot be read.
-func replayBridgeBoards(name string, data []byte) ([]boardOutcome, error) {
+//
+// A PBN game whose auction or play cannot be read is replayed without it
+// (the Contract, Declarer and Result tags may still tell the result), and
+// the line of the fault is reported; with strict set it fails the file.
+func replayBridgeBoards(name string, data []byte, strict bool) ([]boardOutcome, error) {
 	var out []boardOutcome
 	if isLIN(data) {
 		recs, ls, err := lin.ParseBoardsLines(data)
@@ -76,7 +81,20 @@ func replayBridgeBoards(name string, data []byte) ([]boardOutcome, error) {
 			out = append(out, o)
 			continue
 		}
-		out = append(out, replayOutcome(name, g.Record, recordLines(g.Lines)))
+		o := replayOutcome(name, g.Record, recordLines(g.Lines))
+		if d := g.Dropped; d != nil {
+			err := badInput("%s: %v (board %s)", name, d, g.Board)
+			switch {
+			case strict:
+				o.err, o.unscored = err, ""
+			case o.unscored != "":
+				o.unscored = d.Msg
+				o.where = fmt.Sprintf("line %d: board %d", d.Line, o.board)
+			case o.err == nil:
+				o.warning = fmt.Sprintf("atout replay: %s: line %d: board %d: left out: %s", name, d.Line, o.board, d.Msg)
+			}
+		}
+		out = append(out, o)
 	}
 	return out, nil
 }
@@ -108,7 +126,7 @@ func replayOutcome(name string, r *bridge.Record, lines recordLines) boardOutcom
 // line (and a line on stderr) unless strict is set; any other fault (an
 // illegal call or card, a board that cannot be read) fails the file.
 func replayBridge(name string, data []byte, asJSON, strict bool, out, stderr io.Writer) error {
-	outcomes, err := replayBridgeBoards(name, data)
+	outcomes, err := replayBridgeBoards(name, data, strict)
 	if err != nil {
 		return err
 	}
@@ -122,6 +140,9 @@ func replayBridge(name string, data []byte, asJSON, strict bool, out, stderr io.
 	}
 	var buf, warn bytes.Buffer
 	for _, o := range outcomes {
+		if o.warning != "" {
+			warn.WriteString(o.warning + "\n")
+		}
 		if o.unscored != "" {
 			fmt.Fprintf(&warn, "atout replay: %s: %s: not scored: %s\n", name, o.where, o.unscored)
 			if asJSON {

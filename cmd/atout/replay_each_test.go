@@ -73,7 +73,6 @@ func TestReplayBadBoardAmongGood(t *testing.T) {
 	illegal := strings.Replace(string(event), "CQ CT C2 C3", "HA CT C2 C3", 1)
 	tests := []struct{ name, data, want string }{
 		{"unscored-then-illegal.pbn", string(speed) + "\n" + illegal, "board 1: trick 2: W played HA but must follow suit"},
-		{"badcall.pbn", string(speed) + "\n" + strings.Replace(string(event), "2NT Pass 4C", "2NT Pass 4Q", 1), `"4Q" is not a call`},
 	}
 	for _, tt := range tests {
 		code, out, errs := bridgeRun("replay", "--json", writeTemp(t, tt.name, tt.data))
@@ -125,5 +124,37 @@ func TestReplayClosingPassesLeftOut(t *testing.T) {
 	code, _, errs := bridgeRun("replay", "--json", writeTemp(t, "x.pbn", deal+"[Declarer \"S\"]\n[Contract \"5C\"]\n[Result \"7\"]\n[Auction \"N\"]\n2NT Pass 4C\n"))
 	if code != 2 || !strings.Contains(errs, "the auction is not complete") {
 		t.Errorf("mismatched tags: exit %d %q", code, errs)
+	}
+}
+
+// TestReplayUnreadableAuction checks that a board whose auction cannot be
+// read is scored from its tags, with the fault on stderr; --strict fails.
+func TestReplayUnreadableAuction(t *testing.T) {
+	event, err := os.ReadFile("testdata/bridge-event.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/bridge-event.expected.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Board 1 (line 21): tokens no call is written as; board 2: a note
+	// stuck to a call and an alert mark, both read.
+	data := strings.Replace(string(event), "2NT Pass 4C Pass", "2NT AC 4C XS", 1)
+	data = strings.Replace(data, "1S 1NT Pass 2D", "1S* 1NT Pass=1 2D", 1)
+	p := writeTemp(t, "tokens.pbn", data)
+	code, out, errs := bridgeRun("replay", "--json", p)
+	if code != 0 || out != string(want) || errs != "atout replay: "+p+": line 21: board 1: left out: auction: \"AC\" is not a call\n" {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	code, out, errs = bridgeRun("replay", "--json", "--strict", p)
+	if code != 2 || out != "" || !strings.Contains(errs, `line 21: auction: "AC" is not a call (board 1)`) {
+		t.Errorf("--strict: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	// No tags to fall back on: not scored, naming the fault.
+	data = "[Board \"1\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Auction \"N\"]\n2NT AC 4C XS\n"
+	code, out, errs = bridgeRun("replay", "--json", writeTemp(t, "t.pbn", data))
+	if code != 0 || out != `{"board":1,"unscored":"auction: \"AC\" is not a call"}`+"\n" || !strings.Contains(errs, "line 4: board 1: not scored: auction") {
+		t.Errorf("no tags: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }

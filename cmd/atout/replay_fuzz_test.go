@@ -39,7 +39,7 @@ func sameOutcome(a, b boardOutcome) bool {
 // changes the results of the others.
 func FuzzReplayOneBadBoard(f *testing.F) {
 	boards := fuzzBoards(f)
-	want, err := replayBridgeBoards("x", []byte(strings.Join(boards, "\n\n")+"\n"))
+	want, err := replayBridgeBoards("x", []byte(strings.Join(boards, "\n\n")+"\n"), false)
 	if err != nil || len(want) != len(boards) {
 		f.Fatalf("%d outcomes for %d boards (%v)", len(want), len(boards), err)
 	}
@@ -70,7 +70,7 @@ func FuzzReplayOneBadBoard(f *testing.F) {
 	f.Fuzz(func(t *testing.T, bad []byte, at uint8) {
 		k := 1 + int(at)%len(boards)
 		text := strings.Join(boards[:k], "\n\n") + "\n\n" + string(bad) + "\n\n" + strings.Join(boards[k:], "\n\n") + "\n"
-		got, err := replayBridgeBoards("x", []byte(text))
+		got, err := replayBridgeBoards("x", []byte(text), false)
 		if err != nil {
 			t.Fatalf("the file is refused as a whole: %v", err)
 		}
