@@ -6,6 +6,11 @@
 // the match header (vg, rs, pw, bn, mp) and skips display and chat keys
 // (rh, st, pg, nt, sk, up and others). Boards are read into
 // [bridge.Record] values.
+//
+// LIN has no key for a contract or a result: a record that gives only a
+// contract and a result (a club traveller) is written with the shortest
+// auction that reaches the contract ([bridge.MinimalAuction]) and the
+// result as mc, so that any LIN reader finds them.
 package lin
 
 import (

@@ -3,8 +3,15 @@
 // tables such as OptimumResultTable and ScoreTable, commentary, the "#"
 // inheritance of export files, and the quirks of real files (CRLF, byte
 // order mark, trailing spaces, N-S and Both, redundant suit letters in
-// Deal strings...). Games are read into [bridge.Record] values; writing
-// follows the export format: the mandatory tags first in their export order.
+// Deal strings...) and of other writers (a contract with a leader but no
+// declarer, "NS 11" results, auctions padded with "-", tag pairs over two
+// lines). Games are read into [bridge.Record] values; writing follows the
+// export format: the mandatory tags first in their export order.
+//
+// [Parse] fails on the first game that cannot be read; [ParseEach] reads a
+// file game by game, so that a bad game leaves the others as they are.
+// [ReadSettings] and [SetTags] serve a program that only adds a few tags
+// (double-dummy analysis) and keeps every other byte of the file.
 package pbn
 
 import (
