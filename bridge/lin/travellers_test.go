@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
+	"atout/bridge"
 	"atout/bridge/pbn"
 )
 
@@ -106,6 +109,47 @@ func TestPBNSamplesKeepResults(t *testing.T) {
 			if ok1 && (!ok2 || c1 != c2 || d1 != d2 || n1 != n2 || s1 != s2) {
 				t.Errorf("%s board %d: %s by %s %d tricks %d, LIN %s by %s %d tricks %d (%v)", path, g.Board, c1, d1, n1, s1, c2, d2, n2, s2, ok2)
 			}
+		}
+	}
+}
+
+// TestParseEach checks that a board that cannot be read leaves the others
+// as they are.
+func TestParseEach(t *testing.T) {
+	data := string(readFile(t, "event.lin"))
+	want := mustParse(t, "event.lin").Boards
+	for _, tt := range []struct{ from, to, key string }{
+		{"md|4S843", "md|4SX843", "md"},
+		{"sv|n|", "sv|q|", "sv"},
+		{"mb|1N|", "mb|1Q|", "mb"},
+		{"pc|CA|pc|C8|", "pc|CZ|pc|C8|", "pc"},
+	} {
+		_, boards, err := ParseEach([]byte(strings.Replace(data, tt.from, tt.to, 1)))
+		if err != nil || len(boards) != len(want) {
+			t.Fatalf("%s: %d boards (%v)", tt.to, len(boards), err)
+		}
+		b := boards[1]
+		switch tt.key {
+		case "md", "sv":
+			if b.Err == nil || b.Err.Key != tt.key || b.Err.Line != 2 || b.Record != nil {
+				t.Errorf("%s: board 2: %+v", tt.to, b)
+			}
+		case "mb":
+			if b.Dropped == nil || b.Dropped.Key != "mb" || len(b.Record.Auction) != 0 || len(b.Record.Play) != 52 {
+				t.Errorf("%s: board 2: %+v", tt.to, b)
+			}
+		case "pc":
+			if b.Dropped == nil || len(b.Record.Auction) != 17 || len(b.Record.Play) != 0 || b.Record.Claim != bridge.RecordNoClaim {
+				t.Errorf("%s: board 2: %+v", tt.to, b)
+			}
+		}
+		for _, i := range []int{0, 2, 3} {
+			if boards[i].Err != nil || boards[i].Dropped != nil || !reflect.DeepEqual(boards[i].Record, want[i]) {
+				t.Errorf("%s: board %d changed", tt.to, i+1)
+			}
+		}
+		if _, err := Parse([]byte(strings.Replace(data, tt.from, tt.to, 1))); err == nil {
+			t.Errorf("%s: Parse accepts it", tt.to)
 		}
 	}
 }

@@ -61,12 +61,20 @@ type boardOutcome struct {
 func replayBridgeBoards(name string, data []byte, strict bool) ([]boardOutcome, error) {
 	var out []boardOutcome
 	if isLIN(data) {
-		recs, ls, err := lin.ParseBoardsLines(data)
+		_, boards, err := lin.ParseEach(data)
 		if err != nil {
 			return nil, badInput("%s: %v", name, err)
 		}
-		for i, r := range recs {
-			out = append(out, replayOutcome(name, r, recordLines(ls[i])))
+		for _, b := range boards {
+			if b.Err != nil {
+				out = append(out, boardOutcome{err: badInput("%s: %v", name, b.Err)})
+				continue
+			}
+			o := replayOutcome(name, b.Record, recordLines(b.Lines))
+			if d := b.Dropped; d != nil {
+				o = dropped(o, name, d.Line, d.Key+"|: "+d.Msg, badInput("%s: %v", name, d), strict)
+			}
+			out = append(out, o)
 		}
 		return out, nil
 	}
@@ -83,20 +91,28 @@ func replayBridgeBoards(name string, data []byte, strict bool) ([]boardOutcome, 
 		}
 		o := replayOutcome(name, g.Record, recordLines(g.Lines))
 		if d := g.Dropped; d != nil {
-			err := badInput("%s: %v (board %s)", name, d, g.Board)
-			switch {
-			case strict:
-				o.err, o.unscored = err, ""
-			case o.unscored != "":
-				o.unscored = d.Msg
-				o.where = fmt.Sprintf("line %d: board %d", d.Line, o.board)
-			case o.err == nil:
-				o.warning = fmt.Sprintf("atout replay: %s: line %d: board %d: left out: %s", name, d.Line, o.board, d.Msg)
-			}
+			o = dropped(o, name, d.Line, d.Msg, badInput("%s: %v (board %s)", name, d, g.Board), strict)
 		}
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+// dropped amends the outcome of a board read without the section (auction
+// or play) that holds the fault msg on line: with strict set the fault
+// fails the file (err); otherwise a board not scored says why, and one
+// scored all the same gets a warning.
+func dropped(o boardOutcome, name string, line int, msg string, err error, strict bool) boardOutcome {
+	switch {
+	case strict:
+		o.err, o.unscored = err, ""
+	case o.unscored != "":
+		o.unscored = msg
+		o.where = fmt.Sprintf("line %d: board %d", line, o.board)
+	case o.err == nil:
+		o.warning = fmt.Sprintf("atout replay: %s: line %d: board %d: left out: %s", name, line, o.board, msg)
+	}
+	return o
 }
 
 // replayOutcome replays one record.

@@ -158,3 +158,34 @@ func TestReplayUnreadableAuction(t *testing.T) {
 		t.Errorf("no tags: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }
+
+// TestReplayLINBoardByBoard checks that a LIN board whose call or card
+// cannot be read is not scored while the others are, and that --strict
+// and a bad deal still fail the file.
+func TestReplayLINBoardByBoard(t *testing.T) {
+	data, err := os.ReadFile("testdata/bridge-event.lin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/bridge-event.expected.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(want), "\n")
+	bad := strings.Replace(string(data), "pc|CA|pc|C8|", "pc|CA|pc|C88|", 1) // board 2, line 2
+	bad = strings.Replace(bad, "mb|1C|mb|2S|", "mb|1C|mb|2Q|", 1)            // board 3, line 3
+	p := writeTemp(t, "b.lin", bad)
+	code, out, errs := bridgeRun("replay", "--json", p)
+	wantOut := lines[0] + `{"board":2,"unscored":"pc|: \"C88\" is not a card"}` + "\n" +
+		`{"board":3,"unscored":"mb|: \"2Q\" is not a call"}` + "\n" + lines[3]
+	if code != 0 || out != wantOut || !strings.Contains(errs, "line 2: board 2: not scored: pc|") || !strings.Contains(errs, "line 3: board 3: not scored: mb|") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	if code, out, errs := bridgeRun("replay", "--json", "--strict", p); code != 2 || out != "" || !strings.Contains(errs, `lin: line 2: pc|: "C88" is not a card`) {
+		t.Errorf("--strict: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	badDeal := strings.Replace(string(data), "md|4S843", "md|4SX843", 1)
+	if code, out, errs := bridgeRun("replay", "--json", writeTemp(t, "d.lin", badDeal)); code != 2 || out != "" || !strings.Contains(errs, "line 2: md|") {
+		t.Errorf("bad deal: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
