@@ -100,17 +100,19 @@ func replayBridgeBoards(name string, data []byte, strict bool) ([]boardOutcome, 
 
 // dropped amends the outcome of a board read without the section (auction
 // or play) that holds the fault msg on line: with strict set the fault
-// fails the file (err); otherwise a board not scored says why, and one
-// scored all the same gets a warning.
+// fails the file (err); otherwise a board scored all the same gets a
+// warning, and one that is not (for want of what was left out, or because
+// what was left of it does not hold together) is not scored, naming the
+// fault.
 func dropped(o boardOutcome, name string, line int, msg string, err error, strict bool) boardOutcome {
 	switch {
 	case strict:
 		o.err, o.unscored = err, ""
-	case o.unscored != "":
-		o.unscored = msg
-		o.where = fmt.Sprintf("line %d: board %d", line, o.board)
 	case o.err == nil:
 		o.warning = fmt.Sprintf("atout replay: %s: line %d: board %d: left out: %s", name, line, o.board, msg)
+	default:
+		o.unscored = msg
+		o.where = fmt.Sprintf("line %d: board %d", line, o.board)
 	}
 	return o
 }
