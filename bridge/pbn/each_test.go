@@ -24,16 +24,12 @@ func TestDialects(t *testing.T) {
 		t.Errorf("book: Declarer %q, want it kept as written", v)
 	}
 
-	f := mustParse(t, "dialects.pbn")
-	if len(f.Games) != 3 {
-		t.Fatalf("dialects: %d games", len(f.Games))
-	}
 	// [Result "NS 4"] with West declaring: EW took 9.
-	if g := f.Games[0]; g.Claim != 9 {
+	if g := mustParse(t, "result-side.pbn").Games[0]; g.Claim != 9 {
 		t.Errorf("Result NS 4: claim %d, want 9", g.Claim)
 	}
 	// [Auction "W"] padded with "-" while North deals.
-	g := f.Games[1]
+	g := mustParse(t, "auction-padded.pbn").Games[0]
 	if g.Dealer != card.North || len(g.Auction) != 9 || !g.AuctionComplete() {
 		t.Errorf("padded auction: dealer %s, %d calls", g.Dealer, len(g.Auction))
 	}
@@ -41,7 +37,7 @@ func TestDialects(t *testing.T) {
 		t.Errorf("padded auction: %s by %s", c, d)
 	}
 	// Tag pairs over two lines.
-	g = f.Games[2]
+	g = mustParse(t, "split-tags.pbn").Games[0]
 	if v, _ := g.Tag("Event"); v != "Dialects" || g.Board != 4 || g.Players[card.South] != "Di" {
 		t.Errorf("split tags: Event %q board %d players %q", v, g.Board, g.Players)
 	}

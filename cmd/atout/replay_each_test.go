@@ -24,10 +24,9 @@ func TestReplayUnscored(t *testing.T) {
 				`{"board":1,"unscored":"no play and no result"}` + "\n",
 			[]string{"line 4: board 4: not scored: no play and no result", "line 25: board 1: not scored"}},
 		{"testdata/book.pbn", `{"board":3,"contract":"3NT","declarer":"S","tricks":5,"scoreNS":-200}` + "\n", nil},
-		{"testdata/dialects.pbn",
-			`{"board":7,"contract":"4S","declarer":"W","tricks":9,"scoreNS":100}` + "\n" +
-				`{"board":5,"contract":"4H","declarer":"E","tricks":7,"scoreNS":150}` + "\n" +
-				`{"board":4,"contract":"1NT","declarer":"W","tricks":7,"scoreNS":-90}` + "\n", nil},
+		{"testdata/result-side.pbn", `{"board":7,"contract":"4S","declarer":"W","tricks":9,"scoreNS":100}` + "\n", nil},
+		{"testdata/auction-padded.pbn", `{"board":5,"contract":"4H","declarer":"E","tricks":7,"scoreNS":150}` + "\n", nil},
+		{"testdata/split-tags.pbn", `{"board":4,"contract":"1NT","declarer":"W","tricks":7,"scoreNS":-90}` + "\n", nil},
 	}
 	for _, tt := range tests {
 		code, out, errs := bridgeRun("replay", "--json", tt.file)

@@ -13,7 +13,7 @@ import (
 // game before).
 func fuzzBoards(t testing.TB) []string {
 	var out []string
-	for _, name := range []string{"bridge-event.pbn", "speedball.pbn", "dialects.pbn", "quiz.pbn", "bridge-claim.pbn"} {
+	for _, name := range []string{"bridge-event.pbn", "speedball.pbn", "result-side.pbn", "auction-padded.pbn", "split-tags.pbn", "quiz.pbn", "bridge-claim.pbn"} {
 		data, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			t.Fatal(err)

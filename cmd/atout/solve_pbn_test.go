@@ -104,3 +104,25 @@ func TestParContractForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSolvePBNEndPosition: an end position (PBN 2.1 §3.10) gets its
+// double-dummy tricks out of the tricks left, and no par.
+func TestSolvePBNEndPosition(t *testing.T) {
+	in, err := os.ReadFile("testdata/endposition.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runAtout(t, "", "solve", "--pbn", "testdata/endposition.pbn")
+	// North in NT, East on lead: East cashes nothing (spades only, under
+	// North's AK) but keeps the last spade; South's hearts and West's
+	// diamonds win three tricks for their sides as declarers.
+	want := string(in) + "[DoubleDummyTricks \"22302023000103011031\"]\n[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 2\n"
+	if code != 0 || errs != "" || !strings.HasPrefix(out, want) || strings.Contains(out, "OptimumScore") || strings.Contains(out, "ParContract") {
+		t.Errorf("exit %d %q:\n%s", code, errs, out)
+	}
+	for _, row := range []string{"S H 3\n", "W D 3\n", "E D 3\n", "N H 3\n"} {
+		if !strings.Contains(out, row) {
+			t.Errorf("no row %q", row)
+		}
+	}
+}
