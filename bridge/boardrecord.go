@@ -275,11 +275,28 @@ func (r *Record) playTagSeat() (card.Seat, bool) {
 	return s, err == nil
 }
 
-// ParseResult reads the value of a Result tag as declarer's total tricks:
-// a number of tricks ("9"), or a side and the tricks that side won ("NS 11",
-// "EW 2"; PBN 2.1 allows both), converted with declarer's seat. ok is false
-// for "", "?" and anything else.
-func ParseResult(v string, declarer card.Seat) (int, bool) {
+// ParseResult reads the value of a Result tag as declarer's total tricks in
+// contract c: a number of tricks ("9"), a side and the tricks that side won
+// ("NS 11", "EW 2"; PBN 2.1 allows both), converted with declarer's seat,
+// or, as some scoring programs write it, the tricks over or under the
+// contract ("=", "+1", "-2"). ok is false for "", "?" and anything else.
+func ParseResult(v string, c Contract, declarer card.Seat) (int, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) > 0 && (v[0] == '=' || v[0] == '+' || v[0] == '-') && c.Level > 0 {
+		d := 0
+		if v != "=" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n == 0 {
+				return 0, false
+			}
+			d = n
+		}
+		n := 6 + int(c.Level) + d
+		if n < 0 || n > 13 {
+			return 0, false
+		}
+		return n, true
+	}
 	f := strings.Fields(v)
 	side := -1
 	switch {
@@ -338,7 +355,7 @@ func (r *Record) ResultTricks() (int, bool) {
 		return r.Claim, true
 	}
 	v, _ := r.Tag("Result")
-	return ParseResult(v, decl)
+	return ParseResult(v, c, decl)
 }
 
 // Leader returns the opening leader: the seat of the first card played, or

@@ -56,6 +56,12 @@ func TestParseResult(t *testing.T) {
 		n    int
 		ok   bool
 	}{
+		{"=", card.North, 10, true},
+		{"+1", card.North, 11, true},
+		{" -3 ", card.East, 7, true},
+		{"-11", card.East, 0, false},
+		{"+4", card.East, 0, false},
+		{"+0", card.East, 0, false},
 		{"9", card.North, 9, true},
 		{" 13 ", card.East, 13, true},
 		{"NS 11", card.South, 11, true},
@@ -68,10 +74,10 @@ func TestParseResult(t *testing.T) {
 		{"NS", card.North, 0, false},
 		{"NS 14", card.North, 0, false},
 		{"XY 3", card.North, 0, false},
-		{"-1", card.North, 0, false},
+		{"-1", card.North, 9, true},
 	}
 	for _, tt := range tests {
-		n, ok := bridge.ParseResult(tt.v, tt.decl)
+		n, ok := bridge.ParseResult(tt.v, bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, tt.decl)
 		if n != tt.n || ok != tt.ok {
 			t.Errorf("ParseResult(%q, %s) = %d, %v; want %d, %v", tt.v, tt.decl, n, ok, tt.n, tt.ok)
 		}

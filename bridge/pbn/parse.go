@@ -458,7 +458,7 @@ func (p *gameParser) finish(firstLine int) *SyntaxError {
 	}
 	if _, ok := p.raw["Play"]; ok && !r.PlayComplete() {
 		if c, decl, ok := r.FinalContract(); ok && !c.IsPass() {
-			if n, ok := bridge.ParseResult(p.raw["Result"], decl); ok {
+			if n, ok := bridge.ParseResult(p.raw["Result"], c, decl); ok {
 				r.Claim = n
 			}
 		} else if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {

@@ -102,8 +102,8 @@ func writeGame(b *bytes.Buffer, rec *bridge.Record) error {
 	if r.Claim >= 0 && !r.PlayComplete() {
 		// Keep the Result as written ("NS 11") when it says the same.
 		v, _ := r.Tag("Result")
-		_, decl, _ := r.FinalContract()
-		if n, ok := bridge.ParseResult(v, decl); !ok || n != r.Claim {
+		c, decl, _ := r.FinalContract()
+		if n, ok := bridge.ParseResult(v, c, decl); !ok || n != r.Claim {
 			r.SetTag("Result", strconv.Itoa(r.Claim))
 		}
 	}

@@ -312,7 +312,7 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		decl, _ := g.Declarer()
 		if n < 0 {
 			v, _ := r.Tag("Result")
-			t, ok := bridge.ParseResult(v, decl)
+			t, ok := bridge.ParseResult(v, g.Contract(), decl)
 			if !ok {
 				reason := fmt.Sprintf("the play stops after %d cards with no claim and no result", len(r.Play))
 				if len(r.Play) == 0 {

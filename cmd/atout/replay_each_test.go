@@ -188,3 +188,15 @@ func TestReplayLINBoardByBoard(t *testing.T) {
 		t.Errorf("bad deal: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }
+
+func TestReplayRelativeResult(t *testing.T) {
+	deal := "[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Declarer \"S\"]\n[Contract \"4C\"]\n"
+	data := "[Board \"1\"]\n" + deal + "[Result \"-3\"]\n\n[Board \"2\"]\n" + deal + "[Result \"=\"]\n\n[Board \"3\"]\n" + deal + "[Result \"+1\"]\n"
+	code, out, errs := bridgeRun("replay", "--json", writeTemp(t, "r.pbn", data))
+	want := `{"board":1,"contract":"4C","declarer":"S","tricks":7,"scoreNS":-150}` + "\n" +
+		`{"board":2,"contract":"4C","declarer":"S","tricks":10,"scoreNS":130}` + "\n" +
+		`{"board":3,"contract":"4C","declarer":"S","tricks":11,"scoreNS":150}` + "\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d %q:\n%s", code, errs, out)
+	}
+}
