@@ -252,9 +252,76 @@ func (r *Record) FinalContract() (c Contract, declarer card.Seat, ok bool) {
 	ds, _ := r.Tag("Declarer")
 	d, err := card.ParseSeat(ds)
 	if err != nil {
-		return Contract{}, 0, false
+		// A contract with no declarer but an opening leader (some book
+		// writers leave Declarer empty): declarer is the leader's
+		// right-hand opponent.
+		leader, ok := r.playTagSeat()
+		if !ok {
+			return Contract{}, 0, false
+		}
+		d = leader.Prev()
 	}
 	return c, d, true
+}
+
+// playTagSeat returns the seat named by the Play tag, or by the first card
+// played.
+func (r *Record) playTagSeat() (card.Seat, bool) {
+	if len(r.Play) > 0 {
+		return r.Play[0].Seat, true
+	}
+	v, _ := r.Tag("Play")
+	s, err := card.ParseSeat(strings.TrimSpace(v))
+	return s, err == nil
+}
+
+// ParseResult reads the value of a Result tag as declarer's total tricks in
+// contract c: a number of tricks ("9"), a side and the tricks that side won
+// ("NS 11", "EW 2"; PBN 2.1 allows both), converted with declarer's seat,
+// or, as some scoring programs write it, the tricks over or under the
+// contract ("=", "+1", "-2"). ok is false for "", "?" and anything else.
+func ParseResult(v string, c Contract, declarer card.Seat) (int, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) > 0 && (v[0] == '=' || v[0] == '+' || v[0] == '-') && c.Level > 0 {
+		d := 0
+		if v != "=" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n == 0 {
+				return 0, false
+			}
+			d = n
+		}
+		n := 6 + int(c.Level) + d
+		if n < 0 || n > 13 {
+			return 0, false
+		}
+		return n, true
+	}
+	f := strings.Fields(v)
+	side := -1
+	switch {
+	case len(f) == 1:
+	case len(f) == 2:
+		switch strings.ToUpper(f[0]) {
+		case "NS", "N-S":
+			side = int(card.NS)
+		case "EW", "E-W":
+			side = int(card.EW)
+		default:
+			return 0, false
+		}
+		f = f[1:]
+	default:
+		return 0, false
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 0 || n > 13 {
+		return 0, false
+	}
+	if side >= 0 && side != int(declarer.Side()) {
+		n = 13 - n
+	}
+	return n, true
 }
 
 // PlayComplete reports whether all 52 cards are recorded.
@@ -288,10 +355,7 @@ func (r *Record) ResultTricks() (int, bool) {
 		return r.Claim, true
 	}
 	v, _ := r.Tag("Result")
-	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 0 && n <= 13 {
-		return n, true
-	}
-	return 0, false
+	return ParseResult(v, c, decl)
 }
 
 // Leader returns the opening leader: the seat of the first card played, or
@@ -561,4 +625,35 @@ func (r *Record) ScoreNSRecord() (c Contract, declarer card.Seat, tricks, scoreN
 		return
 	}
 	return c, declarer, tricks, ScoreNS(c, declarer, tricks, r.Vul), true
+}
+
+// MinimalAuction returns the shortest auction from dealer that reaches
+// contract c by declarer: passes up to declarer, the bid, a double by
+// declarer's left-hand opponent and a redouble by dummy when needed, then
+// three passes (four passes for a passed-out board). It stands in for the
+// auction of a record that gives only the contract, where a format needs
+// calls (LIN) or a replay does.
+func MinimalAuction(dealer card.Seat, c Contract, declarer card.Seat) []RecordCall {
+	var out []RecordCall
+	add := func(c Call) { out = append(out, RecordCall{Call: c}) }
+	if c.IsPass() {
+		for range 4 {
+			add(PassCall)
+		}
+		return out
+	}
+	for s := dealer; s != declarer; s = s.Next() {
+		add(PassCall)
+	}
+	add(NewBid(int(c.Level), c.Strain))
+	if c.Doubled > 0 {
+		add(DoubleCall)
+		if c.Doubled > 1 {
+			add(RedoubleCall)
+		}
+	}
+	for range 3 {
+		add(PassCall)
+	}
+	return out
 }

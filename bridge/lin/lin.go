@@ -6,6 +6,11 @@
 // the match header (vg, rs, pw, bn, mp) and skips display and chat keys
 // (rh, st, pg, nt, sk, up and others). Boards are read into
 // [bridge.Record] values.
+//
+// LIN has no key for a contract or a result: a record that gives only a
+// contract and a result (a club traveller) is written with the shortest
+// auction that reaches the contract ([bridge.MinimalAuction]) and the
+// result as mc, so that any LIN reader finds them.
 package lin
 
 import (
@@ -121,6 +126,45 @@ func ParseBoardsLines(data []byte) ([]*bridge.Record, []Lines, error) {
 }
 
 func parse(data []byte) (*parser, error) {
+	p, err := parseEach(data)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range p.each {
+		if b.firstErr != nil {
+			return nil, b.firstErr
+		}
+	}
+	return p, nil
+}
+
+// Board is one board of a LIN file as read by [ParseEach]: its record and
+// where its parts are, or the error that kept it from being read.
+type Board struct {
+	Record *bridge.Record // nil when Err is set
+	Lines  Lines
+	Err    *SyntaxError // the deal or vulnerability cannot be read
+
+	// Dropped is set when a call (mb) or a card or claim (pc, mc) cannot
+	// be read: Record is the board without its auction, or without its
+	// play and claim, and Dropped says why.
+	Dropped *SyntaxError
+
+	firstErr *SyntaxError // the first pair of the board that cannot be read
+}
+
+// ParseEach reads a LIN file board by board: a board that cannot be read
+// is returned with its error, and the boards around it are read as if it
+// were not there. Only text that is not key|value| pairs fails the file.
+func ParseEach(data []byte) (*File, []Board, error) {
+	p, err := parseEach(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.f, p.each, nil
+}
+
+func parseEach(data []byte) (*parser, error) {
 	pairs, err := lex(string(data))
 	if err != nil {
 		return nil, err
@@ -131,13 +175,9 @@ func parse(data []byte) (*parser, error) {
 		if p.cur.first == 0 {
 			p.cur.first = pa.line
 		}
-		if err := p.add(pa); err != nil {
-			return nil, err
-		}
+		p.add(pa)
 	}
-	if err := p.finish(); err != nil {
-		return nil, err
-	}
+	p.finish()
 	return p, nil
 }
 
@@ -169,6 +209,11 @@ type boardState struct {
 	cards     []card.Card
 	claim     int
 	started   bool
+	firstErr  *SyntaxError // the first pair that cannot be read
+	err       *SyntaxError // the board cannot be read
+	dropped   *SyntaxError // a call, card or claim cannot be read
+	noCalls   bool         // the auction is left out
+	noPlay    bool         // the play and claim are left out
 }
 
 type parser struct {
@@ -176,6 +221,7 @@ type parser struct {
 	names []string // the last pn list (4 or 8 names)
 	cur   *boardState
 	lines []Lines // where each board of f.Boards was read
+	each  []Board // every board, those that cannot be read included
 }
 
 func (p *parser) start() {
@@ -202,19 +248,48 @@ func (p *parser) setNames() {
 	}
 }
 
-func (p *parser) next() error {
-	if err := p.finish(); err != nil {
-		return err
-	}
+func (p *parser) next() {
+	p.finish()
 	p.start()
-	return nil
 }
 
-func errAt(pa pairAt, format string, args ...any) error {
+func errAt(pa pairAt, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Line: pa.line, Key: pa.Key, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) add(pa pairAt) error {
+// add reads one pair into the current board. A pair that cannot be read
+// spoils only its board: a bad call leaves the auction out, a bad card or
+// claim the play, a bad deal or vulnerability the whole board.
+func (p *parser) add(pa pairAt) {
+	err := p.addPair(pa)
+	if err == nil {
+		return
+	}
+	b := p.cur
+	b.started = true
+	if b.firstErr == nil {
+		b.firstErr = err
+	}
+	switch pa.Key {
+	case "mb":
+		b.noCalls, b.calls, b.callLines = true, nil, nil
+	case "pc", "mc":
+		b.noPlay, b.cards, b.cardLines, b.claim = true, nil, nil, bridge.RecordNoClaim
+	default:
+		if b.err == nil {
+			b.err = err
+		}
+		if pa.Key == "md" {
+			b.hasMD = true // the next md or pn starts the next board
+		}
+		return
+	}
+	if b.dropped == nil {
+		b.dropped = err
+	}
+}
+
+func (p *parser) addPair(pa pairAt) *SyntaxError {
 	b := p.cur
 	v := pa.Value
 	if headerKeys[pa.Key] {
@@ -222,11 +297,19 @@ func (p *parser) add(pa pairAt) error {
 		return nil
 	}
 	switch pa.Key {
+	case "mb", "an":
+		if b.noCalls {
+			return nil
+		}
+	case "pc", "mc":
+		if b.noPlay {
+			return nil
+		}
+	}
+	switch pa.Key {
 	case "pn":
 		if b.hasMD {
-			if err := p.next(); err != nil {
-				return err
-			}
+			p.next()
 			b = p.cur
 		}
 		p.names = strings.Split(v, ",")
@@ -234,9 +317,7 @@ func (p *parser) add(pa pairAt) error {
 		b.line = pa.line
 	case "qx":
 		if b.started {
-			if err := p.next(); err != nil {
-				return err
-			}
+			p.next()
 			b = p.cur
 		}
 		b.started = true
@@ -258,9 +339,7 @@ func (p *parser) add(pa pairAt) error {
 		p.setNames()
 	case "md":
 		if b.hasMD {
-			if err := p.next(); err != nil {
-				return err
-			}
+			p.next()
 			b = p.cur
 		}
 		if err := parseMD(b, v); err != nil {
@@ -394,10 +473,18 @@ func parseHand(s string) (card.Hand, error) {
 }
 
 // finish turns the current board into a record, if it holds anything.
-func (p *parser) finish() error {
+func (p *parser) finish() {
 	b := p.cur
 	if !b.started {
-		return nil
+		return
+	}
+	first := b.first
+	if b.line > 0 && (first == 0 || b.line < first) {
+		first = b.line
+	}
+	if b.err != nil {
+		p.each = append(p.each, Board{Err: b.err, Lines: Lines{Game: first}, firstErr: b.firstErr})
+		return
 	}
 	r := &bridge.Record{Players: b.names, Deal: b.deal, Claim: b.claim, Auction: b.calls}
 	r.Board = len(p.f.Boards) + 1
@@ -437,12 +524,9 @@ func (p *parser) finish() error {
 	}
 	r.Normalize()
 	p.f.Boards = append(p.f.Boards, r)
-	first := b.first
-	if b.line > 0 && (first == 0 || b.line < first) {
-		first = b.line
-	}
-	p.lines = append(p.lines, Lines{Game: first, Auction: b.callLines, Play: b.cardLines})
-	return nil
+	l := Lines{Game: first, Auction: b.callLines, Play: b.cardLines}
+	p.lines = append(p.lines, l)
+	p.each = append(p.each, Board{Record: r, Lines: l, Dropped: b.dropped, firstErr: b.firstErr})
 }
 
 // sanitize removes the characters LIN cannot hold in a value.
@@ -532,7 +616,17 @@ func writeBoard(b *bytes.Buffer, r *bridge.Record) {
 	pair(b, "rh", "")
 	pair(b, "ah", "Board "+strconv.Itoa(r.Board))
 	pair(b, "sv", [...]string{"o", "n", "e", "b"}[r.Vul&3])
-	for _, rc := range r.Auction {
+	auction := r.Auction
+	if len(auction) == 0 {
+		// A record with a contract but no auction (a club traveller): LIN
+		// has no contract key, so the shortest auction that reaches the
+		// contract stands in for it; every LIN reader then finds the
+		// contract and declarer.
+		if c, decl, ok := r.FinalContract(); ok {
+			auction = bridge.MinimalAuction(r.Dealer, c, decl)
+		}
+	}
+	for _, rc := range auction {
 		c := linCall(rc.Call)
 		if rc.Alert {
 			c += "!"
@@ -553,6 +647,12 @@ func writeBoard(b *bytes.Buffer, r *bridge.Record) {
 	}
 	if r.Claim >= 0 {
 		pair(b, "mc", strconv.Itoa(r.Claim))
+	} else if c, _, ok := r.FinalContract(); ok && !c.IsPass() && !r.PlayComplete() {
+		// A result with no play, or with a play that stops: declarer's
+		// tricks as a claim, as BBO records a claim.
+		if n, ok := r.ResultTricks(); ok {
+			pair(b, "mc", strconv.Itoa(n))
+		}
 	}
 	b.WriteByte('\n')
 }

@@ -3,8 +3,15 @@
 // tables such as OptimumResultTable and ScoreTable, commentary, the "#"
 // inheritance of export files, and the quirks of real files (CRLF, byte
 // order mark, trailing spaces, N-S and Both, redundant suit letters in
-// Deal strings...). Games are read into [bridge.Record] values; writing
-// follows the export format: the mandatory tags first in their export order.
+// Deal strings...) and of other writers (a contract with a leader but no
+// declarer, "NS 11" results, auctions padded with "-", tag pairs over two
+// lines). Games are read into [bridge.Record] values; writing follows the
+// export format: the mandatory tags first in their export order.
+//
+// [Parse] fails on the first game that cannot be read; [ParseEach] reads a
+// file game by game, so that a bad game leaves the others as they are.
+// [ReadSettings] and [SetTags] serve a program that only adds a few tags
+// (double-dummy analysis) and keeps every other byte of the file.
 package pbn
 
 import (
@@ -35,7 +42,8 @@ type Lines struct {
 }
 
 // Parse reads a whole PBN file. Errors are [*SyntaxError] values naming the
-// line.
+// line: the first game that cannot be read fails the file (see [ParseEach]
+// to read the others all the same).
 func Parse(data []byte) (*File, error) {
 	f, _, err := parse(data)
 	return f, err
@@ -51,13 +59,29 @@ func ParseGamesLines(data []byte) ([]*bridge.Record, []Lines, error) {
 	return f.Games, lines, nil
 }
 
-func parse(data []byte) (*File, []Lines, error) {
-	items, err := lex(normalizeText(data))
-	if err != nil {
-		return nil, nil, err
-	}
-	f := &File{}
-	var lines []Lines
+// Game is one game of a PBN file as read by [ParseEach]: its record and
+// where its parts are, or the error that kept it from being read.
+type Game struct {
+	Record *bridge.Record // nil when Err is set
+	Lines  Lines
+	Board  string       // the Board tag as written ("" when absent), kept even when Err is set
+	Err    *SyntaxError // why the game cannot be read
+
+	// Dropped is set when the game's Auction or Play section cannot be
+	// read: Record is the game without that section (and without the
+	// other, if it cannot be read either), and Dropped says why.
+	Dropped *SyntaxError
+
+	errSect string // "Auction" or "Play" when Err lies in that section
+}
+
+// ParseEach reads a PBN file game by game: a game that cannot be read (a
+// bad tag pair, call, card or deal, an unclosed string or commentary) is
+// returned with its error, and the games around it are read as if it were
+// not there. It returns the directives that open the file and every game in
+// order.
+func ParseEach(data []byte) (directives []string, games []Game) {
+	items := lex(normalizeText(data))
 	var prev map[string]string
 	start := 0
 	for start < len(items) {
@@ -74,38 +98,69 @@ func parse(data []byte) (*File, []Lines, error) {
 				break
 			}
 		}
-		if !hasTag {
-			for _, it := range block {
-				if it.kind == itemWord {
-					return nil, nil, errorf(it.line, "%q outside a section (no tag pair before it)", it.text)
-				}
-			}
-			if len(f.Games) == 0 {
-				for _, it := range block {
-					if it.kind == itemDirective {
-						f.Directives = append(f.Directives, it.text)
-					}
-				}
-			}
-			continue
-		}
-		if len(f.Games) == 0 {
+		if len(games) == 0 {
 			for _, it := range block {
 				if it.kind == itemTag {
 					break
 				}
 				if it.kind == itemDirective {
-					f.Directives = append(f.Directives, it.text)
+					directives = append(directives, it.text)
 				}
 			}
 		}
-		rec, vals, ln, err := parseGame(block, prev)
-		if err != nil {
-			return nil, nil, err
+		if !hasTag {
+			for _, it := range block {
+				switch it.kind {
+				case itemError:
+					games = append(games, Game{Err: it.err, Lines: Lines{Game: it.line}})
+				case itemWord:
+					games = append(games, Game{Err: errorf(it.line, "%q outside a section (no tag pair before it)", it.text), Lines: Lines{Game: it.line}})
+				default:
+					continue
+				}
+				break
+			}
+			continue
 		}
-		prev = vals
-		f.Games = append(f.Games, rec)
-		lines = append(lines, ln)
+		g, vals := parseGame(block, prev, nil)
+		// A game whose auction or play cannot be read is read again
+		// without that section: the deal, the contract and the result
+		// tags may still say all that is needed.
+		skip := map[string]bool{}
+		var dropped *SyntaxError
+		for g.Err != nil && g.errSect != "" && !skip[g.errSect] {
+			if dropped == nil {
+				dropped = g.Err
+			}
+			skip[g.errSect] = true
+			g, vals = parseGame(block, prev, skip)
+		}
+		if dropped != nil && g.Err == nil {
+			g.Dropped = dropped
+		} else if dropped != nil {
+			g.Err = dropped
+		}
+		if vals != nil {
+			prev = vals
+		}
+		games = append(games, g)
+	}
+	return directives, games
+}
+
+func parse(data []byte) (*File, []Lines, error) {
+	dirs, games := ParseEach(data)
+	f := &File{Directives: dirs}
+	var lines []Lines
+	for _, g := range games {
+		if g.Err != nil {
+			return nil, nil, g.Err
+		}
+		if g.Dropped != nil {
+			return nil, nil, g.Dropped
+		}
+		f.Games = append(f.Games, g.Record)
+		lines = append(lines, g.Lines)
 	}
 	return f, lines, nil
 }
@@ -138,12 +193,15 @@ type gameParser struct {
 	notes    map[string]map[int]string
 	target   int // index in rec.Tags of the tag commentary goes to; -1 for rec.Comments
 	lines    Lines
+	skip     map[string]bool // sections left out ("Auction", "Play")
+	errSect  string          // the section the error returned lies in
 }
 
 // parseGame reads one game. prev holds the tag values of the previous game,
-// for "#".
-func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string]string, Lines, error) {
+// for "#". It returns the tag values read, for the next game.
+func parseGame(items []item, prev map[string]string, skip map[string]bool) (Game, map[string]string) {
 	p := &gameParser{
+		skip:    skip,
 		rec:     &bridge.Record{Claim: bridge.RecordNoClaim},
 		raw:     map[string]string{},
 		rawLine: map[string]int{},
@@ -151,12 +209,30 @@ func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string
 		notes:   map[string]map[int]string{"Auction": {}, "Play": {}},
 	}
 	p.target = -1
+	var g Game
 	firstLine := 0
+	for _, it := range items {
+		if it.kind == itemTag && it.name == "Board" && g.Board == "" {
+			g.Board = it.text
+			if g.Board == "#" {
+				g.Board = prev["Board"]
+			}
+		}
+	}
+	fail := func(err *SyntaxError) (Game, map[string]string) {
+		if p.lines.Game == 0 {
+			p.lines.Game = firstLine
+		}
+		g.Err, g.Lines, g.errSect = err, Lines{Game: p.lines.Game}, p.errSect
+		return g, p.raw
+	}
 	for _, it := range items {
 		if firstLine == 0 {
 			firstLine = it.line
 		}
 		switch it.kind {
+		case itemError:
+			return fail(it.err)
 		case itemDirective:
 			// an escaped line: ignored inside a game
 		case itemComment:
@@ -168,26 +244,29 @@ func parseGame(items []item, prev map[string]string) (*bridge.Record, map[string
 			}
 		case itemWord:
 			if err := p.addWord(it); err != nil {
-				return nil, nil, Lines{}, err
+				return fail(err)
 			}
 		case itemTag:
 			if p.lines.Game == 0 {
 				p.lines.Game = it.line
 			}
 			if err := p.addTag(it, prev); err != nil {
-				return nil, nil, Lines{}, err
+				return fail(err)
 			}
 		}
 	}
 	if err := p.finish(firstLine); err != nil {
-		return nil, nil, Lines{}, err
+		return fail(err)
 	}
-	return p.rec, p.raw, p.lines, nil
+	g.Record, g.Lines = p.rec, p.lines
+	return g, p.raw
 }
 
-func (p *gameParser) addWord(it item) error {
+func (p *gameParser) addWord(it item) *SyntaxError {
 	w := word{it.text, it.line, it.quoted}
 	switch p.section {
+	case "\x00dropped":
+		return nil
 	case "Auction":
 		p.auction = append(p.auction, w)
 		return nil
@@ -225,7 +304,7 @@ func tableColumns(name, value string) int {
 	return len(strings.Split(value, ";"))
 }
 
-func (p *gameParser) addTag(it item, prev map[string]string) error {
+func (p *gameParser) addTag(it item, prev map[string]string) *SyntaxError {
 	name, value := it.name, it.text
 	if value == "#" {
 		value = prev[name]
@@ -246,8 +325,13 @@ func (p *gameParser) addTag(it item, prev map[string]string) error {
 		}
 		return nil
 	}
+	if p.skip[name] {
+		p.section, p.lastSect = "\x00dropped", name
+		return nil
+	}
 	if _, dup := p.raw[name]; dup {
 		if name == "Auction" || name == "Play" {
+			p.errSect = name
 			return errorf(it.line, "second %s section", name)
 		}
 		if bridge.IsRecordTypedTag(name) || slices.Contains(bridge.MandatoryStringTags[:], name) {
@@ -279,7 +363,7 @@ func seatValue(v string) (card.Seat, bool, error) {
 	return s, err == nil, err
 }
 
-func (p *gameParser) finish(firstLine int) error {
+func (p *gameParser) finish(firstLine int) *SyntaxError {
 	r := p.rec
 	line := func(name string) int {
 		if l, ok := p.rawLine[name]; ok {
@@ -308,14 +392,24 @@ func (p *gameParser) finish(firstLine int) error {
 	if v, ok := p.raw["Auction"]; ok {
 		s, known, err := seatValue(v)
 		if err != nil {
+			p.errSect = "Auction"
 			return errorf(line("Auction"), "Auction %q is not a seat", v)
 		}
 		if known {
-			if hasDealer && s != dealer && len(p.auction) > 0 {
-				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
+			// Some writers start every auction with the same seat and pad
+			// the seats before the dealer with "-": [Auction "W"] then
+			// "- 1S ..." when North deals.
+			pad := 0
+			for pad < len(p.auction) && p.auction[pad].text == "-" && !p.auction[pad].quoted {
+				pad++
 			}
-			if !hasDealer {
-				r.Dealer = s
+			switch {
+			case !hasDealer:
+				r.Dealer = card.Seat((int(s) + pad) & 3)
+			case s != dealer && pad >= (int(dealer)-int(s)+4)%4:
+			case s != dealer && len(p.auction) > 0:
+				p.errSect = "Auction"
+				return errorf(line("Auction"), "Auction starts with %s but the dealer is %s", s, dealer)
 			}
 		}
 	}
@@ -341,9 +435,11 @@ func (p *gameParser) finish(firstLine int) error {
 		r.Players[i] = p.raw[name]
 	}
 	if err := p.parseAuction(); err != nil {
+		p.errSect = "Auction"
 		return err
 	}
 	if err := p.parsePlay(line("Play")); err != nil {
+		p.errSect = "Play"
 		return err
 	}
 	// The Auction and Play tags keep their place in Tags; their values
@@ -361,7 +457,11 @@ func (p *gameParser) finish(firstLine int) error {
 		}
 	}
 	if _, ok := p.raw["Play"]; ok && !r.PlayComplete() {
-		if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {
+		if c, decl, ok := r.FinalContract(); ok && !c.IsPass() {
+			if n, ok := bridge.ParseResult(p.raw["Result"], c, decl); ok {
+				r.Claim = n
+			}
+		} else if n, err := strconv.Atoi(p.raw["Result"]); err == nil && n >= 0 && n <= 13 {
 			r.Claim = n
 		}
 	}
@@ -399,7 +499,7 @@ func isAnnotation(t string) bool {
 	return core == ""
 }
 
-func (p *gameParser) parseAuction() error {
+func (p *gameParser) parseAuction() *SyntaxError {
 	r := p.rec
 	ended := false
 	notes := p.notes["Auction"]
@@ -457,13 +557,35 @@ func (p *gameParser) parseAuction() error {
 			continue
 		}
 		core, suffix := splitSuffix(t)
+		note := ""
 		c, err := bridge.ParseCall(core)
+		if err != nil && suffix == "" {
+			// Forms of other writers: "4C*" an alerted call, "5D=1"
+			// a call with its note reference stuck to it.
+			if k := strings.IndexByte(t, '='); k > 0 {
+				ref := t[k:]
+				if !strings.HasSuffix(ref, "=") {
+					ref += "="
+				}
+				if n, ok := noteRef(ref); ok {
+					if c, err = bridge.ParseCall(t[:k]); err == nil {
+						note = notes[n]
+					}
+				}
+			} else if len(t) > 1 && strings.HasSuffix(t, "*") {
+				if c, err = bridge.ParseCall(t[:len(t)-1]); err == nil {
+					suffix = "!"
+				}
+			}
+		}
 		if err != nil {
 			return errorf(w.line, "auction: %q is not a call", t)
 		}
-		rc := bridge.RecordCall{Call: c}
+		rc := bridge.RecordCall{Call: c, Note: note}
 		if suffix != "" {
 			rc.Annots = []string{suffix}
+			// "!" stuck to a call is how BBO and others mark an alert.
+			rc.Alert = suffix == "!"
 		}
 		add(rc, w.line)
 	}
@@ -485,7 +607,7 @@ type cardExtra struct {
 	annots []string
 }
 
-func (p *gameParser) parsePlay(tagLine int) error {
+func (p *gameParser) parsePlay(tagLine int) *SyntaxError {
 	r := p.rec
 	v, ok := p.raw["Play"]
 	if !ok {

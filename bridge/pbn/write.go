@@ -100,7 +100,12 @@ func writeGame(b *bytes.Buffer, rec *bridge.Record) error {
 	r := rec.Clone()
 	r.Normalize()
 	if r.Claim >= 0 && !r.PlayComplete() {
-		r.SetTag("Result", strconv.Itoa(r.Claim))
+		// Keep the Result as written ("NS 11") when it says the same.
+		v, _ := r.Tag("Result")
+		c, decl, _ := r.FinalContract()
+		if n, ok := bridge.ParseResult(v, c, decl); !ok || n != r.Claim {
+			r.SetTag("Result", strconv.Itoa(r.Claim))
+		}
 	}
 	writeComments(b, r.Comments)
 	byName := map[string]int{}
@@ -202,7 +207,11 @@ func writeAuction(b *bytes.Buffer, r *bridge.Record) {
 			line.WriteByte(' ')
 		}
 		line.WriteString(callText(rc.Call))
-		annotText(&line, rc.Annots, rc.Note, &notes)
+		annots := rc.Annots
+		if rc.Alert && len(annots) == 0 {
+			annots = []string{"!"} // an alert from LIN
+		}
+		annotText(&line, annots, rc.Note, &notes)
 		if i%4 == 3 {
 			b.WriteString(line.String() + "\n")
 			line.Reset()

@@ -54,10 +54,12 @@ var helps = map[string]helpText{
 		examples: []string{"atout imps 420", "atout imps -50"},
 	},
 	"replay": {
-		usage: "atout replay FILE [--json]",
+		usage: "atout replay FILE [--json] [--strict]",
 		about: "Checks every call and card of a recorded game, PBN or LIN for bridge and JSON for belote (chosen by " +
-			"the content), and prints each board's or deal's result and score. Exits 2 at the first illegal " +
-			"action, naming the seat, the action and where it is.",
+			"the content), and prints each board's or deal's result and score, board by board: a board that " +
+			"cannot be scored (no auction, no result, play abandoned) gets a line of its own saying why, and " +
+			"the others are scored. Exits 2 at the first illegal action, naming the seat, the action and " +
+			"where it is; with --strict, at any board that cannot be scored (docs/cli.md).",
 		examples: []string{"atout replay cmd/atout/testdata/bridge-event.pbn", "atout replay --json cmd/atout/testdata/bridge-event.lin"},
 	},
 	"belote score": {

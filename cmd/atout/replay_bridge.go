@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"atout/bridge"
@@ -23,41 +24,158 @@ type bridgeLine struct {
 	ScoreNS  int    `json:"scoreNS"`
 }
 
-// replayBridge checks and scores a PBN or LIN file, told apart by content:
-// a file that opens with a "xx|" pair is LIN, anything else PBN.
-func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
-	var recs []*bridge.Record
-	var lines []recordLines
-	var err error
+// unscoredLine is the line of `atout replay --json` for a board that holds
+// no illegal action but cannot be scored: no contract, or a play that stops
+// with no claim and no result.
+type unscoredLine struct {
+	Board    int    `json:"board"`
+	Unscored string `json:"unscored"`
+}
+
+// unscoredError is a board that cannot be scored for want of a contract, a
+// play or a result: reported on its own line, not an error of the file
+// (unless --strict).
+type unscoredError struct{ reason string }
+
+func (e *unscoredError) Error() string { return e.reason }
+
+// boardOutcome is what replaying one board gave: its line, or why it is
+// not scored, or the error that makes the file bad.
+type boardOutcome struct {
+	board    int
+	line     bridgeLine
+	unscored string // the reason, when the board is not scored
+	where    string // "line 12: board 6", for stderr
+	err      error  // an illegal action or a board that cannot be read
+	warning  string // a section left out of a board scored all the same
+}
+
+// replayBridgeBoards reads a PBN or LIN file (told apart by content: a file
+// that opens with a "xx|" pair is LIN, anything else PBN) and replays each
+// board on its own, so that a board that cannot be read or scored changes
+// nothing for the others. err is set when the file as a whole cannot be read.
+//
+// A PBN game whose auction or play cannot be read is replayed without it
+// (the Contract, Declarer and Result tags may still tell the result), and
+// the line of the fault is reported; with strict set it fails the file.
+func replayBridgeBoards(name string, data []byte, strict bool) ([]boardOutcome, error) {
+	var out []boardOutcome
 	if isLIN(data) {
-		var ls []lin.Lines
-		recs, ls, err = lin.ParseBoardsLines(data)
-		for _, l := range ls {
-			lines = append(lines, recordLines(l))
+		_, boards, err := lin.ParseEach(data)
+		if err != nil {
+			return nil, badInput("%s: %v", name, err)
 		}
-	} else {
-		var ls []pbn.Lines
-		recs, ls, err = pbn.ParseGamesLines(data)
-		for _, l := range ls {
-			lines = append(lines, recordLines(l))
+		for _, b := range boards {
+			if b.Err != nil {
+				out = append(out, boardOutcome{err: badInput("%s: %v", name, b.Err)})
+				continue
+			}
+			o := replayOutcome(name, b.Record, recordLines(b.Lines))
+			if d := b.Dropped; d != nil {
+				o = dropped(o, name, d.Line, d.Key+"|: "+d.Msg, badInput("%s: %v", name, d), strict)
+			}
+			out = append(out, o)
 		}
+		return out, nil
 	}
+	_, games := pbn.ParseEach(data)
+	for _, g := range games {
+		if g.Err != nil {
+			b, _ := strconv.Atoi(g.Board)
+			o := boardOutcome{board: b, err: badInput("%s: %v", name, g.Err)}
+			if g.Board != "" {
+				o.err = badInput("%s: %v (board %s)", name, g.Err, g.Board)
+			}
+			out = append(out, o)
+			continue
+		}
+		o := replayOutcome(name, g.Record, recordLines(g.Lines))
+		if d := g.Dropped; d != nil {
+			o = dropped(o, name, d.Line, d.Msg, badInput("%s: %v (board %s)", name, d, g.Board), strict)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// dropped amends the outcome of a board read without the section (auction
+// or play) that holds the fault msg on line: with strict set the fault
+// fails the file (err); otherwise a board scored all the same gets a
+// warning, and one that is not (for want of what was left out, or because
+// what was left of it does not hold together) is not scored, naming the
+// fault.
+func dropped(o boardOutcome, name string, line int, msg string, err error, strict bool) boardOutcome {
+	switch {
+	case strict:
+		o.err, o.unscored = err, ""
+	case o.err == nil:
+		o.warning = fmt.Sprintf("atout replay: %s: line %d: board %d: left out: %s", name, line, o.board, msg)
+	default:
+		o.unscored = msg
+		o.where = fmt.Sprintf("line %d: board %d", line, o.board)
+	}
+	return o
+}
+
+// replayOutcome replays one record.
+func replayOutcome(name string, r *bridge.Record, lines recordLines) boardOutcome {
+	o := boardOutcome{board: r.Board}
+	line, err := replayRecord(r, lines)
+	if err == nil {
+		o.line = line
+		return o
+	}
+	o.where = fmt.Sprintf("board %d", r.Board)
+	var at *lineError
+	if errors.As(err, &at) {
+		o.where = fmt.Sprintf("line %d: board %d", at.line, r.Board)
+		err = at.err
+	}
+	o.err = badInput("%s: %s: %v", name, o.where, err)
+	var u *unscoredError
+	if errors.As(err, &u) {
+		o.unscored = u.reason
+	}
+	return o
+}
+
+// replayBridge checks and scores a PBN or LIN file. A board that cannot be
+// scored for want of a contract, a play or a result gets an "unscored"
+// line (and a line on stderr) unless strict is set; any other fault (an
+// illegal call or card, a board that cannot be read) fails the file.
+func replayBridge(name string, data []byte, asJSON, strict bool, out, stderr io.Writer) error {
+	outcomes, err := replayBridgeBoards(name, data, strict)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return err
 	}
-	if len(recs) == 0 {
+	if len(outcomes) == 0 {
 		return badInput("%s: no board found", name)
 	}
-	var buf bytes.Buffer
-	for i, r := range recs {
-		line, err := replayRecord(r, lines[i])
-		if err != nil {
-			var at *lineError
-			if errors.As(err, &at) {
-				return badInput("%s: line %d: board %d: %v", name, at.line, r.Board, at.err)
-			}
-			return badInput("%s: board %d: %v", name, r.Board, err)
+	for _, o := range outcomes {
+		if o.err != nil && (strict || o.unscored == "") {
+			return o.err
 		}
+	}
+	var buf, warn bytes.Buffer
+	for _, o := range outcomes {
+		if o.warning != "" {
+			warn.WriteString(o.warning + "\n")
+		}
+		if o.unscored != "" {
+			fmt.Fprintf(&warn, "atout replay: %s: %s: not scored: %s\n", name, o.where, o.unscored)
+			if asJSON {
+				b, err := json.Marshal(unscoredLine{Board: o.board, Unscored: o.unscored})
+				if err != nil {
+					return err
+				}
+				buf.Write(b)
+				buf.WriteByte('\n')
+			} else {
+				fmt.Fprintf(&buf, "board %d: not scored: %s\n", o.board, o.unscored)
+			}
+			continue
+		}
+		line := o.line
 		if asJSON {
 			b, err := json.Marshal(line)
 			if err != nil {
@@ -83,7 +201,10 @@ func replayBridge(name string, data []byte, asJSON bool, out io.Writer) error {
 		fmt.Fprintf(&buf, "board %d: %s by %s, %d tricks (%s), NS %+d\n",
 			line.Board, line.Contract, line.Declarer, line.Tricks, made, line.ScoreNS)
 	}
-	_, err = out.Write(buf.Bytes())
+	if _, err := out.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	_, err = stderr.Write(warn.Bytes())
 	return err
 }
 
@@ -138,6 +259,15 @@ func at(err error, lines []int, i, game int) error {
 // its file, for the errors.
 func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	if err := r.Deal.Validate(); err != nil {
+		n := 0
+		for _, h := range r.Deal {
+			n += h.Len()
+		}
+		if n > 0 && n < 52 {
+			// Some hands left out (a bidding problem) or an end position:
+			// nothing wrong, but nothing to check the play against.
+			return bridgeLine{}, at(&unscoredError{fmt.Sprintf("the deal is not complete (%d cards)", n)}, nil, -1, lines.Game)
+		}
 		return bridgeLine{}, at(fmt.Errorf("deal: %v", err), nil, -1, lines.Game)
 	}
 	calls := r.Auction
@@ -146,11 +276,18 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		// auction that reaches it so that the play can be checked.
 		c, decl, ok := r.FinalContract()
 		if !ok {
-			return bridgeLine{}, at(errors.New("no auction and no contract"), nil, -1, lines.Game)
+			reason := "no auction and no contract"
+			if v, _ := r.Tag("Contract"); v != "" {
+				if _, err := bridge.ParseContract(v); err == nil {
+					reason = "a contract with no declarer and no opening leader"
+				}
+			}
+			return bridgeLine{}, at(&unscoredError{reason}, nil, -1, lines.Game)
 		}
-		calls = minimalAuction(r.Dealer, c, decl)
+		calls = bridge.MinimalAuction(r.Dealer, c, decl)
 		lines.Auction = nil
 	}
+	calls = completeAuction(r, calls)
 	g := bridge.NewGame(r.Board, r.Dealer, r.Vul, r.Deal)
 	for i, rc := range calls {
 		seat := card.Seat((int(r.Dealer) + i) & 3)
@@ -172,15 +309,19 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	}
 	if g.Phase() == bridge.PhasePlay {
 		n := r.Claim
+		decl, _ := g.Declarer()
 		if n < 0 {
 			v, _ := r.Tag("Result")
-			t, err := strconv.Atoi(v)
-			if err != nil {
-				return bridgeLine{}, at(fmt.Errorf("the play stops after %d cards with no claim and no result", len(r.Play)), lines.Play, len(r.Play)-1, lines.Game)
+			t, ok := bridge.ParseResult(v, g.Contract(), decl)
+			if !ok {
+				reason := fmt.Sprintf("the play stops after %d cards with no claim and no result", len(r.Play))
+				if len(r.Play) == 0 {
+					reason = "no play and no result"
+				}
+				return bridgeLine{}, at(&unscoredError{reason}, lines.Play, len(r.Play)-1, lines.Game)
 			}
 			n = t
 		}
-		decl, _ := g.Declarer()
 		if err := g.Claim(decl, n); err != nil {
 			return bridgeLine{}, at(describe(err, ""), lines.Play, len(r.Play)-1, lines.Game)
 		}
@@ -193,30 +334,26 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 	return line, nil
 }
 
-// minimalAuction returns calls from dealer that reach contract c by
-// declarer: passes up to declarer, the bid, a double by declarer's left-hand
-// opponent and a redouble by dummy if needed, then three passes.
-func minimalAuction(dealer card.Seat, c bridge.Contract, decl card.Seat) []bridge.RecordCall {
-	var out []bridge.RecordCall
-	add := func(c bridge.Call) { out = append(out, bridge.RecordCall{Call: c}) }
-	if c.IsPass() {
-		for range 4 {
-			add(bridge.PassCall)
-		}
-		return out
+// completeAuction adds the closing passes some writers leave out: when the
+// recorded calls stop after a bid, double or redouble, and the play has
+// begun (cards or a claim follow) or the Contract and Declarer tags name
+// exactly the contract reached, the auction ended there.
+func completeAuction(r *bridge.Record, calls []bridge.RecordCall) []bridge.RecordCall {
+	st := bridge.RecordAuctionState(r.Dealer, calls)
+	if st.Done || !st.Bid {
+		return calls
 	}
-	for s := dealer; s != decl; s = s.Next() {
-		add(bridge.PassCall)
+	c, d, ok := r.FinalContract()
+	if !(len(r.Play) > 0 || r.Claim >= 0 || (ok && c == st.Contract && d == st.Declarer)) {
+		return calls
 	}
-	add(bridge.NewBid(int(c.Level), c.Strain))
-	if c.Doubled > 0 {
-		add(bridge.DoubleCall)
-		if c.Doubled > 1 {
-			add(bridge.RedoubleCall)
-		}
+	trailing := 0
+	for i := len(calls) - 1; i >= 0 && calls[i].Call.Kind == bridge.Pass; i-- {
+		trailing++
 	}
-	for range 3 {
-		add(bridge.PassCall)
+	out := slices.Clone(calls)
+	for ; trailing < 3; trailing++ {
+		out = append(out, bridge.RecordCall{Call: bridge.PassCall})
 	}
 	return out
 }

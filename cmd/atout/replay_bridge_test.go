@@ -164,7 +164,7 @@ func BenchmarkReplayBridge(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if err := replayBridge("x", data, true, &bytes.Buffer{}); err != nil {
+		if err := replayBridge("x", data, true, false, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 			b.Fatal(err)
 		}
 	}

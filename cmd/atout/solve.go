@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"atout/bridge"
@@ -165,28 +166,41 @@ func writeSolveText(w io.Writer, d bridge.Deal, t *dd.Table, par dd.ParResult) {
 }
 
 // solvePBN adds DoubleDummyTricks, OptimumResultTable, OptimumScore and
-// ParContract to every board of a PBN file that has a full deal, and prints
-// the file.
+// ParContract to every board of a PBN file that has a full deal (an end
+// position, fewer than 13 cards a hand, gets the first two), and prints the
+// file. It reads only the deals, dealers and vulnerabilities: an auction or
+// play it cannot read does not matter, and every byte other than the four
+// tags it writes is printed as it was. A board whose deal cannot be read is
+// left as it is, with a line on stderr.
 func solvePBN(path string, threads int, stdout, stderr io.Writer) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	f, err := pbn.Parse(data)
-	if err != nil {
-		return badInput("%s: %v", path, err)
+	settings := pbn.ReadSettings(data)
+	if len(settings) == 0 {
+		return badInput("%s: no board found", path)
 	}
+	edits := make([][]pbn.TagEdit, len(settings))
 	var deals []bridge.Deal
 	var idx []int
-	for i, g := range f.Games {
-		if g.Deal.Validate() != nil {
-			if g.Deal == (bridge.Deal{}) {
-				continue // a game without a deal: left as it is
+	for i, g := range settings {
+		switch {
+		case g.Err != nil:
+			fmt.Fprintf(stderr, "atout solve: %s: %v (board %d left as it is)\n", path, g.Err, g.Board)
+		case g.Deal == (bridge.Deal{}):
+			// a game without a deal: left as it is
+		case g.Deal.Validate() == nil:
+			deals = append(deals, g.Deal)
+			idx = append(idx, i)
+		default:
+			t, err := endPositionTable(g.Deal)
+			if err != nil {
+				fmt.Fprintf(stderr, "atout solve: %s: line %d: board %d: deal: %v (left as it is)\n", path, g.Line, g.Board, err)
+				continue
 			}
-			return badInput("%s: board %d (game %d): deal: %s", path, g.Board, i+1, dealFault(g.Deal.Validate()))
+			edits[i] = ddEdits(pbn.DDTable(t))
 		}
-		deals = append(deals, g.Deal)
-		idx = append(idx, i)
 	}
 	tables := make([]dd.Table, len(deals))
 	// solve in chunks to report progress on stderr for more than a few deals
@@ -207,27 +221,98 @@ func solvePBN(path string, threads int, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr)
 	}
 	for k, i := range idx {
-		g := f.Games[i]
+		g := settings[i]
 		t := tables[k]
-		pbn.SetDoubleDummy(g, pbn.DDTable(t))
 		par := dd.Par(&t, g.Dealer, g.Vul)
-		g.SetTag("OptimumScore", fmt.Sprintf("NS %d", par.Score))
-		g.SetTag("ParContract", parContractTag(par))
+		edits[i] = append(ddEdits(pbn.DDTable(t)),
+			pbn.TagEdit{Name: "OptimumScore", Value: optimumScoreTag(par.Score, g.Tags["OptimumScore"])},
+			pbn.TagEdit{Name: "ParContract", Value: parContractTag(par, g.Tags["ParContract"])})
 	}
-	return pbn.Write(stdout, f)
+	_, err = stdout.Write(pbn.SetTags(data, edits))
+	return err
 }
 
-// parContractTag writes the par contracts for the ParContract tag: "NS 4S",
-// "EW 5DX", several joined by commas, "Pass" when passed out.
-func parContractTag(par dd.ParResult) string {
+// ddEdits returns the DoubleDummyTricks and OptimumResultTable tags of t.
+func ddEdits(t pbn.DDTable) []pbn.TagEdit {
+	return []pbn.TagEdit{
+		{Name: "DoubleDummyTricks", Value: pbn.FormatDoubleDummyTricks(t)},
+		{Name: "OptimumResultTable", Value: pbn.OptimumResultHeader, Rows: pbn.OptimumResultRows(t)},
+	}
+}
+
+// endPositionTable solves an end position (PBN 2.1 §3.10): four hands of
+// the same number of cards, fewer than 13. Each entry is what declarer
+// takes of the tricks left, the lead coming from declarer's left.
+func endPositionTable(d bridge.Deal) (dd.Table, error) {
+	var t dd.Table
+	n := d[card.North].Len()
+	if n == 0 || n >= 13 {
+		return t, fmt.Errorf("%s", dealFault(d.Validate()))
+	}
+	s := dd.NewSolver(16)
+	for _, decl := range card.Seats {
+		for _, st := range bridge.Strains {
+			def, err := s.Tricks(dd.Position{Hands: d, Strain: st, Leader: decl.Next()})
+			if err != nil {
+				return t, fmt.Errorf("not a deal nor an end position: %v", err)
+			}
+			t[decl][st] = n - def
+		}
+	}
+	return t, nil
+}
+
+// optimumScoreTag writes the par score for the OptimumScore tag from the
+// side the file already uses ("EW 140" stays from East-West's side), North-
+// South's by default.
+func optimumScoreTag(scoreNS int, old string) string {
+	if f := strings.Fields(old); len(f) > 0 {
+		if side, err := card.ParseSide(f[0]); err == nil && side == card.EW {
+			return fmt.Sprintf("%s %d", f[0], -scoreNS)
+		}
+	}
+	return fmt.Sprintf("NS %d", scoreNS)
+}
+
+// parContractTag writes the par contracts for the ParContract tag, several
+// joined by commas, "Pass" when passed out: the side and the contract at
+// the lowest level that reaches the par score ("EW 1S", "NS 5DX" for a
+// sacrifice), with its overtricks ("EW 1S+2") when the file's tag already
+// used that form. A tag that already says the same in another form other
+// programs write (the level made, "EW 3S"; the declaring seat, "N 3NT") is
+// kept as it is.
+func parContractTag(par dd.ParResult, old string) string {
 	if len(par.Contracts) == 0 {
 		return "Pass"
 	}
-	parts := make([]string, len(par.Contracts))
-	for i, c := range par.Contracts {
-		parts[i] = c.Side().String() + " " + c.Contract.String()
+	form := func(seats bool, style int) string {
+		parts := make([]string, len(par.Contracts))
+		for i, c := range par.Contracts {
+			who := c.Side().String()
+			if seats && len(c.Declarers) == 1 {
+				who = c.Declarers[0].String()
+			}
+			con := c.Contract
+			over := ""
+			switch {
+			case c.Result > 0 && style == 1:
+				over = "+" + strconv.Itoa(c.Result)
+			case c.Result > 0 && style == 2:
+				con.Level += uint8(c.Result)
+			}
+			parts[i] = who + " " + con.String() + over
+		}
+		return strings.Join(parts, ",")
 	}
-	return strings.Join(parts, ",")
+	norm := strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(old)), ", ", ",")
+	for _, seats := range []bool{false, true} {
+		for style := 0; style < 3; style++ {
+			if f := form(seats, style); f == norm || strings.ReplaceAll(f, "NT", "N") == norm {
+				return old
+			}
+		}
+	}
+	return form(false, map[bool]int{false: 0, true: 1}[strings.Contains(old, "+")])
 }
 
 func drawProgress(w io.Writer, done, total int) {
