@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,6 +58,22 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// maxLine bounds a line of stdin.
+const maxLine = 1 << 20
+
+// scanError words the error of a bufio.Scanner that read n lines: a line
+// over maxLine is bad input naming its number; anything else is a failure
+// to read stdin.
+func scanError(err error, n int) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bufio.ErrTooLong):
+		return badInput("line %d: longer than %d bytes", n+1, maxLine)
+	}
+	return fmt.Errorf("reading stdin: %w", err)
 }
 
 // helpRequest is the "error" of -h or --help: run prints the command's help

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "solve", summary: "double-dummy table and par of bridge deals: atout solve [DEAL ...] [--json]", run: runSolve})
+	register(&command{name: "solve", summary: "double-dummy table and par of bridge deals: atout solve [DEAL ...] [--json]", stream: true, run: runSolve})
 }
 
 // solveInput is one deal to solve and where it came from.
@@ -61,8 +61,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			inputs = append(inputs, solveInput{text: a, where: fmt.Sprintf("argument %d", i+1)})
 		}
 	} else {
+		waitHint(stdin, stderr, "solve", "deals, one per line,")
 		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		sc.Buffer(make([]byte, 64*1024), maxLine)
 		n := 0
 		for sc.Scan() {
 			n++
@@ -72,8 +73,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 			inputs = append(inputs, solveInput{text: line, where: fmt.Sprintf("line %d", n)})
 		}
-		if err := sc.Err(); err != nil {
-			return fmt.Errorf("reading stdin: %w", err)
+		if err := scanError(sc.Err(), n); err != nil {
+			return err
+		}
+		if len(inputs) == 0 {
+			fmt.Fprintln(stderr, "atout solve: no deal on stdin (give DEAL arguments, or one deal per line)")
+			return nil
 		}
 	}
 	deals := make([]bridge.Deal, len(inputs))
@@ -84,22 +89,38 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		deals[i] = d
 	}
-	tables, err := dd.CalcTables(deals, dd.BatchOptions{Threads: *threads})
-	if err != nil {
-		return err
-	}
-	for i, d := range deals {
-		par := dd.Par(&tables[i], dealer, vul)
-		if *asJSON {
-			if err := writeSolveJSON(stdout, d, &tables[i], par); err != nil {
+	// Every deal is checked above, before the first answer: the answers
+	// then go out as soon as they are ready, a few deals at a time (as many
+	// as threads, so that the workers share their strains), in order.
+	bar := newProgress(stderr, "solve", len(deals))
+	defer bar.finish()
+	chunk := max(*threads, 1)
+	for start := 0; start < len(deals); start += chunk {
+		end := min(start+chunk, len(deals))
+		tables, err := dd.CalcTables(deals[start:end], dd.BatchOptions{Threads: *threads})
+		if err != nil {
+			return err
+		}
+		for k, d := range deals[start:end] {
+			i := start + k
+			par := dd.Par(&tables[k], dealer, vul)
+			if *asJSON {
+				if err := writeSolveJSON(stdout, d, &tables[k], par); err != nil {
+					return err
+				}
+				continue
+			}
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			writeSolveText(stdout, d, &tables[k], par)
+		}
+		if f, ok := stdout.(interface{ Flush() error }); ok {
+			if err := f.Flush(); err != nil {
 				return err
 			}
-			continue
 		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		writeSolveText(stdout, d, &tables[i], par)
+		bar.update(end)
 	}
 	return nil
 }
@@ -203,9 +224,9 @@ func solvePBN(path string, threads int, stdout, stderr io.Writer) error {
 		}
 	}
 	tables := make([]dd.Table, len(deals))
-	// solve in chunks to report progress on stderr for more than a few deals
-	const chunk = 4
-	progress := len(deals) > 8
+	// solve in chunks to report progress on a terminal's stderr
+	chunk := max(threads, 1)
+	bar := newProgress(stderr, "solve", len(deals))
 	for start := 0; start < len(deals); start += chunk {
 		end := min(start+chunk, len(deals))
 		ts, err := dd.CalcTables(deals[start:end], dd.BatchOptions{Threads: threads})
@@ -213,13 +234,9 @@ func solvePBN(path string, threads int, stdout, stderr io.Writer) error {
 			return err
 		}
 		copy(tables[start:end], ts)
-		if progress {
-			drawProgress(stderr, end, len(deals))
-		}
+		bar.update(end)
 	}
-	if progress {
-		fmt.Fprintln(stderr)
-	}
+	bar.finish()
 	for k, i := range idx {
 		g := settings[i]
 		t := tables[k]
@@ -313,10 +330,4 @@ func parContractTag(par dd.ParResult, old string) string {
 		}
 	}
 	return form(false, map[bool]int{false: 0, true: 1}[strings.Contains(old, "+")])
-}
-
-func drawProgress(w io.Writer, done, total int) {
-	const width = 40
-	n := done * width / total
-	fmt.Fprintf(w, "\r[%s%s] %d/%d deals", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
 }
