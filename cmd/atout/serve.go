@@ -104,18 +104,20 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	st, err := store.Open(ctx, *db)
-	if err != nil {
-		if errors.Is(err, store.ErrInvalid) {
-			return badInput("--db: %v", err)
-		}
-		return err
-	}
-	defer st.Close()
+	// The address first: a bad one must not leave a database file behind.
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return badInput("--addr %s: %v", *addr, err)
 	}
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		ln.Close()
+		if errors.Is(err, store.ErrInvalid) {
+			return badInput("--db %s: %v", *db, err)
+		}
+		return fmt.Errorf("--db %s: %w", *db, err)
+	}
+	defer st.Close()
 	return serve(ctx, serveConfig{
 		store: st, listener: ln, logger: logger, node: *node, secure: *secure,
 		turn: time.Duration(*turn) * time.Second, botDelay: *botDelay, next: *next,
