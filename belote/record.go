@@ -11,7 +11,7 @@ import (
 )
 
 // Record is one deal of a belote game record, the JSON format of
-// docs/interfaces.md:
+// docs/cli.md:
 //
 //	{"game":"belote","mode":"coinche","rules":"maison","announcements":true,"target":2000,
 //	 "dealer":"W","deck":["SJ","H9",...],"actions":["S 80H","E pass","W coinche",...],

@@ -130,7 +130,7 @@ func (in *DealInput) check() error {
 	}
 	T := Total(r.Mode, r.Setting)
 	// After a capot the card points are taken as 250 and 0 "whatever
-	// cardPoints says" (docs/interfaces.md): 252 (the FFB count), 162 or
+	// cardPoints says" (docs/cli.md): 252 (the FFB count), 162 or
 	// 250 are all accepted, so nothing is checked.
 	capot := in.Tricks[0] == 8 || in.Tricks[1] == 8
 	for s, p := range in.CardPoints {

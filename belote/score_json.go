@@ -11,7 +11,7 @@ import (
 	"atout/card"
 )
 
-// dealJSON is the input object of `atout belote score` (interfaces.md).
+// dealJSON is the input object of `atout belote score` (docs/cli.md).
 // Pointers tell an absent field from a zero one.
 type dealJSON struct {
 	Mode          *string             `json:"mode"`
@@ -30,7 +30,7 @@ type dealJSON struct {
 }
 
 // ParseDealJSON reads one deal in the input format of `atout belote score`
-// (docs/interfaces.md) and checks it as ScoreDeal would. Defaults: rules
+// (docs/cli.md) and checks it as ScoreDeal would. Defaults: rules
 // maison, announcements on, coinche 1, reserve 0, no belote. Unknown fields
 // are ignored, so a line may carry extra data such as an id. Every error is
 // a *DealError naming the field.
@@ -238,7 +238,7 @@ type sidesJSON struct {
 }
 
 // resultJSON is the output object of `atout belote score`, fields in the
-// order of interfaces.md.
+// order of docs/cli.md.
 type resultJSON struct {
 	Announcements sidesJSON `json:"announcements"`
 	Made          bool      `json:"made"`

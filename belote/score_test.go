@@ -286,7 +286,7 @@ func TestScoreRules(t *testing.T) {
 }
 
 // TestScoreCapotIgnoresCardPoints: after a capot the card points are 250
-// and 0 "whatever cardPoints says" (docs/interfaces.md), so 250, 252 (the
+// and 0 "whatever cardPoints says" (docs/cli.md), so 250, 252 (the
 // FFB count), 162 or even inconsistent values give the same score.
 func TestScoreCapotIgnoresCardPoints(t *testing.T) {
 	base := DealInput{Rules: Rules{Mode: Coinche}, Trump: card.Hearts, Takers: card.NS, Bid: 250, Coinche: 1,

@@ -282,7 +282,7 @@ func (g *Game) SeatView(seat card.Seat) GameView {
 }
 
 // MarshalJSON writes the score-sheet line as `atout replay --json` does
-// (docs/interfaces.md):
+// (docs/cli.md):
 //
 //	{"deal":1,"takers":"NS","contract":"100H","coinche":1,"made":true,
 //	 "cardPoints":{"NS":112,"EW":50},"announcements":{"NS":20,"EW":0},"belote":"NS",

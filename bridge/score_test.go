@@ -114,7 +114,7 @@ func TestIMPsDevTSV(t *testing.T) {
 }
 
 // TestIMPsTable checks both ends of every band of the WBF table
-// (bridge-reference.md §5). interfaces.md's example "atout imps 420 prints 10"
+// (bridge-reference.md §5). An older contract's example "atout imps 420 prints 10"
 // contradicts the table: 420 is in 370–420, 9 IMPs.
 func TestIMPsTable(t *testing.T) {
 	bands := []struct{ lo, hi, imps int }{
@@ -135,7 +135,7 @@ func TestIMPsTable(t *testing.T) {
 		}
 	}
 	if got := IMPs(420); got != 9 {
-		t.Errorf("IMPs(420) = %d, want 9 (WBF table; interfaces.md says 10)", got)
+		t.Errorf("IMPs(420) = %d, want 9 (WBF table)", got)
 	}
 	if got := IMPs(1 << 30); got != 24 {
 		t.Errorf("IMPs(huge) = %d, want 24", got)

@@ -411,6 +411,7 @@ func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
 // inviteOf returns the invitation secret of room as its owner sees it.
 func inviteOf(t testing.TB, r table.Room, owner string) string {
 	t.Helper()

@@ -16,7 +16,7 @@ func init() {
 // maxBeloteLine bounds one input line of `atout belote score`.
 const maxBeloteLine = 1 << 20
 
-// runBeloteScore reads one deal per line (interfaces.md, "Belote deal
+// runBeloteScore reads one deal per line (docs/cli.md, "Belote deal
 // scoring") and writes one result line per deal. Blank lines are skipped;
 // unknown fields are ignored. The first bad line stops the command with exit
 // status 2 and a message naming the line and the field.

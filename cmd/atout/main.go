@@ -1,6 +1,6 @@
 // Command atout is the Atout card-table platform: the web app (the default
 // command) and the command-line tools for bridge and belote described in
-// docs/interfaces.md.
+// docs/cli.md.
 //
 // Every command exits 0 on success, 2 on bad input (one line on stderr naming
 // what was wrong and where) and 1 on an internal error. Nothing is printed to

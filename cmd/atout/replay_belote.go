@@ -15,7 +15,7 @@ import (
 // replayBelote checks every call and card of a belote game record (one JSON
 // record or an array of the consecutive deals of a game) and prints one line
 // per deal: the result and the running score, or with asJSON the JSON line
-// of docs/interfaces.md. The first illegal action is bad input (exit 2),
+// of docs/cli.md. The first illegal action is bad input (exit 2),
 // named with its record, index, seat and action.
 func replayBelote(name string, data []byte, asJSON bool, out io.Writer) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))

@@ -91,8 +91,8 @@ func TestCLIIMPsDevTSV(t *testing.T) {
 	}
 }
 
-// The examples of interfaces.md. "atout imps 420" prints 9, as the WBF table
-// and imp-dev.tsv say (370–420 = 9 IMPs), not the 10 interfaces.md shows.
+// The examples of docs/cli.md. "atout imps 420" prints 9, as the WBF table
+// and imp-dev.tsv say (370–420 = 9 IMPs), not the 10 an older version of the contract showed.
 func TestCLIScoreExamples(t *testing.T) {
 	scoreCheckOK(t, []string{"score", "4SX", "8", "--vul"}, "-500")
 	scoreCheckOK(t, []string{"score", "--vul", "4SX", "8"}, "-500")
