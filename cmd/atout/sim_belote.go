@@ -88,7 +88,7 @@ func wilson(k, n int) [2]float64 {
 func simBelote(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("sim")
 	n := fs.Int("n", 100, "number of matches")
-	seed := fs.Uint64("seed", 1, "seed of the decks and the bots")
+	seedS := fs.String("seed", "1", "seed of the decks and the bots: a number, or any text (hashed), as for deal and the bridge sim")
 	modeS := fs.String("mode", "classic", "classic, notrump or coinche")
 	rulesS := fs.String("rules", "maison", "maison or official")
 	annS := fs.Bool("announcements", true, "play with announcements")
@@ -129,6 +129,8 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	r := belote.Rules{Mode: mode, Setting: setting, Announcements: *annS, Target: *target}
+	seedV := card.SeedFromString(*seedS)
+	seed := &seedV
 
 	type outcome struct {
 		aWins        bool
@@ -144,14 +146,20 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 	var mu sync.Mutex
 	done, aWins := 0, 0
 	start := time.Now()
+	showBar := !*quiet
 	bar := func() {
-		if *quiet {
+		if !showBar {
 			return
 		}
 		const width = 30
 		fill := done * width / *n
-		fmt.Fprintf(stderr, "\r[%s%s] %d/%d  A %.1f%%  %s", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
-			done, *n, 100*float64(aWins)/float64(max(done, 1)), time.Since(start).Round(time.Second))
+		el := time.Since(start)
+		eta := "--:--"
+		if done > 0 {
+			eta = clock(time.Duration(float64(el) / float64(done) * float64(*n-done)))
+		}
+		fmt.Fprintf(stderr, "\rsim belote [%s%s] %d/%d matches  A %.1f%%  %s, %s left ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+			done, *n, 100*float64(aWins)/float64(max(done, 1)), clock(el), eta)
 	}
 	ctx := context.Background()
 	for range *threads {
@@ -208,7 +216,7 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 	}
 	close(jobs)
 	wg.Wait()
-	if !*quiet {
+	if showBar {
 		fmt.Fprintln(stderr)
 	}
 	sum := beloteSimSummary{Game: "belote", Mode: mode.String(), Rules: setting.String(), Announcements: *annS,
