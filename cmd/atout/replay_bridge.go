@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"atout/bridge"
 	"atout/bridge/lin"
@@ -117,12 +118,44 @@ func dropped(o boardOutcome, name string, line int, msg string, err error, stric
 	return o
 }
 
+// tagDisagreements names the Contract, Declarer and Result tags of a board
+// that say something else than its replay (which counts), and a Result tag
+// that is no number of tricks: a file's error worth a warning, not a reason
+// to refuse the board.
+func tagDisagreements(r *bridge.Record, line bridgeLine) []string {
+	var out []string
+	if v, _ := r.Tag("Contract"); v != "" && v != "?" {
+		if c, err := bridge.ParseContract(v); err == nil && c.String() != line.Contract {
+			out = append(out, fmt.Sprintf("the Contract tag %q disagrees with the auction (%s), which counts", v, line.Contract))
+		}
+	}
+	if v, _ := r.Tag("Declarer"); v != "" && v != "?" && line.Declarer != "" {
+		if d, err := card.ParseSeat(v); err == nil && d.String() != line.Declarer {
+			out = append(out, fmt.Sprintf("the Declarer tag %q disagrees with the auction (%s), which counts", v, line.Declarer))
+		}
+	}
+	if v, _ := r.Tag("Result"); v != "" && v != "?" && line.Contract != "Pass" {
+		c, _ := bridge.ParseContract(line.Contract)
+		decl, _ := card.ParseSeat(line.Declarer)
+		switch t, ok := bridge.ParseResult(v, c, decl); {
+		case !ok:
+			out = append(out, fmt.Sprintf("the Result tag %q is no number of tricks (ignored)", v))
+		case t != line.Tricks && r.Claim < 0 && len(r.Play) == 52:
+			out = append(out, fmt.Sprintf("the Result tag %q disagrees with the play (%d tricks), which counts", v, line.Tricks))
+		}
+	}
+	return out
+}
+
 // replayOutcome replays one record.
 func replayOutcome(name string, r *bridge.Record, lines recordLines) boardOutcome {
 	o := boardOutcome{board: r.Board}
 	line, err := replayRecord(r, lines)
 	if err == nil {
 		o.line = line
+		if w := tagDisagreements(r, line); len(w) > 0 {
+			o.warning = fmt.Sprintf("atout replay: %s: board %d: %s", name, r.Board, strings.Join(w, "; "))
+		}
 		return o
 	}
 	o.where = fmt.Sprintf("board %d", r.Board)
