@@ -116,6 +116,7 @@ func guard(f func() bool) (ok bool) {
 // choose runs the table: the first rule (by priority) with a legal call the
 // hand fits.
 func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
+	must := c.MustBid()
 	for _, r := range b.rules {
 		bd := newBind()
 		if !r.match(c, &bd) {
@@ -136,6 +137,12 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 			if !found || v > bestV {
 				best, bestV, found = cd, v, true
 			}
+		}
+		if found && must && best.call.Kind == bridge.Pass && r.Prio <= prioCatchAll {
+			// Never pass partner's forcing bid for want of a better rule:
+			// only a rule of the book that passes on purpose (to play a
+			// suit partner showed, a bust after a second negative) may.
+			continue
 		}
 		if found {
 			return best.call, r, best.bind
@@ -192,9 +199,9 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 // constraints together.
 func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 	var m Meaning
-	found := false
+	found, natural := false, false
 	for _, r := range b.rules {
-		if r.Prio <= prioDefault {
+		if r.Prio <= prioDefault || r.Natural && found && !natural {
 			continue
 		}
 		bd := newBind()
@@ -207,9 +214,14 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 			}
 			rm := r.meaning(c, &cd.bind)
 			if !found {
-				m, found = rm, true
+				m, found, natural = rm, true, r.Natural
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
 				m.widen(rm)
+			} else if rm.Force == Forcing && m.Force == GameForcing {
+				// The call may be a forcing call that is not game
+				// forcing (2C-2D is a waiting bid or a positive):
+				// partner is bound only by the weaker force.
+				m.Force = rm.Force
 			}
 		}
 	}

@@ -36,6 +36,12 @@ type Rule struct {
 	// (higher first). Nil: the longest bound suit, higher of two five-card
 	// suits, lower of two four-card suits.
 	Pref func(e *Eval, b *Bind) int
+	// Natural marks a principle that applies in any auction (natural.go):
+	// it explains a call only when no rule of the book does.
+	Natural bool
+	// Show, when set, narrows the call's meaning from the auction (what a
+	// principle on combined values shows, given partner's range).
+	Show func(c *Ctx, b *Bind, m *Meaning)
 
 	seq  []tok
 	call []callTok
@@ -486,6 +492,14 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 		m.MinHCP, m.MaxHCP = n.Shows[0], n.Shows[1]
 	}
 	m.Balanced = n.Bal == 1
+	for i := 0; i < len(n.Stop); i++ {
+		for _, s := range refSuits(c, b, n.Stop[i]) {
+			m.Stopped[s] = true
+		}
+	}
+	if r.Show != nil {
+		r.Show(c, b, &m)
+	}
 	for _, q := range r.lens {
 		for _, s := range refSuits(c, b, q.ref) {
 			m.MinLen[s] = max(m.MinLen[s], q.min)

@@ -45,6 +45,8 @@ type Meaning struct {
 	MinLen, MaxLen [4]int
 	// Balanced is set when the call promises a balanced hand.
 	Balanced bool
+	// Stopped marks the suits the caller has promised a stopper in.
+	Stopped [4]bool
 	// Force tells whether partner may pass.
 	Force Force
 	// Artificial is set for a conventional call that says nothing about the
@@ -70,6 +72,7 @@ func (m *Meaning) intersect(o Meaning) {
 		if m.MaxLen[s] < m.MinLen[s] {
 			m.MinLen[s], m.MaxLen[s] = o.MinLen[s], o.MaxLen[s]
 		}
+		m.Stopped[s] = m.Stopped[s] || o.Stopped[s]
 	}
 	m.Balanced = m.Balanced || o.Balanced
 }
@@ -81,6 +84,7 @@ func (m *Meaning) widen(o Meaning) {
 	for s := range 4 {
 		m.MinLen[s] = min(m.MinLen[s], o.MinLen[s])
 		m.MaxLen[s] = max(m.MaxLen[s], o.MaxLen[s])
+		m.Stopped[s] = m.Stopped[s] && o.Stopped[s]
 	}
 	m.Balanced = m.Balanced && o.Balanced
 }
