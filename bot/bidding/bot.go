@@ -138,10 +138,10 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				best, bestV, found = cd, v, true
 			}
 		}
-		if found && must && best.call.Kind == bridge.Pass && r.Prio <= prioCatchAll {
-			// Never pass partner's forcing bid for want of a better rule:
-			// only a rule of the book that passes on purpose (to play a
-			// suit partner showed, a bust after a second negative) may.
+		if found && must && best.call.Kind == bridge.Pass && !r.PassForcing {
+			// Never pass partner's forcing bid: only a rule written to
+			// pass one on purpose (to play the suit partner's
+			// artificial bid showed) may.
 			continue
 		}
 		if found {
@@ -227,6 +227,12 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 	}
 	if !found {
 		return genericMeaning(call)
+	}
+	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
+		// A passed hand's new suit is not forcing: he has denied an
+		// opening, so partner may pass with a minimum.
+		m.Force = NonForcing
+		m.finishForce()
 	}
 	return m
 }

@@ -36,6 +36,10 @@ type Rule struct {
 	// (higher first). Nil: the longest bound suit, higher of two five-card
 	// suits, lower of two four-card suits.
 	Pref func(e *Eval, b *Bind) int
+	// PassForcing marks a pass rule that may pass partner's forcing bid
+	// (to play the suit an artificial bid showed); other pass rules are
+	// skipped when the seat must bid.
+	PassForcing bool
 	// Natural marks a principle that applies in any auction (natural.go):
 	// it explains a call only when no rule of the book does.
 	Natural bool

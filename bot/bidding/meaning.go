@@ -52,6 +52,8 @@ type Meaning struct {
 	// Artificial is set for a conventional call that says nothing about the
 	// suit named (Stayman, transfers, Blackwood answers, cue bids...).
 	Artificial bool
+
+	desc string // the rule's description, from which Text is written
 }
 
 // anyHand is a Meaning with no constraint.
@@ -123,6 +125,7 @@ func (m Meaning) Summary() string {
 // book gives) or, for a bare description, the description and the hand
 // constraints; then the force.
 func (m *Meaning) finish(desc string) {
+	m.desc = desc
 	t := desc
 	if s := m.Summary(); s != "" && !strings.Contains(desc, ":") {
 		t += ": " + s
@@ -133,3 +136,6 @@ func (m *Meaning) finish(desc string) {
 	}
 	m.Text = t
 }
+
+// finishForce rewrites Text after the force was changed.
+func (m *Meaning) finishForce() { m.finish(m.desc) }

@@ -27,10 +27,6 @@ import (
 // below every rule of the book and above the book's catch-all passes.
 const prioNatural = 27
 
-// prioCatchAll is the priority at or below which a rule passes because
-// nothing better fits; such a pass is never made when the seat must bid.
-const prioCatchAll = 20
-
 // isGame reports whether call is a bid of game or more.
 func isGame(call bridge.Call) bool {
 	if call.Kind != bridge.Bid {
@@ -55,8 +51,10 @@ func (c *Ctx) MustBid() bool {
 		return false
 	}
 	switch c.Meanings[n-2].Force {
-	case Forcing, GameForcing:
+	case Forcing:
 		return true
+	case GameForcing:
+		return !isGame(c.Calls[n-2]) // game reached: partner may pass
 	case SignOff:
 		return false
 	}

@@ -188,7 +188,7 @@ func competitiveRules() []*Rule {
 		}},
 			Desc: "Cappelletti 2C: a one-suited hand", Force: Forcing},
 		// Advancing the defence to 1NT.
-		{Name: "d1nt.adv.2c.pass", Prio: 100, Seq: "1N 2C P", Call: "P", Need: Need{Len: "C6+"}, Desc: "To play clubs"},
+		{Name: "d1nt.adv.2c.pass", Prio: 100, PassForcing: true, Seq: "1N 2C P", Call: "P", Need: Need{Len: "C6+"}, Desc: "To play clubs"},
 		{Name: "d1nt.adv.2c.own", Prio: 99, Seq: "1N 2C P", Call: "2M", Need: Need{Len: "M6+", Pts: rng(0, 10)}, Desc: "To play: long %M"},
 		{Name: "d1nt.adv.2c.relay", Prio: 90, Seq: "1N 2C P", Call: "2D", Art: true, Desc: "Relay: asks for the suit", Force: Forcing},
 		{Name: "d1nt.adv.2c.suit", Prio: 100, Seq: "1N 2C X/P P/2D P/X", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
@@ -203,7 +203,7 @@ func competitiveRules() []*Rule {
 		{Name: "d1nt.adv.2M.inv", Prio: 100, Seq: "1N 2M P", Call: "3M", Need: Need{Pts: rng(9, 12), Len: "M4+"}, Force: Invitational,
 			Desc: "Invitational raise"},
 		{Name: "d1nt.adv.2M.pass", Prio: 99, Seq: "1N 2M P", Call: "P", Need: Need{Len: "M2+"}, Desc: "Plays the major"},
-		{Name: "d1nt.adv.2d.pass", Prio: 101, Seq: "1N 2D P", Call: "P", Need: Need{Len: "D6+ H0-2 S0-2"}, Desc: "To play diamonds"},
+		{Name: "d1nt.adv.2d.pass", Prio: 101, PassForcing: true, Seq: "1N 2D P", Call: "P", Need: Need{Len: "D6+ H0-2 S0-2"}, Desc: "To play diamonds"},
 		{Name: "d1nt.adv.2h.spades", Prio: 100, Seq: "1N 2H P", Call: "2S", Need: Need{Len: "S6+"}, Desc: "To play: long spades"},
 		{Name: "d1nt.adv.2M.ask", Prio: 90, Seq: "1N 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "d1nt.adv.2M.minor", Prio: 100, Seq: "1N 2M P 2N P", Call: "3m", Need: Need{Len: "m4+"}, Desc: "The minor: %m"},
