@@ -65,6 +65,7 @@ func main() {
 	noDD := flag.Bool("nodd", false, "skip the double-dummy measures (checks only)")
 	asJSON := flag.Bool("json", false, "print the summary as JSON")
 	verbose := flag.Int("show", 5, "print up to this many failures of each check")
+	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
 	flag.Parse()
 
 	b := bidding.New(bidding.Options{})
@@ -140,10 +141,14 @@ func main() {
 	s.MsPerCall = float64(bidTime.Microseconds()) / 1000 / float64(max(1, s.Calls))
 
 	if !*noDD {
-		tables, err := dd.CalcTables(deals, dd.BatchOptions{Threads: *threads})
+		tables, err := loadTables(*cache, deals)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+			tables, err = dd.CalcTables(deals, dd.BatchOptions{Threads: *threads})
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			saveTables(*cache, deals, tables)
 		}
 		var sum, sum2 float64
 		atPar := 0
@@ -279,4 +284,44 @@ func mustBid(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
 		}
 	}
 	return false
+}
+
+type tableFile struct {
+	Deals  []bridge.Deal `json:"deals"`
+	Tables []dd.Table    `json:"tables"`
+}
+
+// loadTables reads the tables of deals from file, failing unless it holds
+// exactly these deals.
+func loadTables(file string, deals []bridge.Deal) ([]dd.Table, error) {
+	if file == "" {
+		return nil, os.ErrNotExist
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var f tableFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
+	if len(f.Deals) != len(deals) || len(f.Tables) != len(deals) {
+		return nil, fmt.Errorf("%s: other deals", file)
+	}
+	for i := range deals {
+		if f.Deals[i] != deals[i] {
+			return nil, fmt.Errorf("%s: other deals", file)
+		}
+	}
+	return f.Tables, nil
+}
+
+func saveTables(file string, deals []bridge.Deal, tables []dd.Table) {
+	if file == "" {
+		return
+	}
+	b, _ := json.Marshal(tableFile{deals, tables})
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 }
