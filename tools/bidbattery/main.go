@@ -127,7 +127,7 @@ func main() {
 				s.Unexplained++
 				report("unexplained", i, calls[:j+1], "(as read by the others)")
 			}
-			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) {
+			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) && !toPlay(ms, calls, j) {
 				s.PassedForcing++
 				report("passed forcing", i, calls[:j+1], ms[j-2].Text)
 			}
@@ -324,4 +324,12 @@ func saveTables(file string, deals []bridge.Deal, tables []dd.Table) {
 	if err := os.WriteFile(file, b, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	}
+}
+
+// toPlay reports whether the pass at j leaves partner's artificial bid to
+// be played in its suit, showing length there (a one-suiter over 1NT whose
+// suit is clubs): the book's way of passing a forcing bid on purpose.
+func toPlay(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
+	s, ok := calls[j-2].Strain.Suit()
+	return ok && ms[j-2].Artificial && ms[j].MinLen[s] >= 5
 }
