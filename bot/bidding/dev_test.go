@@ -132,8 +132,12 @@ func TestDevHalves(t *testing.T) {
 			h = 0
 		}
 		n[h]++
-		if got, _ := b.Choose(r.hand, r.vul, card.North, r.calls); got == r.expected {
+		got, m := b.Choose(r.hand, r.vul, card.North, r.calls)
+		if got == r.expected {
 			ok[h]++
+		} else if h == 0 && os.Getenv("BIDDING_TUNING_MISSES") != "" {
+			// Only the tuning half's misses are ever printed.
+			fmt.Printf("MISS line %d: got %s want %s [%s] | %s\n", r.line, got, r.expected, m.Rule, r.raw)
 		}
 	}
 	tune, check := float64(ok[0])/float64(n[0]), float64(ok[1])/float64(n[1])

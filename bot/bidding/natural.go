@@ -240,6 +240,16 @@ func naturalRules() []*Rule {
 				return ourHCP(c, e) >= 33 && (n < 8 || e.Balanced) && ntShape(c, e) && stoppedTheirs(c, e)
 			}},
 			Show: showsAtLeast(33), Desc: "6NT: slam values, no fit to explore"},
+		// Game values with three cards in partner's major: show them
+		// first (partner bids game in the major with five, notrump
+		// without).
+		{Name: "nat.support3", Prio: 26, Seq: any, Call: "cM", Force: Forcing,
+			When: all(natActive, cheapLevel('M', 3), partnerShowedMajor),
+			Need: Need{Len: "M3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				_, n := knownFit(c, e)
+				return n < 8 && ourPts(c, e) >= 25 && c.ShownLen(c.Partner(), b.S('M')) == 4
+			}},
+			Show: showsAtLeast(25), Desc: "Three-card support for %M, game values"},
 		// Game values: a major fit, then notrump, then a minor.
 		{Name: "nat.game.major", Prio: 26, Seq: any, Call: "4M", Force: SignOff,
 			When: all(natActive, notBeyondGame('M')),
@@ -248,7 +258,8 @@ func naturalRules() []*Rule {
 				if n >= 8 {
 					return s == b.S('M') && ourPts(c, e) >= 25
 				}
-				return e.Len[b.S('M')] >= 6 && e.GoodSuit(b.S('M')) && ourPts(c, e) >= 25 && !stoppedTheirs(c, e)
+				own := e.Len[b.S('M')] >= 7 || e.Len[b.S('M')] >= 6 && (e.GoodSuit(b.S('M')) || c.Shown[c.Partner()].Balanced || c.ShownLen(c.Partner(), b.S('M')) >= 2)
+				return own && ourPts(c, e) >= 25
 			}},
 			Show: showsAtLeast(25), Desc: "Game in %M: the values for game, a fit or a long suit"},
 		{Name: "nat.game.3nt", Prio: 26, Seq: any, Call: "3N", Force: SignOff,
@@ -302,6 +313,50 @@ func naturalRules() []*Rule {
 			When: all(iDoubledStrong, lastBelow(4, bridge.StrainClubs)),
 			Need: Need{Pts: rng(16, 37), Len: "x5+", Test: notTheirs('x')},
 			Desc: "Own suit after a double: 16+ HCP, 5+ %x"},
+		// A strong opener whose partner is weak or silent shows a second
+		// suit over the opponents (or his long suit again).
+		{Name: "nat.strong.rebid.jump", Prio: 24, Seq: any, Call: "jx", Force: Forcing,
+			When: all(theyBidLast, iOpened, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Pts: rng(21, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
+			}},
+			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
+			Desc: "Jump in a new suit in competition: 21+ HCP, %x"},
+		{Name: "nat.strong.rebid", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBidLast, iOpened, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(18, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
+			}},
+			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
+			Desc: "Strong hand in competition: 18+ HCP, a second suit, %x"},
+		{Name: "nat.strong.rebid.own", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBidLast, iOpened, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(18, 37), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				return c.ShownLen(c.Me, b.S('x')) > 0
+			}},
+			Desc: "Strong hand in competition: 18+ HCP, 6+ %x"},
+		// Partner's double of a low suit contract asks me to bid, unless I
+		// hold their suit.
+		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(partnerDoubledTheirSuit, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				l, _, _ := c.LastBid()
+				t, _ := l.Strain.Suit()
+				x := b.S('x')
+				if e.Len[t] >= 4 || c.theyShowed(x) || x == t {
+					return false
+				}
+				for s := card.Suit(0); s < card.NumSuits; s++ {
+					if s != t && !c.theyShowed(s) && e.Len[s] > e.Len[x] {
+						return false
+					}
+				}
+				return e.Len[x] >= 4
+			}},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Answers partner's double: 4+ %x"},
 		{Name: "nat.balance.double", Prio: 24, Seq: any, Call: "X", Force: Forcing,
 			When: all(balancingPred, weSilent, lastSuit, lastBelow(3, bridge.StrainClubs)),
 			Need: Need{Pts: rng(9, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
@@ -479,4 +534,21 @@ func iDoubledStrong(c *Ctx, _ *Bind) bool {
 		doubled = call.Kind == bridge.Double
 	}
 	return mine == 1 && doubled && !c.WeOpened()
+}
+
+// iOpened: the seat to act made the opening bid.
+func iOpened(c *Ctx, _ *Bind) bool {
+	o, ok := c.Opener()
+	return ok && o == c.Me
+}
+
+// partnerDoubledTheirSuit: partner's last call doubled the opponents' suit
+// bid (the last bid), and the right-hand opponent passed.
+func partnerDoubledTheirSuit(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Double {
+		return false
+	}
+	l, s, ok := c.LastBid()
+	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump
 }

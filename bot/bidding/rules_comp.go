@@ -256,7 +256,7 @@ func competitiveRules() []*Rule {
 			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5
 		}},
 			Desc: "Raise: 6-10 points, support"},
-		{Name: "comp.resp.jumpraise", Prio: 115, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
+		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
 			Desc: "Jump raise: limit raise, 3+ %M"},
 		{Name: "comp.resp.nt", Prio: 110, Seq: "1x 1y", Call: "1N", Need: Need{Pts: rng(6, 10), Test: stoppersTheirs},
 			Desc: "1NT: 6-10 HCP, stopper"},
