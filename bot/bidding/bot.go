@@ -226,7 +226,15 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		}
 	}
 	if !found {
-		return genericMeaning(call)
+		m = genericMeaning(call)
+	}
+	if call.Kind == bridge.Pass {
+		lo, hi := m.MinHCP, m.MaxHCP
+		c.narrowPass(&m)
+		if m.MinHCP != lo || m.MaxHCP != hi {
+			m.finishForce()
+		}
+		return m
 	}
 	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
 		// A passed hand's new suit is not forcing: he has denied an
