@@ -328,7 +328,7 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	var prior map[card.Card]float64
 	n := b.opt.Samples
 	if k.OpeningLead() {
-		prior = leadPriors(k, &defaultLeadWeights)
+		prior = leadPriors(k, leadWeightsFor(k))
 		n *= leadSampleFactor
 	}
 	start := time.Now()

@@ -53,6 +53,18 @@ var defaultLeadWeights = leadWeights{
 	SlamPassive: 0.2,
 }
 
+// notrumpLeadWeights are the weights against notrump contracts, set apart
+// from the suit ones so that each kind of contract is tuned on its own.
+var notrumpLeadWeights = defaultLeadWeights
+
+// leadWeightsFor returns the weights for k's contract.
+func leadWeightsFor(k *Knowledge) *leadWeights {
+	if _, ok := k.Strain.Suit(); !ok {
+		return &notrumpLeadWeights
+	}
+	return &defaultLeadWeights
+}
+
 // leadSuit is what the lead conventions say about one suit of the
 // leader's hand: its score and the card to lead from it.
 type leadSuit struct {
