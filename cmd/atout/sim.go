@@ -97,8 +97,8 @@ type bridgeSimMean struct {
 
 type bridgeSimLeads struct {
 	N          int           `json:"n"`
-	Bot        bridgeSimRate `json:"bot"`    // leads that give up no trick double dummy
-	Random     bridgeSimRate `json:"random"` // the same for a random card of the leader's hand
+	Bot        bridgeSimRate `json:"bot"`     // leads that give up no trick double dummy
+	Random     bridgeSimRate `json:"random"`  // the same for a random card of the leader's hand
 	BotNT      bridgeSimRate `json:"botNT"`   // the same against notrump contracts
 	BotSuit    bridgeSimRate `json:"botSuit"` // and against suit contracts
 	BotLost    bridgeSimMean `json:"botTricksLost"`
