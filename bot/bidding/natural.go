@@ -303,6 +303,31 @@ func naturalRules() []*Rule {
 				return e.HCP >= 17 || c.balancing() && e.HCP >= 15
 			}},
 			Desc: "Double: a strong hand (16+ HCP), will bid again"},
+		// Values and a five-card suit over the opponents' opening: overcall
+		// rather than pass (the book's overcalls want a good suit).
+		{Name: "nat.overcall", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, weSilent, lastSuit, lastBelow(3, bridge.StrainSpades)),
+			Need: Need{Pts: rng(10, 17), Len: "x5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				if c.theyShowed(x) || !e.DecentSuit(x) {
+					return false
+				}
+				for _, t := range c.TheirSuits() {
+					if e.Len[t] >= 4 {
+						return false // length in their suit defends
+					}
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(x))
+				switch call.Level {
+				case 1:
+					return e.HCP >= 10
+				case 2:
+					return e.HCP >= 12 || e.Len[x] >= 6 && e.HCP >= 11
+				}
+				return e.Len[x] >= 6 && e.HCP >= 14
+			}},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Overcall: 10-17 HCP, 5+ %x"},
 		{Name: "nat.doubler.nt", Prio: 25, Seq: any, Call: "cN", Force: NonForcing,
 			When: all(iDoubledStrong, lastBelow(3, bridge.NoTrump)),
 			Need: Need{Pts: rng(18, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {

@@ -29,6 +29,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"sort"
 	"time"
 
 	"atout/bot/bidding"
@@ -65,6 +66,7 @@ func main() {
 	noDD := flag.Bool("nodd", false, "skip the double-dummy measures (checks only)")
 	asJSON := flag.Bool("json", false, "print the summary as JSON")
 	verbose := flag.Int("show", 5, "print up to this many failures of each check")
+	worst := flag.Int("worst", 0, "print the auctions of this many boards furthest from par")
 	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
 	flag.Parse()
 
@@ -74,6 +76,7 @@ func main() {
 	deals := make([]bridge.Deal, *n)
 	type result struct {
 		contract bridge.Contract
+		calls    []bridge.Call
 		declarer card.Seat
 		dealer   card.Seat
 		vul      bridge.Vul
@@ -133,7 +136,7 @@ func main() {
 			}
 		}
 		decl, _ := a.Declarer()
-		res[i] = result{a.Contract(), decl, dealer, vul}
+		res[i] = result{a.Contract(), calls, decl, dealer, vul}
 		if a.PassedOut() {
 			s.PassedOut++
 		}
@@ -152,6 +155,11 @@ func main() {
 		}
 		var sum, sum2 float64
 		atPar := 0
+		type board struct {
+			i, imps int
+			par     dd.ParResult
+		}
+		var boards []board
 		for i, t := range tables {
 			rs := res[i]
 			par := dd.Par(&t, rs.dealer, rs.vul)
@@ -166,6 +174,7 @@ func main() {
 				}
 			}
 			imps := math.Abs(float64(bridge.IMPs(ns - par.Score)))
+			boards = append(boards, board{i, int(imps), par})
 			if imps == 0 {
 				atPar++
 			}
@@ -197,6 +206,11 @@ func main() {
 					s.SlamsFailing++
 				}
 			}
+		}
+		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
+		for _, bd := range boards[:min(*worst, len(boards))] {
+			rs := res[bd.i]
+			fmt.Printf("%2d IMPs: deal %d %v dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
 		}
 		m := float64(len(tables))
 		s.IMPsVsPar = sum / m
