@@ -398,7 +398,7 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 		return b.fallback(k, legal, prior, a.Relaxation), nil
 	}
 	if prior != nil {
-		blendPrior(&a, prior)
+		blendPrior(&a, prior, leadPriorWeightFor(k))
 	}
 	return a, nil
 }

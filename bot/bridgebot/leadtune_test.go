@@ -2,12 +2,15 @@ package bridgebot
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"reflect"
 	"testing"
 
 	"atout/bridge"
+	"atout/card"
 )
 
 // leadCase is a stored deal at the opening lead: the leader's knowledge
@@ -89,9 +92,15 @@ func TestTuneNotrumpLeads(t *testing.T) {
 		t.Skip("set ATOUT_TUNE_LEADS (and ATOUT_CHECK_LEADS) to tune the notrump lead weights")
 	}
 	tune := loadLeadCases(t, file)
+	nt := os.Getenv("ATOUT_TUNE_KIND") != "suit"
 	w := notrumpLeadWeights
-	ok0, n := safeRate(tune, &w, true)
-	t.Logf("tuning set: %d notrump deals, current weights %.1f%%", n, 100*float64(ok0)/float64(n))
+	if !nt {
+		w = defaultLeadWeights
+	}
+	cur := w
+	ok0, n := safeRate(tune, &w, nt)
+	sOK, sN := safeRate(tune, &defaultLeadWeights, false)
+	t.Logf("tuning set: %d notrump deals, current weights %.1f%%; %d suit deals %.1f%%", n, 100*float64(ok0)/float64(n), sN, 100*float64(sOK)/float64(sN))
 	bestOK := ok0
 	steps := []float64{-0.2, -0.1, -0.05, 0.05, 0.1, 0.2}
 	v := reflect.ValueOf(&w).Elem()
@@ -103,7 +112,7 @@ func TestTuneNotrumpLeads(t *testing.T) {
 			bestV := orig
 			for _, d := range steps {
 				f.SetFloat(orig + d)
-				if ok, _ := safeRate(tune, &w, true); ok > bestOK+1 { // a gain of two deals at least
+				if ok, _ := safeRate(tune, &w, nt); ok > bestOK+1 { // a gain of two deals at least
 					bestOK, bestV, improved = ok, orig+d, true
 				}
 			}
@@ -116,10 +125,52 @@ func TestTuneNotrumpLeads(t *testing.T) {
 	t.Logf("tuned: %.1f%% %+v", 100*float64(bestOK)/float64(n), w)
 	if check := os.Getenv("ATOUT_CHECK_LEADS"); check != "" {
 		cs := loadLeadCases(t, check)
-		cur := notrumpLeadWeights
-		a, n := safeRate(cs, &cur, true)
-		b, _ := safeRate(cs, &w, true)
-		s1, sn := safeRate(cs, &defaultLeadWeights, false)
-		t.Logf("check set: %d notrump deals: current %.1f%%, tuned %.1f%%; suit deals %d: %.1f%%", n, 100*float64(a)/float64(n), 100*float64(b)/float64(n), sn, 100*float64(s1)/float64(sn))
+		a, n := safeRate(cs, &cur, nt)
+		b, _ := safeRate(cs, &w, nt)
+		t.Logf("check set: %d deals of the kind tuned: current %.1f%%, tuned %.1f%%", n, 100*float64(a)/float64(n), 100*float64(b)/float64(n))
+	}
+}
+
+// TestLeadBlendNotrump measures, on the notrump deals of ATOUT_LEAD_BLEND,
+// the strong level's opening lead for several weights of the conventions
+// against the samples' estimate (the samples are solved once; the blend is
+// redone for each weight). A measurement aid, skipped unless set.
+func TestLeadBlendNotrump(t *testing.T) {
+	file := os.Getenv("ATOUT_LEAD_BLEND")
+	if file == "" {
+		t.Skip("set ATOUT_LEAD_BLEND to a file written by TestWriteLeadData")
+	}
+	b := New(Options{Level: Strong})
+	weights := []float64{0, 0.3, 0.6, 1, 1.5, 2.5, 100}
+	ok := make([]int, len(weights))
+	n := 0
+	for i, c := range loadLeadCases(t, file) {
+		if _, suit := c.k.Strain.Suit(); suit {
+			continue
+		}
+		prior := leadPriors(c.k, leadWeightsFor(c.k))
+		a, err := b.AnalyseKnowledge(context.Background(), c.k, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		for j, w := range weights {
+			best, bestV := card.Card(0), math.Inf(-1)
+			for _, cs := range a.Cards {
+				v := cs.Score
+				if a.Samples > 0 {
+					v += (w - leadPriorWeightFor(c.k)) * prior[cs.Card]
+				}
+				if v > bestV {
+					best, bestV = cs.Card, v
+				}
+			}
+			if c.values[best.String()] == c.best {
+				ok[j]++
+			}
+		}
+	}
+	for j, w := range weights {
+		t.Logf("weight %5.1f: %d/%d = %.1f%%", w, ok[j], n, 100*float64(ok[j])/float64(n))
 	}
 }
