@@ -236,6 +236,16 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		}
 		return m
 	}
+	if s, ok := call.Strain.Suit(); ok && found && !m.Artificial && m.MinLen[s] == 0 && !c.ourSuit(s) {
+		// A natural bid of a new suit shows length in it even when the
+		// rule's test, not its Len, says how much: four cards, five
+		// for an overcall or at the three level.
+		n := 4
+		if !c.WeOpened() || call.Level >= 3 {
+			n = 5
+		}
+		m.MinLen[s] = min(n, m.MaxLen[s])
+	}
 	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
 		// A passed hand's new suit is not forcing: he has denied an
 		// opening, so partner may pass with a minimum.

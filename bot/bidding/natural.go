@@ -577,3 +577,8 @@ func partnerDoubledTheirSuit(c *Ctx, _ *Bind) bool {
 	l, s, ok := c.LastBid()
 	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump
 }
+
+// ourSuit reports whether our side has already bid suit s naturally.
+func (c *Ctx) ourSuit(s card.Suit) bool {
+	return c.bidNaturally(c.Me, s) || c.bidNaturally(c.Partner(), s)
+}
