@@ -102,7 +102,7 @@ func TestTuneNotrumpLeads(t *testing.T) {
 	sOK, sN := safeRate(tune, &defaultLeadWeights, false)
 	t.Logf("tuning set: %d notrump deals, current weights %.1f%%; %d suit deals %.1f%%", n, 100*float64(ok0)/float64(n), sN, 100*float64(sOK)/float64(sN))
 	bestOK := ok0
-	steps := []float64{-0.2, -0.1, -0.05, 0.05, 0.1, 0.2}
+	steps := []float64{-0.5, -0.3, -0.2, -0.1, -0.05, 0.05, 0.1, 0.2, 0.3, 0.5}
 	v := reflect.ValueOf(&w).Elem()
 	for round := 0; round < 3; round++ {
 		improved := false
