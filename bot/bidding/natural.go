@@ -324,7 +324,7 @@ func naturalRules() []*Rule {
 				case 2:
 					return e.HCP >= 12 || e.Len[x] >= 6 && e.HCP >= 11
 				}
-				return e.Len[x] >= 6 && e.HCP >= 14
+				return e.Len[x] >= 6 && (e.HCP >= 14 || e.GoodSuit(x) && e.HCP >= 11)
 			}},
 			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
 			Desc: "Overcall: 10-17 HCP, 5+ %x"},
