@@ -394,7 +394,7 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	cancel() // stops the sampler if it is still drawing
 	a := aggregate(k, legal, res, b.opt.Scoring)
 	a.Relaxation = int(relax.Load())
-	if a.Samples == 0 {
+	if a.Samples == 0 || prior != nil && a.Samples < leadMinSamples {
 		return b.fallback(k, legal, prior, a.Relaxation), nil
 	}
 	if prior != nil {

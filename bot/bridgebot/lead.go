@@ -321,6 +321,14 @@ const leadSampleFactor = 4
 // conventions hold what many deals taught.
 const leadPriorWeight = 0.3
 
+// leadMinSamples is the number of solved samples under which the opening
+// lead is the conventions' alone: one or two deals solved double dummy
+// say more about those deals than about the lead. On the 691 deals of the
+// issue-16 tuning set at the fast level (0.9 samples a lead on average),
+// counting the samples only from four on took the notrump leads from 79.5%
+// to 80.9% DD-safe and the suit ones from 81.9% to 82.4%.
+const leadMinSamples = 4
+
 // leadPriorWeightNT is leadPriorWeight against notrump (the same value:
 // on 215 notrump deals of a tuning set, weights from 0 to pure conventions
 // were within two deals of each other at the strong level).

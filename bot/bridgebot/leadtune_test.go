@@ -174,3 +174,54 @@ func TestLeadBlendNotrump(t *testing.T) {
 		t.Logf("weight %5.1f: %d/%d = %.1f%%", w, ok[j], n, 100*float64(ok[j])/float64(n))
 	}
 }
+
+// TestLeadBlendLevels measures, on the deals of ATOUT_LEAD_LEVELS at the
+// level ATOUT_LEAD_LEVEL (fast or strong), the lead when the samples count
+// only once at least minSamples were solved (else the conventions decide),
+// for several minSamples, notrump and suit contracts apart. A measurement
+// aid, skipped unless set.
+func TestLeadBlendLevels(t *testing.T) {
+	file := os.Getenv("ATOUT_LEAD_LEVELS")
+	if file == "" {
+		t.Skip("set ATOUT_LEAD_LEVELS to a file written by TestWriteLeadData")
+	}
+	lv, err := ParseLevel(os.Getenv("ATOUT_LEAD_LEVEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Level: lv})
+	mins := []int{1, 2, 4, 8, 16, 1000}
+	var ok [2][]int
+	var n [2]int
+	ok[0], ok[1] = make([]int, len(mins)), make([]int, len(mins))
+	samples := 0
+	for i, c := range loadLeadCases(t, file) {
+		kind := 1
+		if _, suit := c.k.Strain.Suit(); !suit {
+			kind = 0
+		}
+		w := leadWeightsFor(c.k)
+		prior := leadPriors(c.k, w)
+		conv := leadRule(c.k, w)
+		a, err := b.AnalyseKnowledge(context.Background(), c.k, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n[kind]++
+		samples += a.Samples
+		_ = prior
+		for j, m := range mins {
+			lead := a.Best
+			if a.Samples < m {
+				lead = conv
+			}
+			if c.values[lead.String()] == c.best {
+				ok[kind][j]++
+			}
+		}
+	}
+	t.Logf("%d deals, %.1f samples a lead", n[0]+n[1], float64(samples)/float64(n[0]+n[1]))
+	for j, m := range mins {
+		t.Logf("samples count from %4d: notrump %d/%d = %.1f%%, suit %d/%d = %.1f%%", m, ok[0][j], n[0], 100*float64(ok[0][j])/float64(n[0]), ok[1][j], n[1], 100*float64(ok[1][j])/float64(n[1]))
+	}
+}
