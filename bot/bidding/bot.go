@@ -33,6 +33,8 @@
 package bidding
 
 import (
+	"strings"
+
 	"atout/bridge"
 	"atout/card"
 )
@@ -144,11 +146,62 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 			// artificial bid showed) may.
 			continue
 		}
+		if found && !r.Natural && b.stopsShort(c, e, r, best.call) {
+			if call, vr, vb, ok := b.valuesRule(c, e); ok {
+				return call, vr, vb
+			}
+		}
 		if found {
 			return best.call, r, best.bind
 		}
 	}
 	return bridge.PassCall, nil, newBind()
+}
+
+// stopsShort reports whether a rule of the book would stop below game (a
+// pass, or a natural non-forcing bid below game) although our values
+// together, as shown, are enough for game: then the principle "with the
+// values for game, reach game" comes first.
+func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
+	if r.Art || r.Force == Forcing || r.Force == GameForcing || r.Force == SignOff {
+		return false
+	}
+	if call.Kind == bridge.Double || call.Kind == bridge.Redouble || isGame(call) {
+		return false
+	}
+	if !c.partnerBid() || c.partnerSignedOff() || c.theirContract() && call.Kind == bridge.Pass {
+		return false
+	}
+	if _, m, ok := c.partnerLastCall(); ok && m.Artificial {
+		return false // partner asked a question: answer it
+	}
+	if l, s, ok := c.LastBid(); ok && isGame(l) {
+		// game reached: only slam values go on
+		return call.Kind == bridge.Pass && s.Side() == c.Me.Side() && l.Level < 6 && ourPts(c, e) >= 33
+	}
+	return ourHCP(c, e) >= 26 // a margin: partner's minimum is only a minimum
+}
+
+// valuesRule runs the principles on combined values (slam, game, support
+// on the way to game) alone.
+func (b *Bot) valuesRule(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind, bool) {
+	for _, r := range b.rules {
+		if !r.Natural || !strings.HasPrefix(r.Name, "nat.slam.") && !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3" {
+			continue
+		}
+		bd := newBind()
+		if !r.match(c, &bd) {
+			continue
+		}
+		for _, cd := range r.expand(c, bd) {
+			if c.Legal(cd.call) && guard(func() bool {
+				return (r.When == nil || r.When(c, &cd.bind)) && r.ok(c, e, &cd.bind)
+			}) {
+				return cd.call, r, cd.bind, true
+			}
+		}
+	}
+	return bridge.Call{}, nil, Bind{}, false
 }
 
 // Explain returns the meaning of call index of calls (which must be legal

@@ -582,3 +582,7 @@ func partnerDoubledTheirSuit(c *Ctx, _ *Bind) bool {
 func (c *Ctx) ourSuit(s card.Suit) bool {
 	return c.bidNaturally(c.Me, s) || c.bidNaturally(c.Partner(), s)
 }
+
+// belowSlam: our values together are short of a slam (33), so a game
+// bid, not a slam try, is the book's call.
+func belowSlam(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) < 33 && ourPts(c, e) < 33 }
