@@ -30,6 +30,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"atout/bot/bidding"
@@ -67,6 +68,7 @@ func main() {
 	asJSON := flag.Bool("json", false, "print the summary as JSON")
 	verbose := flag.Int("show", 5, "print up to this many failures of each check")
 	worst := flag.Int("worst", 0, "print the auctions of this many boards furthest from par")
+	boardsOut := flag.String("boards", "", "write each board's IMPs from par to this file, one number a line (to compare two bidders deal by deal)")
 	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
 	flag.Parse()
 
@@ -205,6 +207,15 @@ func main() {
 				if bidLv >= 2 && !made {
 					s.SlamsFailing++
 				}
+			}
+		}
+		if *boardsOut != "" {
+			var sb strings.Builder
+			for _, bd := range boards {
+				fmt.Fprintln(&sb, bd.imps)
+			}
+			if err := os.WriteFile(*boardsOut, []byte(sb.String()), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
 			}
 		}
 		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
