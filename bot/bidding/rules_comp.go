@@ -214,7 +214,7 @@ func competitiveRules() []*Rule {
 		// Against 1NT doubled.
 		{Name: "nt1x.escape", Prio: 140, Seq: "1N X", Call: "XX", Art: true, Need: Need{Pts: rng(0, 7), Len: "m6+"},
 			Desc: "Redouble: asks opener to bid 2C, to escape into a minor", Force: Forcing},
-		{Name: "nt1x.escape.2c", Prio: 140, Seq: "1N X XX P", Call: "2C", Art: true, Desc: "Bids 2C as asked", Force: Forcing},
+		{Name: "nt1x.escape.2c", Prio: 140, Seq: "1N X XX P", Call: "2C", Art: true, Desc: "Bids 2C as asked (partner passes with clubs)"},
 		{Name: "nt1x.escape.2d", Prio: 140, Seq: "1N X XX P 2C P", Call: "2D", Need: Need{Len: "D6+"}, Desc: "To play diamonds", Force: SignOff},
 		{Name: "nt1x.adv.run", Prio: 130, Seq: "1N X P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return true },
 			Need: Need{Pts: rng(0, 5), Len: "y5+"}, Desc: "Runs from the penalty double"},
@@ -271,6 +271,8 @@ func competitiveRules() []*Rule {
 			Desc: "New suit: 4+ %y, forcing"},
 		{Name: "resp.x.redouble", Prio: 114, Seq: "1x X", Call: "XX", Need: Need{Pts: rng(10, 37)},
 			Desc: "Redouble: 10+ HCP", Force: Forcing},
+		{Name: "resp.x.redouble.pass", Prio: 100, Seq: "1x X XX P", Call: "P",
+			Desc: "Pass: partner's redouble shows the values; he doubles them or bids next"},
 		{Name: "resp.x.3M", Prio: 114, Seq: "1M X", Call: "3M", Need: Need{Pts: rng(0, 9), Len: "M4+"},
 			Desc: "Preemptive jump raise: 4+ %M"},
 		{Name: "resp.x.jordan", Prio: 113, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
