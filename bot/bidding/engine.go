@@ -461,7 +461,15 @@ func (r *Rule) ok(c *Ctx, e *Eval, b *Bind) bool {
 		}
 	}
 	for _, q := range r.lens {
-		for _, s := range refSuits(c, b, q.ref) {
+		ss := refSuits(c, b, q.ref)
+		if len(ss) == 0 && q.min > 0 && strings.IndexByte(varNames, q.ref) >= 0 {
+			// a length in a suit the auction has not bound: some suit
+			// must have it (a 6+ minor for the puppet to 3C)
+			if !anySuitLen(e, q) {
+				return false
+			}
+		}
+		for _, s := range ss {
 			if e.Len[s] < q.min || e.Len[s] > q.max {
 				return false
 			}
@@ -549,4 +557,18 @@ func defaultPref(e *Eval, b *Bind) int {
 // order among equals.
 func sortRules(rs []*Rule) {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Prio > rs[j].Prio })
+}
+
+// anySuitLen reports whether some suit of the hand has the length q asks,
+// among the suits q's variable may take (M a major, m a minor).
+func anySuitLen(e *Eval, q lenReq) bool {
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if q.ref == 'M' && s < card.Hearts || q.ref == 'm' && s > card.Diamonds {
+			continue
+		}
+		if e.Len[s] >= q.min && e.Len[s] <= q.max {
+			return true
+		}
+	}
+	return false
 }
