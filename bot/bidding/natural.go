@@ -23,10 +23,6 @@ import (
 // last principle is not a rule but a check in Bot.choose: a forcing bid of
 // partner's is never passed.
 
-// prioNatural is the priority of the first natural principle; they sit
-// below every rule of the book and above the book's catch-all passes.
-const prioNatural = 27
-
 // isGame reports whether call is a bid of game or more.
 func isGame(call bridge.Call) bool {
 	if call.Kind != bridge.Bid {
@@ -69,12 +65,6 @@ func (c *Ctx) MustBid() bool {
 	return false
 }
 
-// ourContract reports whether the last bid was made by our side.
-func (c *Ctx) ourContract() bool {
-	_, s, ok := c.LastBid()
-	return ok && s.Side() == c.Me.Side()
-}
-
 // theirContract reports whether the last bid was made by the opponents.
 func (c *Ctx) theirContract() bool {
 	_, s, ok := c.LastBid()
@@ -88,7 +78,7 @@ func (c *Ctx) balancing() bool {
 	return c.theirContract() && n >= 3 && c.Calls[n-1].Kind == bridge.Pass && c.Calls[n-2].Kind == bridge.Pass
 }
 
-// weBid reports whether seat s or its partner has made a call but pass.
+// sideActed reports whether side has made a call but pass.
 func (c *Ctx) sideActed(side card.Side) bool {
 	for i, call := range c.Calls {
 		if c.SeatAt(i).Side() == side && call.Kind != bridge.Pass {
@@ -341,7 +331,7 @@ func naturalRules() []*Rule {
 		// A strong opener whose partner is weak or silent shows a second
 		// suit over the opponents (or his long suit again).
 		{Name: "nat.strong.rebid.jump", Prio: 24, Seq: any, Call: "jx", Force: Forcing,
-			When: all(theyBidLast, iOpened, lastBelow(3, bridge.StrainClubs)),
+			When: all(theyBid, iOpened, lastBelow(3, bridge.StrainClubs)),
 			Need: Need{Pts: rng(21, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				x := b.S('x')
 				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
@@ -349,7 +339,7 @@ func naturalRules() []*Rule {
 			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
 			Desc: "Jump in a new suit in competition: 21+ HCP, %x"},
 		{Name: "nat.strong.rebid", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBidLast, iOpened, lastBelow(4, bridge.StrainClubs)),
+			When: all(theyBid, iOpened, lastBelow(4, bridge.StrainClubs)),
 			Need: Need{Pts: rng(18, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				x := b.S('x')
 				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
@@ -357,7 +347,7 @@ func naturalRules() []*Rule {
 			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
 			Desc: "Strong hand in competition: 18+ HCP, a second suit, %x"},
 		{Name: "nat.strong.rebid.own", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBidLast, iOpened, lastBelow(4, bridge.StrainClubs)),
+			When: all(theyBid, iOpened, lastBelow(4, bridge.StrainClubs)),
 			Need: Need{Pts: rng(18, 37), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				return c.ShownLen(c.Me, b.S('x')) > 0
 			}},
@@ -406,7 +396,7 @@ func naturalRules() []*Rule {
 			})},
 			Desc: "Balancing: 5+ %x, a fair hand"},
 		{Name: "nat.compete", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBidLast, partnerBidPred),
+			When: all(theyBid, partnerBidPred),
 			Need: Need{Pts: rng(5, 37), Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				s, n := knownFit(c, e)
 				if n < 8 || s != b.S('x') {
@@ -417,7 +407,7 @@ func naturalRules() []*Rule {
 			}},
 			Desc: "Competes in %x: the law of total tricks"},
 		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
-			When: all(theyBidLast, partnerBidPred, lastNotDoubled),
+			When: all(theyBid, partnerBidPred, lastNotDoubled),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				l, _, _ := c.LastBid()
 				if s, ok := l.Strain.Suit(); ok {
@@ -469,12 +459,6 @@ func notPartners(v byte) HandPred {
 	return func(c *Ctx, _ *Eval, b *Bind) bool { return c.ShownLen(c.Partner(), suitOf(c, b, v)) < 3 }
 }
 
-// natFitMajor: a known eight-card major fit.
-func natFitMajor(c *Ctx, e *Eval, _ *Bind) bool {
-	s, n := knownFit(c, e)
-	return n >= 8 && s >= card.Hearts
-}
-
 // theyShowed reports whether the opponents have shown suit s.
 func (c *Ctx) theyShowed(s card.Suit) bool {
 	for _, t := range c.TheirSuits() {
@@ -516,6 +500,7 @@ func partnersLastPred(v byte) AuctionPred {
 	}
 }
 
+// theyBid: the last bid is the opponents'.
 func theyBid(c *Ctx, _ *Bind) bool { return c.theirContract() }
 
 // lastSuit: the last bid is in a suit (a double of notrump is for
@@ -524,10 +509,13 @@ func lastSuit(c *Ctx, _ *Bind) bool {
 	l, _, ok := c.LastBid()
 	return ok && l.Strain != bridge.NoTrump
 }
-func theyBidLast(c *Ctx, _ *Bind) bool { return c.theirContract() }
+
+// partnerBidPred: partner has bid and not signed off.
 func partnerBidPred(c *Ctx, _ *Bind) bool {
 	return c.partnerBid() && !c.partnerSignedOff()
 }
+
+// balancingPred: a pass now would end the auction on their contract.
 func balancingPred(c *Ctx, _ *Bind) bool { return c.balancing() }
 
 // weSilent: our side has made no call but passes.
