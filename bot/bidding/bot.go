@@ -299,6 +299,13 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		}
 		m.MinLen[s] = min(n, m.MaxLen[s])
 	}
+	if call.Kind == bridge.Bid && call.Strain == bridge.NoTrump && found && !m.Artificial {
+		// Natural notrump over the opponents' suits promises them
+		// stopped, whether the rule says so in Stop or in its test.
+		for _, s := range c.TheirSuits() {
+			m.Stopped[s] = true
+		}
+	}
 	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
 		// A passed hand's new suit is not forcing: he has denied an
 		// opening, so partner may pass with a minimum.

@@ -56,6 +56,11 @@ func TestKnowledge(t *testing.T) {
 	if k.MustBid {
 		t.Errorf("1S-4S: opener may pass")
 	}
+	// Notrump over their suit promises it stopped.
+	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1H 1S 1N"))
+	if !k.Seats[card.South].Stopped[card.Spades] {
+		t.Errorf("1H-1S-1NT: responder promises a spade stopper: %+v", k.Seats[card.South])
+	}
 	// A major fit is known once responder raises.
 	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1S P 2S P"))
 	if s, n, ok := k.Fit(card.NS); !ok || s != card.Spades || n < 8 {
