@@ -251,8 +251,8 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 // that could make it, the first one's description, every one's hand
 // constraints together.
 func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
-	var m Meaning
-	found, natural := false, false
+	var m, anyRead Meaning
+	found, natural, anyFound := false, false, false
 	for _, r := range b.rules {
 		if r.Prio <= prioDefault || r.Natural && found && !natural {
 			continue
@@ -266,6 +266,9 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 				continue
 			}
 			rm := r.meaning(c, &cd.bind)
+			if !anyFound && !r.Natural && r.anyHand() {
+				anyRead, anyFound = rm, true
+			}
 			if !found {
 				m, found, natural = rm, true, r.Natural
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
@@ -280,6 +283,13 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 	}
 	if !found {
 		m = genericMeaning(call)
+	}
+	if anyFound && anyRead.Rule != m.Rule {
+		// A rule of the book makes this call with any hand (2C-2D
+		// waiting, a pass for want of a better call): the call shows
+		// no more than that reading, whatever the stronger readings
+		// say (a positive 2D, a trap pass).
+		m = anyRead
 	}
 	if call.Kind == bridge.Pass {
 		lo, hi := m.MinHCP, m.MaxHCP

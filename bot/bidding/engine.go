@@ -572,3 +572,9 @@ func anySuitLen(e *Eval, q lenReq) bool {
 	}
 	return false
 }
+
+// anyHand reports whether the rule asks nothing of the hand.
+func (r *Rule) anyHand() bool {
+	n := &r.Need
+	return n.Pts == [2]int{} && n.Len == "" && n.Bal == 0 && n.Stop == "" && n.Test == nil
+}

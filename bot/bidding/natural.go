@@ -205,6 +205,13 @@ func showsAtLeast(total int) func(c *Ctx, b *Bind, m *Meaning) {
 func naturalRules() []*Rule {
 	any := "... *"
 	rs := []*Rule{
+		// Their low contract redoubled after our double: run to the
+		// longest suit rather than let it make.
+		{Name: "nat.run.redoubled", Prio: 27, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, redoubled, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Test: notTheirs('x')},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 - int(b.S('x')) },
+			Desc: "Runs from their redoubled contract: the longest suit, %x"},
 		// A strong hand opposite an opening makes a forcing call first.
 		{Name: "nat.strong.newsuit", Prio: 27, Seq: any, Call: "cx", Force: GameForcing,
 			When: all(natActive, firstCall, partnerOpened, lastBelow(3, bridge.StrainClubs)),
@@ -574,3 +581,16 @@ func (c *Ctx) ourSuit(s card.Suit) bool {
 // belowSlam: our values together are short of a slam (33), so a game
 // bid, not a slam try, is the book's call.
 func belowSlam(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) < 33 && ourPts(c, e) < 33 }
+
+// redoubled: the contract is redoubled.
+func redoubled(c *Ctx, _ *Bind) bool {
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		switch c.Calls[i].Kind {
+		case bridge.Redouble:
+			return true
+		case bridge.Bid, bridge.Double:
+			return false
+		}
+	}
+	return false
+}
