@@ -248,8 +248,13 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 }
 
 // explainIn explains call made by the seat to act in context c: the rules
-// that could make it, the first one's description, every one's hand
-// constraints together.
+// that could make it, the first one's description, the hand constraints of
+// those of the same force together (or, when a rule of the book makes the
+// call with any hand, that rule's reading alone); the natural principles
+// explain only calls the book does not. Then what the auction itself says
+// is added: a passed invitation shows a minimum, a natural new suit shows
+// length, natural notrump over their suits promises stoppers, a passed
+// hand's new suit is not forcing.
 func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 	var m, anyRead Meaning
 	found, natural, anyFound := false, false, false
