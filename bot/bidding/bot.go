@@ -24,7 +24,12 @@
 // first one whose pattern and conditions match, whose call is legal and
 // whose hand requirements this hand meets gives the call. The rules at
 // priority prioDefault and below are the defaults (a forced cheap bid,
-// pass), so a call is always found, and it is always legal.
+// pass), so a call is always found, and it is always legal. Between the
+// book and the defaults sit the natural principles (natural.go), which
+// apply in any auction; and two checks hold whatever rule matches: a
+// forcing bid of partner's is never passed, and with the values for game
+// a rule that stops short gives way to the game and slam principles.
+// Knowledge (knowledge.go) is what the auction has shown, seat by seat.
 //
 // Explaining a call: every rule that could have made this call in this
 // auction is found; the first one's description is the text, and the hand
