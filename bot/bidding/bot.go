@@ -24,7 +24,12 @@
 // first one whose pattern and conditions match, whose call is legal and
 // whose hand requirements this hand meets gives the call. The rules at
 // priority prioDefault and below are the defaults (a forced cheap bid,
-// pass), so a call is always found, and it is always legal.
+// pass), so a call is always found, and it is always legal. Between the
+// book and the defaults sit the natural principles (natural.go), which
+// apply in any auction; and two checks hold whatever rule matches: a
+// forcing bid of partner's is never passed, and with the values for game
+// a rule that stops short gives way to the game and slam principles.
+// Knowledge (knowledge.go) is what the auction has shown, seat by seat.
 //
 // Explaining a call: every rule that could have made this call in this
 // auction is found; the first one's description is the text, and the hand
@@ -33,6 +38,8 @@
 package bidding
 
 import (
+	"strings"
+
 	"atout/bridge"
 	"atout/card"
 )
@@ -116,6 +123,7 @@ func guard(f func() bool) (ok bool) {
 // choose runs the table: the first rule (by priority) with a legal call the
 // hand fits.
 func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
+	must := c.MustBid()
 	for _, r := range b.rules {
 		bd := newBind()
 		if !r.match(c, &bd) {
@@ -137,11 +145,68 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				best, bestV, found = cd, v, true
 			}
 		}
+		if found && must && best.call.Kind == bridge.Pass && !r.PassForcing {
+			// Never pass partner's forcing bid: only a rule written to
+			// pass one on purpose (to play the suit partner's
+			// artificial bid showed) may.
+			continue
+		}
+		if found && !r.Natural && b.stopsShort(c, e, r, best.call) {
+			if call, vr, vb, ok := b.valuesRule(c, e); ok {
+				return call, vr, vb
+			}
+		}
 		if found {
 			return best.call, r, best.bind
 		}
 	}
 	return bridge.PassCall, nil, newBind()
+}
+
+// stopsShort reports whether a rule of the book would stop below game (a
+// pass, or a natural non-forcing bid below game) although our values
+// together, as shown, are enough for game: then the principle "with the
+// values for game, reach game" comes first.
+func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
+	if r.Art || r.Force == Forcing || r.Force == GameForcing || r.Force == SignOff {
+		return false
+	}
+	if call.Kind == bridge.Double || call.Kind == bridge.Redouble || isGame(call) {
+		return false
+	}
+	if !c.partnerBid() || c.partnerSignedOff() || c.theirContract() && call.Kind == bridge.Pass {
+		return false
+	}
+	if _, m, ok := c.partnerLastCall(); ok && m.Artificial {
+		return false // partner asked a question: answer it
+	}
+	if l, s, ok := c.LastBid(); ok && isGame(l) {
+		// game reached: only slam values go on
+		return call.Kind == bridge.Pass && s.Side() == c.Me.Side() && l.Level < 6 && ourPts(c, e) >= 33
+	}
+	return ourHCP(c, e) >= 26 // a margin: partner's minimum is only a minimum
+}
+
+// valuesRule runs the principles on combined values (slam, game, support
+// on the way to game) alone.
+func (b *Bot) valuesRule(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind, bool) {
+	for _, r := range b.rules {
+		if !r.Natural || !strings.HasPrefix(r.Name, "nat.slam.") && !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3" {
+			continue
+		}
+		bd := newBind()
+		if !r.match(c, &bd) {
+			continue
+		}
+		for _, cd := range r.expand(c, bd) {
+			if c.Legal(cd.call) && guard(func() bool {
+				return (r.When == nil || r.When(c, &cd.bind)) && r.ok(c, e, &cd.bind)
+			}) {
+				return cd.call, r, cd.bind, true
+			}
+		}
+	}
+	return bridge.Call{}, nil, Bind{}, false
 }
 
 // Explain returns the meaning of call index of calls (which must be legal
@@ -188,13 +253,18 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 }
 
 // explainIn explains call made by the seat to act in context c: the rules
-// that could make it, the first one's description, every one's hand
-// constraints together.
+// that could make it, the first one's description, the hand constraints of
+// those of the same force together (or, when a rule of the book makes the
+// call with any hand, that rule's reading alone); the natural principles
+// explain only calls the book does not. Then what the auction itself says
+// is added: a passed invitation shows a minimum, a natural new suit shows
+// length, natural notrump over their suits promises stoppers, a passed
+// hand's new suit is not forcing.
 func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
-	var m Meaning
-	found := false
+	var m, anyRead Meaning
+	found, natural, anyFound := false, false, false
 	for _, r := range b.rules {
-		if r.Prio <= prioDefault {
+		if r.Prio <= prioDefault || r.Natural && found && !natural {
 			continue
 		}
 		bd := newBind()
@@ -206,15 +276,61 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 				continue
 			}
 			rm := r.meaning(c, &cd.bind)
+			if !anyFound && !r.Natural && r.anyHand() {
+				anyRead, anyFound = rm, true
+			}
 			if !found {
-				m, found = rm, true
+				m, found, natural = rm, true, r.Natural
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
 				m.widen(rm)
+			} else if rm.Force == Forcing && m.Force == GameForcing {
+				// The call may be a forcing call that is not game
+				// forcing (2C-2D is a waiting bid or a positive):
+				// partner is bound only by the weaker force.
+				m.Force = rm.Force
 			}
 		}
 	}
 	if !found {
-		return genericMeaning(call)
+		m = genericMeaning(call)
+	}
+	if anyFound && anyRead.Rule != m.Rule {
+		// A rule of the book makes this call with any hand (2C-2D
+		// waiting, a pass for want of a better call): the call shows
+		// no more than that reading, whatever the stronger readings
+		// say (a positive 2D, a trap pass).
+		m = anyRead
+	}
+	if call.Kind == bridge.Pass {
+		lo, hi := m.MinHCP, m.MaxHCP
+		c.narrowPass(&m)
+		if m.MinHCP != lo || m.MaxHCP != hi {
+			m.finishForce()
+		}
+		return m
+	}
+	if s, ok := call.Strain.Suit(); ok && found && !m.Artificial && m.MinLen[s] == 0 && !c.ourSuit(s) {
+		// A natural bid of a new suit shows length in it even when the
+		// rule's test, not its Len, says how much: four cards, five
+		// for an overcall or at the three level.
+		n := 4
+		if !c.WeOpened() || call.Level >= 3 {
+			n = 5
+		}
+		m.MinLen[s] = min(n, m.MaxLen[s])
+	}
+	if call.Kind == bridge.Bid && call.Strain == bridge.NoTrump && found && !m.Artificial {
+		// Natural notrump over the opponents' suits promises them
+		// stopped, whether the rule says so in Stop or in its test.
+		for _, s := range c.TheirSuits() {
+			m.Stopped[s] = true
+		}
+	}
+	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
+		// A passed hand's new suit is not forcing: he has denied an
+		// opening, so partner may pass with a minimum.
+		m.Force = NonForcing
+		m.finishForce()
 	}
 	return m
 }

@@ -107,3 +107,48 @@ func TestDevAgreement(t *testing.T) {
 
 // devThreshold is the ratchet: just below the rate achieved.
 const devThreshold = 0.93
+
+// The dev suite is split in two halves by the row's place in the file: the
+// tuning half (even rows, counting the first data row as 0) is the one
+// changes are decided on; the check half (odd rows) is only measured, so
+// that its rate shows how the bidder does on hands it was not tuned on.
+func tuningRow(r devRow) bool { return (r.line-2)%2 == 0 }
+
+// The ratchets of the two halves: the rates reached, less a point.
+const (
+	tuneThreshold  = 0.95
+	checkThreshold = 0.915
+)
+
+// TestDevHalves measures the tuning and check halves of sayc-dev.tsv apart
+// and fails if either falls below its ratchet or the check half falls more
+// than five points behind the tuning half.
+func TestDevHalves(t *testing.T) {
+	b := New(Options{})
+	var ok, n [2]int
+	for _, r := range readDev(t) {
+		h := 1
+		if tuningRow(r) {
+			h = 0
+		}
+		n[h]++
+		got, m := b.Choose(r.hand, r.vul, card.North, r.calls)
+		if got == r.expected {
+			ok[h]++
+		} else if h == 0 && os.Getenv("BIDDING_TUNING_MISSES") != "" {
+			// Only the tuning half's misses are ever printed.
+			fmt.Printf("MISS line %d: got %s want %s [%s] | %s\n", r.line, got, r.expected, m.Rule, r.raw)
+		}
+	}
+	tune, check := float64(ok[0])/float64(n[0]), float64(ok[1])/float64(n[1])
+	t.Logf("tuning half %d/%d = %.1f%%, check half %d/%d = %.1f%%", ok[0], n[0], 100*tune, ok[1], n[1], 100*check)
+	if tune < tuneThreshold {
+		t.Errorf("tuning half %.3f below the ratchet %.3f", tune, tuneThreshold)
+	}
+	if check < checkThreshold {
+		t.Errorf("check half %.3f below the ratchet %.3f", check, checkThreshold)
+	}
+	if tune-check > 0.05 {
+		t.Errorf("check half %.3f more than 5 points behind the tuning half %.3f", check, tune)
+	}
+}

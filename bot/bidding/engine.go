@@ -36,6 +36,16 @@ type Rule struct {
 	// (higher first). Nil: the longest bound suit, higher of two five-card
 	// suits, lower of two four-card suits.
 	Pref func(e *Eval, b *Bind) int
+	// PassForcing marks a pass rule that may pass partner's forcing bid
+	// (to play the suit an artificial bid showed); other pass rules are
+	// skipped when the seat must bid.
+	PassForcing bool
+	// Natural marks a principle that applies in any auction (natural.go):
+	// it explains a call only when no rule of the book does.
+	Natural bool
+	// Show, when set, narrows the call's meaning from the auction (what a
+	// principle on combined values shows, given partner's range).
+	Show func(c *Ctx, b *Bind, m *Meaning)
 
 	seq  []tok
 	call []callTok
@@ -451,7 +461,15 @@ func (r *Rule) ok(c *Ctx, e *Eval, b *Bind) bool {
 		}
 	}
 	for _, q := range r.lens {
-		for _, s := range refSuits(c, b, q.ref) {
+		ss := refSuits(c, b, q.ref)
+		if len(ss) == 0 && q.min > 0 && strings.IndexByte(varNames, q.ref) >= 0 {
+			// a length in a suit the auction has not bound: some suit
+			// must have it (a 6+ minor for the puppet to 3C)
+			if !anySuitLen(e, q) {
+				return false
+			}
+		}
+		for _, s := range ss {
 			if e.Len[s] < q.min || e.Len[s] > q.max {
 				return false
 			}
@@ -486,6 +504,14 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 		m.MinHCP, m.MaxHCP = n.Shows[0], n.Shows[1]
 	}
 	m.Balanced = n.Bal == 1
+	for i := 0; i < len(n.Stop); i++ {
+		for _, s := range refSuits(c, b, n.Stop[i]) {
+			m.Stopped[s] = true
+		}
+	}
+	if r.Show != nil {
+		r.Show(c, b, &m)
+	}
 	for _, q := range r.lens {
 		for _, s := range refSuits(c, b, q.ref) {
 			m.MinLen[s] = max(m.MinLen[s], q.min)
@@ -531,4 +557,24 @@ func defaultPref(e *Eval, b *Bind) int {
 // order among equals.
 func sortRules(rs []*Rule) {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Prio > rs[j].Prio })
+}
+
+// anySuitLen reports whether some suit of the hand has the length q asks,
+// among the suits q's variable may take (M a major, m a minor).
+func anySuitLen(e *Eval, q lenReq) bool {
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if q.ref == 'M' && s < card.Hearts || q.ref == 'm' && s > card.Diamonds {
+			continue
+		}
+		if e.Len[s] >= q.min && e.Len[s] <= q.max {
+			return true
+		}
+	}
+	return false
+}
+
+// anyHand reports whether the rule asks nothing of the hand.
+func (r *Rule) anyHand() bool {
+	n := &r.Need
+	return n.Pts == [2]int{} && n.Len == "" && n.Bal == 0 && n.Stop == "" && n.Test == nil
 }

@@ -45,11 +45,15 @@ type Meaning struct {
 	MinLen, MaxLen [4]int
 	// Balanced is set when the call promises a balanced hand.
 	Balanced bool
+	// Stopped marks the suits the caller has promised a stopper in.
+	Stopped [4]bool
 	// Force tells whether partner may pass.
 	Force Force
 	// Artificial is set for a conventional call that says nothing about the
 	// suit named (Stayman, transfers, Blackwood answers, cue bids...).
 	Artificial bool
+
+	desc string // the rule's description, from which Text is written
 }
 
 // anyHand is a Meaning with no constraint.
@@ -70,6 +74,7 @@ func (m *Meaning) intersect(o Meaning) {
 		if m.MaxLen[s] < m.MinLen[s] {
 			m.MinLen[s], m.MaxLen[s] = o.MinLen[s], o.MaxLen[s]
 		}
+		m.Stopped[s] = m.Stopped[s] || o.Stopped[s]
 	}
 	m.Balanced = m.Balanced || o.Balanced
 }
@@ -81,6 +86,7 @@ func (m *Meaning) widen(o Meaning) {
 	for s := range 4 {
 		m.MinLen[s] = min(m.MinLen[s], o.MinLen[s])
 		m.MaxLen[s] = max(m.MaxLen[s], o.MaxLen[s])
+		m.Stopped[s] = m.Stopped[s] && o.Stopped[s]
 	}
 	m.Balanced = m.Balanced && o.Balanced
 }
@@ -119,6 +125,7 @@ func (m Meaning) Summary() string {
 // book gives) or, for a bare description, the description and the hand
 // constraints; then the force.
 func (m *Meaning) finish(desc string) {
+	m.desc = desc
 	t := desc
 	if s := m.Summary(); s != "" && !strings.Contains(desc, ":") {
 		t += ": " + s
@@ -129,3 +136,6 @@ func (m *Meaning) finish(desc string) {
 	}
 	m.Text = t
 }
+
+// finishForce rewrites Text after the force was changed.
+func (m *Meaning) finishForce() { m.finish(m.desc) }

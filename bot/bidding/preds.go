@@ -57,7 +57,7 @@ func seat(ps ...int) AuctionPred {
 func gameForced(c *Ctx, _ *Bind) bool { return c.GameForced() }
 
 // forced: partner's last call forces me to bid.
-func forced(c *Ctx, _ *Bind) bool { return c.ForcedToBid() }
+func forced(c *Ctx, _ *Bind) bool { return c.ForcedToBid() || c.MustBid() }
 
 // higher: variable a names a higher suit than variable b.
 func higher(a, b byte) AuctionPred {

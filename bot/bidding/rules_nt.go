@@ -2,6 +2,7 @@ package bidding
 
 import (
 	"fmt"
+	"strings"
 
 	"atout/bridge"
 	"atout/card"
@@ -213,11 +214,12 @@ func notrumpRules() []*Rule {
 	rs = append(rs, ntResponses("2N P", 2, 4, rng(11, 12), rng(13, 15))...)
 	rs = append(rs, ntResponses("2C P 2D P 2N P", 2, 3, rng(9, 10), rng(11, 13))...)
 	rs = append(rs,
-		&Rule{Name: "nt1.puppet.3c", Prio: 100, Seq: "1N P 2S P", Call: "3C", Art: true,
+		// The puppet to 3C, after a 1NT opening or overcall alike.
+		&Rule{Name: "nt1.puppet.3c", Prio: 100, Seq: "... 1N P 2S P", When: puppetAt(2), Call: "3C", Art: true,
 			Desc: "Relay to 3C, as asked"},
-		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "1N P 2S P 3C P", Call: "3D", Need: Need{Len: "D6+"},
+		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "3D", Need: Need{Len: "D6+"},
 			Desc: "To play in diamonds", Force: SignOff},
-		&Rule{Name: "nt1.puppet.pass", Prio: 90, Seq: "1N P 2S P 3C P", Call: "P", Desc: "To play in clubs"},
+		&Rule{Name: "nt1.puppet.pass", Prio: 90, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
 		// Opener after invitations.
 		&Rule{Name: "nt1.2nt.accept", Prio: 100, Seq: "1N P 2N P", Call: "3N",
 			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool {
@@ -305,5 +307,14 @@ func partnerMax(step int) HandPred {
 			return false
 		}
 		return e.HCP >= top-step && (step == 0 || e.HCP < top)
+	}
+}
+
+// puppetAt: the call back calls ago was the 2S puppet to 3C (an answer to
+// partner's 1NT, opening or overcall).
+func puppetAt(back int) AuctionPred {
+	return func(c *Ctx, _ *Bind) bool {
+		i := len(c.Calls) - back
+		return i >= 0 && strings.HasSuffix(c.Meanings[i].Rule, "puppet")
 	}
 }

@@ -8,7 +8,7 @@ func saycRules() []*Rule {
 	for _, part := range [][]*Rule{
 		openingRules(), responseRules(), notrumpRules(), openerRebidRules(),
 		responderRebidRules(), strongRules(), competitiveRules(), slamRules(),
-		defaultRules(),
+		naturalRules(), defaultRules(),
 	} {
 		rs = append(rs, part...)
 	}

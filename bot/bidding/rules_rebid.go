@@ -38,7 +38,7 @@ func openerRebidRules() []*Rule {
 	return []*Rule{
 		// After a one-level response.
 		{Name: "orb.raise.game", Prio: 120, Seq: after1, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
-			Need: Need{Pts: rng(19, 22), Count: DummyShort, Len: "y4+"}, Force: SignOff,
+			Need: Need{Pts: rng(19, 22), Count: DummyShort, Len: "y4+"}, Force: NonForcing,
 			Desc: "Raise to game: 19-21 points, 4+ %y"},
 		{Name: "orb.jumpshift", Prio: 119, Seq: after1n, Call: "jz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
 			Need: Need{Pts: rng(17, 22), Len: "z4+", Bal: -1, Test: hany(hall(lpMin(20), func(c *Ctx, e *Eval, b *Bind) bool {
@@ -198,12 +198,12 @@ func responderRebidRules() []*Rule {
 			Desc: "New suit: four %w"},
 		// Game with a major fit.
 		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
-			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
+			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
 			Desc: "Game in the major fit"},
 		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
 			Desc: "Game: six+ %y"},
-		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), stoppersUnbid)}, Force: SignOff,
+		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
 			Desc: "3NT: game values, stoppers"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},

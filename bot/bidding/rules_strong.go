@@ -107,9 +107,9 @@ func slamRules() []*Rule {
 			return missingAces(c, e, b) >= 2 && trumpSuit(c) == b.S('y')
 		}}, Desc: "Sign-off: two aces missing", Force: SignOff},
 		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P 5x P", When: askedAces, Call: "6y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
-			return missingAces(c, e, b) == 1 && trumpSuit(c) == b.S('y')
-		}}, Desc: "Small slam", Force: SignOff},
-		&Rule{Name: "bw.ask", Prio: 31, Seq: "... *", Call: "4N", When: all(secondRound, lastBelow(4, bridge.NoTrump)),
+			return missingAces(c, e, b) <= 1 && trumpSuit(c) == b.S('y')
+		}}, Desc: "Small slam: at most one ace missing", Force: SignOff},
+		&Rule{Name: "bw.ask", Natural: true, Prio: 31, Seq: "... *", Call: "4N", When: all(secondRound, lastBelow(4, bridge.NoTrump)),
 			Need: Need{Test: slamInMajor}, Art: true, Force: Forcing,
 			Desc: "Blackwood: asks for aces, slam in view"},
 		&Rule{Name: "gsf.ans.7", Prio: 160, Seq: "1M P 5N P", Call: "7M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
@@ -188,14 +188,14 @@ func trumpSuit(c *Ctx) card.Suit {
 // fits: natural game bids on combined values, a forced cheap bid, pass.
 func defaultRules() []*Rule {
 	return []*Rule{
-		{Name: "gen.game.major", Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
-			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
+		{Name: "gen.game.major", Natural: true, Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
+			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
 			Desc: "Game in the major fit"},
-		{Name: "gen.invite.major", Prio: 28, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
+		{Name: "gen.invite.major", Natural: true, Prio: 28, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
-		{Name: "gen.3nt", Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
-			Need: Need{Bal: 2, Test: hall(combinedMin(25), stoppersTheirs, noFitWithPartner)}, Force: SignOff,
+		{Name: "gen.3nt", Natural: true, Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
+			Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersTheirs, noFitWithPartner)}, Force: SignOff,
 			Desc: "3NT: game values"},
 		{Name: "default.forced.raise", Prio: 9, Seq: "... *", Call: "cx", When: all(forced, func(c *Ctx, b *Bind) bool { return partnersLast('x')(c, nil, b) }),
 			Need: Need{Len: "x3+"}, Desc: "Forced: support"},

@@ -328,7 +328,7 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	var prior map[card.Card]float64
 	n := b.opt.Samples
 	if k.OpeningLead() {
-		prior = leadPriors(k, &defaultLeadWeights)
+		prior = leadPriors(k, leadWeightsFor(k))
 		n *= leadSampleFactor
 	}
 	start := time.Now()
@@ -394,11 +394,11 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	cancel() // stops the sampler if it is still drawing
 	a := aggregate(k, legal, res, b.opt.Scoring)
 	a.Relaxation = int(relax.Load())
-	if a.Samples == 0 {
+	if a.Samples == 0 || prior != nil && a.Samples < leadMinSamples {
 		return b.fallback(k, legal, prior, a.Relaxation), nil
 	}
 	if prior != nil {
-		blendPrior(&a, prior)
+		blendPrior(&a, prior, leadPriorWeightFor(k))
 	}
 	return a, nil
 }

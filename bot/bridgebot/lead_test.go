@@ -114,13 +114,13 @@ func TestLeadConventions(t *testing.T) {
 		if !k.OpeningLead() {
 			t.Fatalf("%s: not at the opening lead", tc.name)
 		}
-		pri := leadPriors(k, &defaultLeadWeights)
+		pri := leadPriors(k, leadWeightsFor(k))
 		if tc.worse != "" {
 			if w, b := card.MustParse(tc.worse), card.MustParse(tc.want); pri[b] <= pri[w] {
 				t.Errorf("%s: %s scores %.2f, %s %.2f: want %[2]s better", tc.name, b, pri[b], w, pri[w])
 			}
-		} else if got := leadRule(k, &defaultLeadWeights); got.String() != tc.want {
-			t.Errorf("%s: %s leads %s, want %s (suits %+v)", tc.name, seat, got, tc.want, leadSuits(k, &defaultLeadWeights))
+		} else if got := leadRule(k, leadWeightsFor(k)); got.String() != tc.want {
+			t.Errorf("%s: %s leads %s, want %s (suits %+v)", tc.name, seat, got, tc.want, leadSuits(k, leadWeightsFor(k)))
 		}
 		if len(pri) != 13 {
 			t.Errorf("%s: %d cards scored, want 13", tc.name, len(pri))
@@ -217,7 +217,7 @@ func TestLeadConventionsMeasure(t *testing.T) {
 		}
 		n++
 		random += float64(good) / 13
-		if rec.Values[leadRule(k, &defaultLeadWeights).String()] == best {
+		if rec.Values[leadRule(k, leadWeightsFor(k)).String()] == best {
 			conv++
 		}
 		tr, ht := k.Strain.Suit()
@@ -353,14 +353,23 @@ func BenchmarkLeadPriors(b *testing.B) {
 // TestWriteLeadData regenerates testdata/leads.jsonl when
 // ATOUT_WRITE_LEADS is set (to the number of deals): the deals of
 // `atout sim --seed 2`, bid by the SAYC bidder, with the double-dummy
-// value of every opening lead.
+// value of every opening lead. ATOUT_WRITE_LEADS_SEED and
+// ATOUT_WRITE_LEADS_FILE write other deals elsewhere (the sets lead
+// weights are tuned and checked on).
 func TestWriteLeadData(t *testing.T) {
 	n, err := strconv.Atoi(os.Getenv("ATOUT_WRITE_LEADS"))
 	if err != nil {
 		t.Skip("set ATOUT_WRITE_LEADS=N to regenerate testdata/leads.jsonl")
 	}
 	var out bytes.Buffer
-	r := card.NewRand(card.SeedFromString("2"))
+	seed, file := "2", "testdata/leads.jsonl"
+	if s := os.Getenv("ATOUT_WRITE_LEADS_SEED"); s != "" {
+		seed = s
+	}
+	if f := os.Getenv("ATOUT_WRITE_LEADS_FILE"); f != "" {
+		file = f
+	}
+	r := card.NewRand(card.SeedFromString(seed))
 	sv := dd.NewSolver(32)
 	for i := range n {
 		s, ok := BidSetup(i+1, bridge.RandomDeal(r))
@@ -388,7 +397,7 @@ func TestWriteLeadData(t *testing.T) {
 		}
 		out.Write(append(line, '\n'))
 	}
-	if err := os.WriteFile("testdata/leads.jsonl", out.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -127,3 +127,21 @@ func FuzzBidLine(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkBid times `atout bid --explain` on the whole dev suite; the
+// ms/call metric is the mean time per call, start-up included (the issue's
+// limit: under 5 ms).
+func BenchmarkBid(b *testing.B) {
+	data, err := os.ReadFile("../../bot/bidding/testdata/sayc-dev.tsv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := strings.Count(strings.TrimSpace(string(data)), "\n") // rows without the header
+	b.ResetTimer()
+	for range b.N {
+		if code, _, errs := bidRun(string(data), "--explain"); code != 0 {
+			b.Fatalf("exit %d: %s", code, errs)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*n), "ms/call")
+}

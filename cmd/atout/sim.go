@@ -97,8 +97,10 @@ type bridgeSimMean struct {
 
 type bridgeSimLeads struct {
 	N          int           `json:"n"`
-	Bot        bridgeSimRate `json:"bot"`    // leads that give up no trick double dummy
-	Random     bridgeSimRate `json:"random"` // the same for a random card of the leader's hand
+	Bot        bridgeSimRate `json:"bot"`     // leads that give up no trick double dummy
+	Random     bridgeSimRate `json:"random"`  // the same for a random card of the leader's hand
+	BotNT      bridgeSimRate `json:"botNT"`   // the same against notrump contracts
+	BotSuit    bridgeSimRate `json:"botSuit"` // and against suit contracts
 	BotLost    bridgeSimMean `json:"botTricksLost"`
 	RandomLost bridgeSimMean `json:"randomTricksLost"`
 }
@@ -279,6 +281,7 @@ func simBridge(args []string, stdout, stderr io.Writer) error {
 	sum.Samples, sum.BudgetMs = bo.Samples, float64(bo.Budget)/float64(time.Millisecond)
 	var ddTricks, botLost, rndLost []float64
 	var leadOK, rndOK int
+	var ntOK, ntN, suitOK, suitN int
 	decl := &bridgeSimPlay{byLost: map[int]int{}}
 	def := &bridgeSimPlay{byLost: map[int]int{}}
 	var times []time.Duration
@@ -298,6 +301,17 @@ func simBridge(args []string, stdout, stderr io.Writer) error {
 			rndLost = append(rndLost, float64(l.RandomLost))
 			if l.Lost == 0 {
 				leadOK++
+			}
+			if c.Strain == bridge.NoTrump {
+				ntN++
+				if l.Lost == 0 {
+					ntOK++
+				}
+			} else {
+				suitN++
+				if l.Lost == 0 {
+					suitOK++
+				}
 			}
 			if l.RandomLost == 0 {
 				rndOK++
@@ -329,6 +343,7 @@ func simBridge(args []string, stdout, stderr io.Writer) error {
 	sum.DDTricks = bridgeSimMeanOf(ddTricks)
 	if m.Leads {
 		sum.Leads = &bridgeSimLeads{N: len(botLost), Bot: bridgeSimRateOf(leadOK, len(botLost)), Random: bridgeSimRateOf(rndOK, len(rndLost)),
+			BotNT: bridgeSimRateOf(ntOK, ntN), BotSuit: bridgeSimRateOf(suitOK, suitN),
 			BotLost: bridgeSimMeanOf(botLost), RandomLost: bridgeSimMeanOf(rndLost)}
 	}
 	if m.Declarer {

@@ -1,0 +1,110 @@
+package bidding
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// TestBattery bids random deals with four bots and checks what must hold of
+// every auction: legal, ending, no forcing bid passed, every call explained
+// (by the rule that chose it, and as the other players read it). CI size:
+// 1000 deals (300 under the race detector); BIDDING_BATTERY_N sets another
+// size (tools/bidbattery adds the double-dummy measures).
+func TestBattery(t *testing.T) {
+	n := 1000
+	if testing.Short() || raceEnabled {
+		n = 300
+	}
+	if v, err := strconv.Atoi(os.Getenv("BIDDING_BATTERY_N")); err == nil {
+		n = v
+	}
+	b := New(Options{})
+	r := card.NewRand(2027)
+	for i := range n {
+		d := bridge.RandomDeal(r)
+		dealer := card.Seat(i % 4)
+		vul := bridge.Vul((i / 4) % 4)
+		a := bridge.NewAuction(dealer)
+		var calls []bridge.Call
+		for !a.Done() {
+			if len(calls) >= 60 {
+				t.Fatalf("deal %d %v: auction does not end: %v", i, d, calls)
+			}
+			c := b.newCtx(vul, dealer, calls)
+			call, m := b.Choose(d[a.ToAct()], vul, dealer, calls)
+			if err := a.Add(call); err != nil {
+				t.Fatalf("deal %d %v: %v after %v: %v", i, d, call, calls, err)
+			}
+			if call.Kind == bridge.Pass && c.MustBid() && !b.rule(m.Rule).PassForcing {
+				t.Errorf("deal %d %v: passes a forcing bid: %v P (%s)", i, d, calls, c.Meanings[len(calls)-2].Text)
+			}
+			if m.Text == "" || m.Rule == "" {
+				t.Errorf("deal %d %v: %v after %v has no rule explaining it: %+v", i, d, call, calls, m)
+			}
+			calls = append(calls, call)
+		}
+		for j, m := range b.ExplainAll(vul, dealer, calls) {
+			if m.Text == "" || m.Key == "" {
+				t.Errorf("deal %d: call %d of %v is not explained", i, j, calls)
+			}
+			if m.MinHCP > m.MaxHCP {
+				t.Errorf("deal %d: call %d of %v: empty HCP range %+v", i, j, calls, m)
+			}
+		}
+	}
+}
+
+// The hands of issue 16: a strong hand opposite an opening makes a forcing
+// call; a strong hand in the passout seat doubles, then bids notrump.
+func TestStrongHandsDoNotPass(t *testing.T) {
+	b := New(Options{})
+	for _, tc := range []struct {
+		hand, auction string
+		want          []string // any of these
+		force         bool     // the call must be forcing
+	}{
+		{"AQ4.KQJ.K42.AKJ8", "1H P", []string{"2C", "2D", "3C", "3D"}, true},
+		{"KQ3.AQJ.Q4.AKJ82", "1S P P", []string{"X"}, false},
+		{"KQ3.AQJ.Q4.AKJ82", "1S P P X P 2D P", []string{"2NT"}, false},
+		{"KQ3.AQJ.Q4.AKJ82", "1S P P X P 2H P", []string{"2NT"}, false},
+	} {
+		h, err := card.ParseHand(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var calls []bridge.Call
+		for _, f := range strings.Fields(tc.auction) {
+			c, err := bridge.ParseCall(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls = append(calls, c)
+		}
+		got, m := b.Choose(h, bridge.VulNone, card.North, calls)
+		ok := false
+		for _, w := range tc.want {
+			ok = ok || got.String() == w
+		}
+		if !ok {
+			t.Errorf("%s after %q: %v (%s), want one of %v", tc.hand, tc.auction, got, m.Text, tc.want)
+		}
+		if tc.force && m.Force != Forcing && m.Force != GameForcing {
+			t.Errorf("%s after %q: %v is %v, want forcing", tc.hand, tc.auction, got, m.Force)
+		}
+	}
+}
+
+// rule returns the rule named name (an empty rule when there is none).
+func (b *Bot) rule(name string) *Rule {
+	for _, r := range b.rules {
+		if r.Name == name {
+			return r
+		}
+	}
+	return &Rule{}
+}

@@ -1,0 +1,596 @@
+package bidding
+
+import (
+	"atout/bridge"
+	"atout/card"
+)
+
+// Natural principles: the rules under the conventions. They apply in any
+// auction, read only what the partnership knowledge says (each seat's shown
+// HCP and lengths, who is forced, whose contract it is) and are tried when
+// no rule of the book fits, before the book's catch-all passes. They are
+// ordinary rules (a pattern that matches any auction, a hand requirement, a
+// meaning), so their calls are explained like any other; they are marked
+// Natural so that they never widen the meaning of a call the book explains.
+//
+// In order: a strong hand makes a forcing call first; slam values explore
+// slam; game values reach game (a known eight-card major fit, then notrump
+// with the opponents' suits stopped, then a long suit or a minor fit);
+// invitational values invite; over the opponents, a strong hand doubles, a
+// balancing seat reopens, a known fit competes to the level of the law of
+// total tricks (one level lower when vulnerable against not), and the
+// opponents are doubled when our shown values say they are overboard. The
+// last principle is not a rule but a check in Bot.choose: a forcing bid of
+// partner's is never passed.
+
+// isGame reports whether call is a bid of game or more.
+func isGame(call bridge.Call) bool {
+	if call.Kind != bridge.Bid {
+		return false
+	}
+	switch call.Strain {
+	case bridge.NoTrump:
+		return call.Level >= 3
+	case bridge.StrainHearts, bridge.StrainSpades:
+		return call.Level >= 4
+	}
+	return call.Level >= 5
+}
+
+// MustBid reports whether the seat to act may not pass: partner's last
+// call was a forcing bid (or a bid below game in a game-forcing auction)
+// and the right-hand opponent passed. A double is never binding: passing
+// partner's takeout or negative double converts it to penalties.
+func (c *Ctx) MustBid() bool {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid {
+		return false
+	}
+	switch c.Meanings[n-2].Force {
+	case Forcing:
+		return true
+	case GameForcing:
+		return !isGame(c.Calls[n-2]) // game reached: partner may pass
+	case SignOff:
+		return false
+	}
+	if isGame(c.Calls[n-2]) {
+		return false
+	}
+	for i := 0; i < n-2; i++ {
+		if c.SeatAt(i).Side() == c.Me.Side() && c.Meanings[i].Force == GameForcing && c.Calls[i].Kind == bridge.Bid {
+			return true
+		}
+	}
+	return false
+}
+
+// theirContract reports whether the last bid was made by the opponents.
+func (c *Ctx) theirContract() bool {
+	_, s, ok := c.LastBid()
+	return ok && s.Side() != c.Me.Side()
+}
+
+// balancing reports whether a pass now would end the auction on the
+// opponents' contract.
+func (c *Ctx) balancing() bool {
+	n := len(c.Calls)
+	return c.theirContract() && n >= 3 && c.Calls[n-1].Kind == bridge.Pass && c.Calls[n-2].Kind == bridge.Pass
+}
+
+// sideActed reports whether side has made a call but pass.
+func (c *Ctx) sideActed(side card.Side) bool {
+	for i, call := range c.Calls {
+		if c.SeatAt(i).Side() == side && call.Kind != bridge.Pass {
+			return true
+		}
+	}
+	return false
+}
+
+// partnerBid reports whether partner has made a bid (not only passes or
+// doubles).
+func (c *Ctx) partnerBid() bool { _, ok := c.LastBidOf(c.Partner()); return ok }
+
+// partnerLastCall returns the meaning of partner's last call but pass.
+func (c *Ctx) partnerLastCall() (bridge.Call, Meaning, bool) {
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		if c.SeatAt(i) == c.Partner() && c.Calls[i].Kind != bridge.Pass {
+			return c.Calls[i], c.Meanings[i], true
+		}
+	}
+	return bridge.Call{}, Meaning{}, false
+}
+
+// partnerSignedOff: partner's last call asked me to pass.
+func (c *Ctx) partnerSignedOff() bool {
+	_, m, ok := c.partnerLastCall()
+	return ok && m.Force == SignOff
+}
+
+// knownFit returns our best known fit, from my hand and partner's shown
+// lengths: the longest eight-card (or longer) major fit, else the longest
+// minor fit; n is 0 when there is none.
+func knownFit(c *Ctx, e *Eval) (s card.Suit, n int) {
+	for _, t := range []card.Suit{card.Spades, card.Hearts, card.Diamonds, card.Clubs} {
+		f := c.Fit(e, t)
+		if f < 8 || c.bidArtificiallyOnly(c.Partner(), t) && e.Len[t] < 5 {
+			continue
+		}
+		if n == 0 || f > n && (t >= card.Hearts) == (s >= card.Hearts) {
+			s, n = t, f
+		}
+	}
+	return s, n
+}
+
+// bidArtificiallyOnly reports whether seat o's only length shown in suit t
+// came from artificial calls (so partner's "length" may be a convention's
+// promise the hand does not hold, as after a cue bid).
+func (c *Ctx) bidArtificiallyOnly(o card.Seat, t card.Suit) bool {
+	return c.ShownLen(o, t) > 0 && !c.bidNaturally(o, t) && c.ShownLen(o, t) < 4
+}
+
+// ourPts is my value for the partnership: HCP plus length, or support
+// points in a known fit, plus partner's minimum.
+func ourPts(c *Ctx, e *Eval) int {
+	p := e.LengthPts
+	if s, n := knownFit(c, e); n >= 8 && e.Len[s] < c.ShownLen(c.Partner(), s)+2 {
+		p = max(p, e.SupportPts(s))
+	}
+	return p + c.PartnerMin()
+}
+
+// ourHCP is my HCP plus partner's minimum.
+func ourHCP(c *Ctx, e *Eval) int { return e.HCP + c.PartnerMin() }
+
+// natActive: partner has bid, has not signed off, and the contract is not
+// the opponents' (the constructive principles).
+func natActive(c *Ctx, _ *Bind) bool {
+	return c.partnerBid() && !c.partnerSignedOff()
+}
+
+// stoppedTheirs: every suit the opponents showed is stopped, by me or by a
+// stopper partner has shown.
+func stoppedTheirs(c *Ctx, e *Eval) bool {
+	for _, s := range c.TheirSuits() {
+		if !e.Stopper(s) && !c.Shown[c.Partner()].Stopped[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// ntShape: a hand for notrump: semi-balanced, or no singleton in a suit
+// nobody of our side has bid.
+func ntShape(c *Ctx, e *Eval) bool {
+	if e.SemiBalanced {
+		return true
+	}
+	ours := c.OurSuits()
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		mine := false
+		for _, o := range ours {
+			mine = mine || o == s
+		}
+		if !mine && e.Len[s] <= 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// lawLevel is the level the law of total tricks allows with n trumps
+// together: n-6, one lower when we are vulnerable and they are not.
+func lawLevel(c *Ctx, n int) int {
+	l := n - 6
+	if c.Vulnerable() && !c.TheyVulnerable() {
+		l--
+	}
+	return max(l, 2)
+}
+
+// showsAtLeast narrows a principle's meaning to the HCP it needs given the
+// most partner can hold: a game bid on 25 together shows 25 minus partner's
+// maximum.
+func showsAtLeast(total int) func(c *Ctx, b *Bind, m *Meaning) {
+	return func(c *Ctx, _ *Bind, m *Meaning) {
+		m.MinHCP = max(m.MinHCP, min(37, max(0, total-c.PartnerMax())))
+		if m.MaxHCP < m.MinHCP {
+			m.MaxHCP = 37
+		}
+	}
+}
+
+func naturalRules() []*Rule {
+	any := "... *"
+	rs := []*Rule{
+		// Their low contract redoubled after our double: run to the
+		// longest suit rather than let it make.
+		{Name: "nat.run.redoubled", Prio: 27, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, redoubled, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Test: notTheirs('x')},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 - int(b.S('x')) },
+			Desc: "Runs from their redoubled contract: the longest suit, %x"},
+		// A strong hand opposite an opening makes a forcing call first.
+		{Name: "nat.strong.newsuit", Prio: 27, Seq: any, Call: "cx", Force: GameForcing,
+			When: all(natActive, firstCall, partnerOpened, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Pts: rng(16, 37), Len: "x4+", Test: hall(notTheirs('x'), notPartners('x'))},
+			Desc: "New suit: 16+ HCP, 4+ %x, forcing (slam interest)"},
+		// Slam values: ask for aces with a fit, bid slam in notrump without.
+		{Name: "nat.slam.ask", Prio: 27, Seq: any, Call: "4N", Art: true, Force: Forcing,
+			When: all(natActive, lastBelow(4, bridge.NoTrump), notAfterPartnersNT),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				_, n := knownFit(c, e)
+				return n >= 8 && ourPts(c, e) >= 33 && e.Aces+e.Kings >= 2
+			}},
+			Show: showsAtLeast(33),
+			Desc: "Blackwood: slam values with a fit, asks for aces"},
+		{Name: "nat.slam.7nt", Prio: 27, Seq: any, Call: "7N", Force: SignOff,
+			When: all(natActive, lastBelow(7, bridge.NoTrump)),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) >= 37 && ntShape(c, e) }},
+			Show: showsAtLeast(37), Desc: "7NT: the values for a grand slam"},
+		{Name: "nat.slam.6nt", Prio: 26, Seq: any, Call: "6N", Force: SignOff,
+			When: all(natActive, lastBelow(6, bridge.NoTrump)),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				_, n := knownFit(c, e)
+				return ourHCP(c, e) >= 33 && (n < 8 || e.Balanced) && ntShape(c, e) && stoppedTheirs(c, e)
+			}},
+			Show: showsAtLeast(33), Desc: "6NT: slam values, no fit to explore"},
+		// Game values with three cards in partner's major: show them
+		// first (partner bids game in the major with five, notrump
+		// without).
+		{Name: "nat.support3", Prio: 26, Seq: any, Call: "cM", Force: Forcing,
+			When: all(natActive, cheapLevel('M', 3), partnerShowedMajor),
+			Need: Need{Len: "M3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				_, n := knownFit(c, e)
+				return n < 8 && ourPts(c, e) >= 25 && c.ShownLen(c.Partner(), b.S('M')) == 4
+			}},
+			Show: showsAtLeast(25), Desc: "Three-card support for %M, game values"},
+		// Game values: a major fit, then notrump, then a minor.
+		{Name: "nat.game.major", Prio: 26, Seq: any, Call: "4M", Force: SignOff,
+			When: all(natActive, notBeyondGame('M')),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				s, n := knownFit(c, e)
+				if n >= 8 {
+					return s == b.S('M') && ourPts(c, e) >= 25
+				}
+				own := e.Len[b.S('M')] >= 7 || e.Len[b.S('M')] >= 6 && (e.GoodSuit(b.S('M')) || c.Shown[c.Partner()].Balanced || c.ShownLen(c.Partner(), b.S('M')) >= 2)
+				return own && ourPts(c, e) >= 25
+			}},
+			Show: showsAtLeast(25), Desc: "Game in %M: the values for game, a fit or a long suit"},
+		{Name: "nat.game.3nt", Prio: 26, Seq: any, Call: "3N", Force: SignOff,
+			When: all(natActive, lastBelow(3, bridge.NoTrump)),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				s, n := knownFit(c, e)
+				if n >= 8 && s >= card.Hearts {
+					return false
+				}
+				return ourHCP(c, e) >= 25 && stoppedTheirs(c, e) && ntShape(c, e)
+			}},
+			Show: showsAtLeast(25), Desc: "3NT: the values for game, no major fit, the opponents' suits stopped"},
+		{Name: "nat.game.minor", Prio: 25, Seq: any, Call: "5m", Force: SignOff,
+			When: all(natActive, notBeyondGame('m')),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				s, n := knownFit(c, e)
+				long := e.Len[b.S('m')] >= 7 || e.Len[b.S('m')] >= 6 && e.GoodSuit(b.S('m'))
+				return (n >= 8 && s == b.S('m') || n < 8 && long) && ourPts(c, e) >= 28
+			}},
+			Show: showsAtLeast(26), Desc: "Game in %m: the values for game, no notrump"},
+		// Invitational values: raise a fit, or 2NT.
+		{Name: "nat.invite.raise", Prio: 24, Seq: any, Call: "cx", Force: Invitational,
+			When: all(natActive, partnersLastPred('x'), cheapLevel('x', 3)),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				s, n := knownFit(c, e)
+				call, _ := levelFor(c, 'c', bridge.Strain(s))
+				return n >= 8 && s == b.S('x') && call.Level == 3 && ourPts(c, e) >= 23 && ourPts(c, e) <= 24
+			}},
+			Show: showsAtLeast(23), Desc: "Raise of %x: invites game"},
+		{Name: "nat.invite.2nt", Prio: 24, Seq: any, Call: "2N", Force: Invitational,
+			When: all(natActive, lastBelow(2, bridge.NoTrump)),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				_, n := knownFit(c, e)
+				return n < 8 && ourHCP(c, e) >= 23 && ourHCP(c, e) <= 24 && stoppedTheirs(c, e) && ntShape(c, e)
+			}},
+			Show: showsAtLeast(23), Desc: "2NT: invites 3NT, the opponents' suits stopped"},
+		// Against the opponents' contract.
+		{Name: "nat.strong.double", Prio: 25, Seq: any, Call: "X", Force: Forcing,
+			When: all(theyBid, weSilent, lastBelow(4, bridge.StrainClubs), lastSuit),
+			Need: Need{Pts: rng(16, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				return e.HCP >= 17 || c.balancing() && e.HCP >= 15
+			}},
+			Desc: "Double: a strong hand (16+ HCP), will bid again"},
+		// Values and a five-card suit over the opponents' opening: overcall
+		// rather than pass (the book's overcalls want a good suit).
+		{Name: "nat.overcall", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, weSilent, lastSuit, lastBelow(3, bridge.StrainSpades)),
+			Need: Need{Pts: rng(10, 17), Len: "x5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				if c.theyShowed(x) || !e.DecentSuit(x) {
+					return false
+				}
+				for _, t := range c.TheirSuits() {
+					if e.Len[t] >= 4 {
+						return false // length in their suit defends
+					}
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(x))
+				switch call.Level {
+				case 1:
+					return e.HCP >= 10
+				case 2:
+					return e.HCP >= 12 || e.Len[x] >= 6 && e.HCP >= 11
+				}
+				return e.Len[x] >= 6 && (e.HCP >= 14 || e.GoodSuit(x) && e.HCP >= 11)
+			}},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Overcall: 10-17 HCP, 5+ %x"},
+		{Name: "nat.doubler.nt", Prio: 25, Seq: any, Call: "cN", Force: NonForcing,
+			When: all(iDoubledStrong, lastBelow(3, bridge.NoTrump)),
+			Need: Need{Pts: rng(18, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				return stoppersTheirs(c, e, nil) && e.SemiBalanced
+			}},
+			Desc: "Notrump after a double: 18+ HCP, balanced, stoppers"},
+		{Name: "nat.doubler.suit", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(iDoubledStrong, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(16, 37), Len: "x5+", Test: notTheirs('x')},
+			Desc: "Own suit after a double: 16+ HCP, 5+ %x"},
+		// A strong opener whose partner is weak or silent shows a second
+		// suit over the opponents (or his long suit again).
+		{Name: "nat.strong.rebid.jump", Prio: 24, Seq: any, Call: "jx", Force: Forcing,
+			When: all(theyBid, iOpened, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Pts: rng(21, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
+			}},
+			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
+			Desc: "Jump in a new suit in competition: 21+ HCP, %x"},
+		{Name: "nat.strong.rebid", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, iOpened, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(18, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
+			}},
+			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
+			Desc: "Strong hand in competition: 18+ HCP, a second suit, %x"},
+		{Name: "nat.strong.rebid.own", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, iOpened, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(18, 37), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				return c.ShownLen(c.Me, b.S('x')) > 0
+			}},
+			Desc: "Strong hand in competition: 18+ HCP, 6+ %x"},
+		// Partner's double of a low suit contract asks me to bid, unless I
+		// hold their suit.
+		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(partnerDoubledTheirSuit, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				l, _, _ := c.LastBid()
+				t, _ := l.Strain.Suit()
+				x := b.S('x')
+				if e.Len[t] >= 4 || c.theyShowed(x) || x == t {
+					return false
+				}
+				for s := card.Suit(0); s < card.NumSuits; s++ {
+					if s != t && !c.theyShowed(s) && e.Len[s] > e.Len[x] {
+						return false
+					}
+				}
+				return e.Len[x] >= 4
+			}},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Answers partner's double: 4+ %x"},
+		{Name: "nat.balance.double", Prio: 24, Seq: any, Call: "X", Force: Forcing,
+			When: all(balancingPred, weSilent, lastSuit, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Pts: rng(9, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				l, _, _ := c.LastBid()
+				t, ok := l.Strain.Suit()
+				if !ok || e.Len[t] > 2 {
+					return false
+				}
+				for s := card.Suit(0); s < card.NumSuits; s++ {
+					if s != t && e.Len[s] < 3 && !c.theyShowed(s) {
+						return false
+					}
+				}
+				return true
+			}},
+			Desc: "Balancing double: short in their suit, support for the others"},
+		{Name: "nat.balance.suit", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(balancingPred, lastSuit, lastBelow(3, bridge.StrainSpades)),
+			Need: Need{Pts: rng(8, 16), Len: "x5+", Test: hall(notTheirs('x'), func(c *Ctx, e *Eval, b *Bind) bool {
+				call, _ := levelFor(c, 'c', bridge.Strain(b.S('x')))
+				return call.Level <= 2 || e.Len[b.S('x')] >= 6 && e.HCP >= 10
+			})},
+			Desc: "Balancing: 5+ %x, a fair hand"},
+		{Name: "nat.compete", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, partnerBidPred),
+			Need: Need{Pts: rng(5, 37), Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				s, n := knownFit(c, e)
+				if n < 8 || s != b.S('x') {
+					return false
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(s))
+				return int(call.Level) <= lawLevel(c, n) && call.Level <= 4 && !isGame(call) || isGame(call) && ourPts(c, e) >= 25
+			}},
+			Desc: "Competes in %x: the law of total tricks"},
+		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
+			When: all(theyBid, partnerBidPred, lastNotDoubled),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				l, _, _ := c.LastBid()
+				if s, ok := l.Strain.Suit(); ok {
+					if _, n := knownFit(c, e); n >= 9 {
+						return false
+					}
+					return ourHCP(c, e) >= 23 && l.Level >= 2 && e.Len[s] >= 3 ||
+						ourHCP(c, e) >= 20 && l.Level >= 3 && e.Len[s] >= 4 && e.SuitHCP[s] >= 3
+				}
+				return ourHCP(c, e) >= 23
+			}},
+			Show: showsAtLeast(20), Desc: "Penalty double: the opponents are overboard"},
+		// The last resort when a pass is not allowed.
+		{Name: "nat.forced.long", Prio: 5, Seq: any, Call: "cx", When: forced,
+			Need: Need{Test: notTheirs('x')},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Forced: the longest suit"},
+		{Name: "nat.forced.any", Prio: 4, Seq: any, Call: "cx cN", When: forced,
+			Pref: func(e *Eval, b *Bind) int {
+				if s, ok := b.Suit('x'); ok {
+					return e.Len[s]*10 + int(s)
+				}
+				return 0
+			},
+			Desc: "Forced: the cheapest bid"},
+	}
+	for _, r := range rs {
+		r.Natural = true
+	}
+	return rs
+}
+
+// firstCall: the seat to act has made no call but passes.
+func firstCall(c *Ctx, _ *Bind) bool { return !secondRound(c, nil) }
+
+// partnerOpened: partner made the opening bid, at the one level in a suit.
+func partnerOpened(c *Ctx, _ *Bind) bool {
+	o, ok := c.Opener()
+	return ok && o == c.Partner() && c.Calls[c.Open].Level == 1 && c.Calls[c.Open].Strain != bridge.NoTrump
+}
+
+// notTheirs: suit v is not one the opponents have shown.
+func notTheirs(v byte) HandPred {
+	return func(c *Ctx, _ *Eval, b *Bind) bool { return !c.theyShowed(suitOf(c, b, v)) }
+}
+
+// notPartners: suit v is not one partner has shown.
+func notPartners(v byte) HandPred {
+	return func(c *Ctx, _ *Eval, b *Bind) bool { return c.ShownLen(c.Partner(), suitOf(c, b, v)) < 3 }
+}
+
+// theyShowed reports whether the opponents have shown suit s.
+func (c *Ctx) theyShowed(s card.Suit) bool {
+	for _, t := range c.TheirSuits() {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// notBeyondGame: the game bid in suit v is still available.
+func notBeyondGame(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		s := b.S(v)
+		lv := 4
+		if s <= card.Diamonds {
+			lv = 5
+		}
+		l, _, ok := c.LastBid()
+		return !ok || l.Rank() < bridge.NewBid(lv, bridge.Strain(s)).Rank()
+	}
+}
+
+// notAfterPartnersNT: partner's last bid was not notrump (4NT would then
+// be a quantitative raise).
+func notAfterPartnersNT(c *Ctx, _ *Bind) bool {
+	l, ok := c.LastBidOf(c.Partner())
+	return !ok || l.Strain != bridge.NoTrump
+}
+
+// partnersLastPred: v is the suit of partner's last bid.
+func partnersLastPred(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		l, ok := c.LastBidOf(c.Partner())
+		if !ok || l.Strain == bridge.NoTrump {
+			return false
+		}
+		return b.set(v, card.Suit(l.Strain))
+	}
+}
+
+// theyBid: the last bid is the opponents'.
+func theyBid(c *Ctx, _ *Bind) bool { return c.theirContract() }
+
+// lastSuit: the last bid is in a suit (a double of notrump is for
+// penalties, which the book covers).
+func lastSuit(c *Ctx, _ *Bind) bool {
+	l, _, ok := c.LastBid()
+	return ok && l.Strain != bridge.NoTrump
+}
+
+// partnerBidPred: partner has bid and not signed off.
+func partnerBidPred(c *Ctx, _ *Bind) bool {
+	return c.partnerBid() && !c.partnerSignedOff()
+}
+
+// balancingPred: a pass now would end the auction on their contract.
+func balancingPred(c *Ctx, _ *Bind) bool { return c.balancing() }
+
+// weSilent: our side has made no call but passes.
+func weSilent(c *Ctx, _ *Bind) bool { return !c.sideActed(c.Me.Side()) }
+
+// lastNotDoubled: the last call is not a double or redouble of the bid.
+func lastNotDoubled(c *Ctx, _ *Bind) bool {
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		switch c.Calls[i].Kind {
+		case bridge.Double, bridge.Redouble:
+			return false
+		case bridge.Bid:
+			return true
+		}
+	}
+	return true
+}
+
+// iDoubledStrong: my only non-pass call so far was a double of the
+// opponents, and partner has answered it.
+func iDoubledStrong(c *Ctx, _ *Bind) bool {
+	mine := 0
+	doubled := false
+	for i, call := range c.Calls {
+		if c.SeatAt(i) != c.Me || call.Kind == bridge.Pass {
+			continue
+		}
+		mine++
+		doubled = call.Kind == bridge.Double
+	}
+	return mine == 1 && doubled && !c.WeOpened()
+}
+
+// iOpened: the seat to act made the opening bid.
+func iOpened(c *Ctx, _ *Bind) bool {
+	o, ok := c.Opener()
+	return ok && o == c.Me
+}
+
+// partnerDoubledTheirSuit: partner's last call doubled the opponents' suit
+// bid (the last bid), and the right-hand opponent passed.
+func partnerDoubledTheirSuit(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Double {
+		return false
+	}
+	l, s, ok := c.LastBid()
+	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump
+}
+
+// ourSuit reports whether our side has already bid suit s naturally.
+func (c *Ctx) ourSuit(s card.Suit) bool {
+	return c.bidNaturally(c.Me, s) || c.bidNaturally(c.Partner(), s)
+}
+
+// belowSlam: our values together are short of a slam (33), so a game
+// bid, not a slam try, is the book's call.
+func belowSlam(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) < 33 && ourPts(c, e) < 33 }
+
+// redoubled: the contract is redoubled.
+func redoubled(c *Ctx, _ *Bind) bool {
+	for i := len(c.Calls) - 1; i >= 0; i-- {
+		switch c.Calls[i].Kind {
+		case bridge.Redouble:
+			return true
+		case bridge.Bid, bridge.Double:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+package bidding
+
+import (
+	"strconv"
+	"strings"
+
+	"atout/bridge"
+	"atout/card"
+	"atout/i18n"
+)
+
+// In words the meaning of call in lang. English is the system's own
+// description (Text); the other languages word the same knowledge from the
+// catalog: the call, then what it shows (HCP range, suit lengths, balanced,
+// stoppers), whether it is natural or conventional, and how forcing it is.
+// A call that shows nothing (most passes) says so, so that no language falls
+// back to English.
+func (m Meaning) In(lang i18n.Lang, call bridge.Call) string {
+	if lang == i18n.En && m.Text != "" {
+		return m.Text
+	}
+	var parts []string
+	switch {
+	case m.MinHCP > 0 && m.MaxHCP < 37:
+		parts = append(parts, i18n.T(lang, "call.hcp", i18n.Args{"min": m.MinHCP, "max": m.MaxHCP}))
+	case m.MinHCP > 0:
+		parts = append(parts, i18n.T(lang, "meaning.hcpMin", i18n.Args{"n": m.MinHCP}))
+	case m.MaxHCP < 37:
+		parts = append(parts, i18n.T(lang, "meaning.hcpMax", i18n.Args{"n": m.MaxHCP}))
+	}
+	if m.Balanced {
+		parts = append(parts, i18n.T(lang, "call.balanced"))
+	}
+	for s := card.Spades; ; s-- {
+		name := i18n.T(lang, "suit."+s.String()+".plural")
+		lo, hi := m.MinLen[s], m.MaxLen[s]
+		switch {
+		case lo > 0 && lo == hi:
+			parts = append(parts, i18n.T(lang, "meaning.len", i18n.Args{"n": lo, "suit": name}))
+		case lo > 0 && hi < 13:
+			parts = append(parts, i18n.T(lang, "meaning.lenRange", i18n.Args{"lo": lo, "hi": hi, "suit": name}))
+		case lo > 0:
+			parts = append(parts, i18n.T(lang, "meaning.lenMin", i18n.Args{"n": lo, "suit": name}))
+		case hi < 13:
+			parts = append(parts, i18n.T(lang, "meaning.lenMax", i18n.Args{"n": hi, "suit": name}))
+		}
+		if m.Stopped[s] {
+			parts = append(parts, i18n.T(lang, "meaning.stopper", i18n.Args{"suit": name}))
+		}
+		if s == card.Clubs {
+			break
+		}
+	}
+	if call.Kind == bridge.Bid {
+		if m.Artificial {
+			parts = append(parts, i18n.T(lang, "call.artificial"))
+		} else {
+			parts = append(parts, i18n.T(lang, "meaning.natural"))
+		}
+	}
+	if m.Force != NonForcing || call.Kind != bridge.Pass {
+		parts = append(parts, i18n.T(lang, "call.force."+strconv.Itoa(int(m.Force))))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, i18n.T(lang, "meaning.nothing"))
+	}
+	return i18n.T(lang, "meaning.line", i18n.Args{"what": i18n.CallNameOf(lang, call), "details": strings.Join(parts, ", ")})
+}

@@ -1,0 +1,65 @@
+package bidding
+
+import (
+	"strings"
+	"testing"
+
+	"atout/bridge"
+	"atout/card"
+	"atout/i18n"
+)
+
+// Every call of self-played auctions is worded in every language, with no
+// placeholder left and, outside English, no English word; a pass reads
+// as the language's pass.
+func TestMeaningInEveryLanguage(t *testing.T) {
+	b := New(Options{})
+	r := card.NewRand(5)
+	english := []string{"Pass", "Double", "natural", "forcing", "HCP", "balanced", "spades", "hearts", "clubs", "diamonds", "nothing"}
+	for i := range 60 {
+		d := bridge.RandomDeal(r)
+		dealer := card.Seat(i % 4)
+		a := bridge.NewAuction(dealer)
+		var calls []bridge.Call
+		for !a.Done() {
+			c, _ := b.Choose(d[a.ToAct()], bridge.VulNone, dealer, calls)
+			_ = a.Add(c)
+			calls = append(calls, c)
+		}
+		for j, m := range b.ExplainAll(bridge.VulNone, dealer, calls) {
+			for _, l := range i18n.Supported {
+				w := m.In(l, calls[j])
+				if w == "" || strings.Contains(w, "{") || strings.Contains(w, "meaning.") {
+					t.Fatalf("%s: call %v of %v: %q", l, calls[j], calls, w)
+				}
+				if l == i18n.En {
+					continue
+				}
+				words := strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(" ,;:.()–+", r) })
+				for _, e := range english {
+					for _, x := range words {
+						if x == e && !(e == "HCP" && l == i18n.Ko) && !(e == "forcing" && l == i18n.Fr) { // Korean players write HCP, French ones forcing
+							t.Errorf("%s: call %v of %v: English %q in %q", l, calls[j], calls, e, w)
+						}
+					}
+				}
+				if calls[j].Kind == bridge.Pass && !strings.HasPrefix(w, i18n.T(l, "call.pass")) {
+					t.Errorf("%s: a pass reads %q", l, w)
+				}
+			}
+		}
+	}
+	m := passMeaning()
+	for _, tc := range []struct {
+		l    i18n.Lang
+		want string
+	}{
+		{i18n.Fr, "Passe : rien de plus à montrer"},
+		{i18n.De, "Passe: nichts weiter zu zeigen"},
+		{i18n.Ko, "패스: 더 보여줄 것 없음"},
+	} {
+		if got := m.In(tc.l, bridge.PassCall); got != tc.want {
+			t.Errorf("%s: pass reads %q, want %q", tc.l, got, tc.want)
+		}
+	}
+}

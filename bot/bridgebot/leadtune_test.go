@@ -1,0 +1,227 @@
+package bridgebot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"reflect"
+	"testing"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// leadCase is a stored deal at the opening lead: the leader's knowledge
+// and the double-dummy value of every lead.
+type leadCase struct {
+	k      *Knowledge
+	values map[string]int
+	best   int
+}
+
+func loadLeadCases(t *testing.T, file string) []leadCase {
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := New(Options{})
+	var out []leadCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var rec leadRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		d, err := bridge.ParseDeal(rec.Deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := Setup{Board: rec.Board, Deal: d, Dealer: bridge.BoardDealer(rec.Board), Vul: bridge.BoardVul(rec.Board)}
+		for _, c := range rec.Calls {
+			cl, err := bridge.ParseCall(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Calls = append(s.Calls, cl)
+		}
+		g, err := s.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, _ := g.Turn()
+		shown := b.Shown(g)
+		k, err := Observe(g, seat, &shown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := -1
+		for _, v := range rec.Values {
+			best = max(best, v)
+		}
+		out = append(out, leadCase{k, rec.Values, best})
+	}
+	return out
+}
+
+// safeRate is the share of cases (notrump or suit ones) where the
+// conventions with weights w give up no trick.
+func safeRate(cs []leadCase, w *leadWeights, nt bool) (ok, n int) {
+	for _, c := range cs {
+		if _, suit := c.k.Strain.Suit(); suit == nt {
+			continue
+		}
+		n++
+		if c.values[leadRule(c.k, w).String()] == c.best {
+			ok++
+		}
+	}
+	return ok, n
+}
+
+// TestTuneNotrumpLeads tunes the notrump lead weights on the deals of
+// ATOUT_TUNE_LEADS (written by TestWriteLeadData) by coordinate search, and
+// reports them on the deals of ATOUT_CHECK_LEADS, which the search never
+// sees. A measurement aid, skipped unless the variables are set.
+func TestTuneNotrumpLeads(t *testing.T) {
+	file := os.Getenv("ATOUT_TUNE_LEADS")
+	if file == "" {
+		t.Skip("set ATOUT_TUNE_LEADS (and ATOUT_CHECK_LEADS) to tune the notrump lead weights")
+	}
+	tune := loadLeadCases(t, file)
+	nt := os.Getenv("ATOUT_TUNE_KIND") != "suit"
+	w := notrumpLeadWeights
+	if !nt {
+		w = defaultLeadWeights
+	}
+	cur := w
+	ok0, n := safeRate(tune, &w, nt)
+	sOK, sN := safeRate(tune, &defaultLeadWeights, false)
+	t.Logf("tuning set: %d notrump deals, current weights %.1f%%; %d suit deals %.1f%%", n, 100*float64(ok0)/float64(n), sN, 100*float64(sOK)/float64(sN))
+	bestOK := ok0
+	steps := []float64{-0.5, -0.3, -0.2, -0.1, -0.05, 0.05, 0.1, 0.2, 0.3, 0.5}
+	v := reflect.ValueOf(&w).Elem()
+	for round := 0; round < 3; round++ {
+		improved := false
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Field(i)
+			orig := f.Float()
+			bestV := orig
+			for _, d := range steps {
+				f.SetFloat(orig + d)
+				if ok, _ := safeRate(tune, &w, nt); ok > bestOK+1 { // a gain of two deals at least
+					bestOK, bestV, improved = ok, orig+d, true
+				}
+			}
+			f.SetFloat(bestV)
+		}
+		if !improved {
+			break
+		}
+	}
+	t.Logf("tuned: %.1f%% %+v", 100*float64(bestOK)/float64(n), w)
+	if check := os.Getenv("ATOUT_CHECK_LEADS"); check != "" {
+		cs := loadLeadCases(t, check)
+		a, n := safeRate(cs, &cur, nt)
+		b, _ := safeRate(cs, &w, nt)
+		t.Logf("check set: %d deals of the kind tuned: current %.1f%%, tuned %.1f%%", n, 100*float64(a)/float64(n), 100*float64(b)/float64(n))
+	}
+}
+
+// TestLeadBlendNotrump measures, on the notrump deals of ATOUT_LEAD_BLEND,
+// the strong level's opening lead for several weights of the conventions
+// against the samples' estimate (the samples are solved once; the blend is
+// redone for each weight). A measurement aid, skipped unless set.
+func TestLeadBlendNotrump(t *testing.T) {
+	file := os.Getenv("ATOUT_LEAD_BLEND")
+	if file == "" {
+		t.Skip("set ATOUT_LEAD_BLEND to a file written by TestWriteLeadData")
+	}
+	b := New(Options{Level: Strong})
+	weights := []float64{0, 0.3, 0.6, 1, 1.5, 2.5, 100}
+	ok := make([]int, len(weights))
+	n := 0
+	for i, c := range loadLeadCases(t, file) {
+		if _, suit := c.k.Strain.Suit(); suit {
+			continue
+		}
+		prior := leadPriors(c.k, leadWeightsFor(c.k))
+		a, err := b.AnalyseKnowledge(context.Background(), c.k, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		for j, w := range weights {
+			best, bestV := card.Card(0), math.Inf(-1)
+			for _, cs := range a.Cards {
+				v := cs.Score
+				if a.Samples > 0 {
+					v += (w - leadPriorWeightFor(c.k)) * prior[cs.Card]
+				}
+				if v > bestV {
+					best, bestV = cs.Card, v
+				}
+			}
+			if c.values[best.String()] == c.best {
+				ok[j]++
+			}
+		}
+	}
+	for j, w := range weights {
+		t.Logf("weight %5.1f: %d/%d = %.1f%%", w, ok[j], n, 100*float64(ok[j])/float64(n))
+	}
+}
+
+// TestLeadBlendLevels measures, on the deals of ATOUT_LEAD_LEVELS at the
+// level ATOUT_LEAD_LEVEL (fast or strong), the lead when the samples count
+// only once at least minSamples were solved (else the conventions decide),
+// for several minSamples, notrump and suit contracts apart. A measurement
+// aid, skipped unless set.
+func TestLeadBlendLevels(t *testing.T) {
+	file := os.Getenv("ATOUT_LEAD_LEVELS")
+	if file == "" {
+		t.Skip("set ATOUT_LEAD_LEVELS to a file written by TestWriteLeadData")
+	}
+	lv, err := ParseLevel(os.Getenv("ATOUT_LEAD_LEVEL"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Level: lv})
+	mins := []int{1, 2, 4, 8, 16, 1000}
+	var ok [2][]int
+	var n [2]int
+	ok[0], ok[1] = make([]int, len(mins)), make([]int, len(mins))
+	samples := 0
+	for i, c := range loadLeadCases(t, file) {
+		kind := 1
+		if _, suit := c.k.Strain.Suit(); !suit {
+			kind = 0
+		}
+		w := leadWeightsFor(c.k)
+		prior := leadPriors(c.k, w)
+		conv := leadRule(c.k, w)
+		a, err := b.AnalyseKnowledge(context.Background(), c.k, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n[kind]++
+		samples += a.Samples
+		_ = prior
+		for j, m := range mins {
+			lead := a.Best
+			if a.Samples < m {
+				lead = conv
+			}
+			if c.values[lead.String()] == c.best {
+				ok[kind][j]++
+			}
+		}
+	}
+	t.Logf("%d deals, %.1f samples a lead", n[0]+n[1], float64(samples)/float64(n[0]+n[1]))
+	for j, m := range mins {
+		t.Logf("samples count from %4d: notrump %d/%d = %.1f%%, suit %d/%d = %.1f%%", m, ok[0][j], n[0], 100*float64(ok[0][j])/float64(n[0]), ok[1][j], n[1], 100*float64(ok[1][j])/float64(n[1]))
+	}
+}

@@ -1,0 +1,360 @@
+// Command bidbattery bids random deals with four SAYC bots (package
+// bot/bidding), checks every auction and measures the contracts reached
+// against double dummy:
+//
+//	go run ./tools/bidbattery -n 2000 -seed 1
+//
+// Checks (each failure is counted and the first few are printed): every
+// auction is legal and ends; no forcing bid of partner's is passed (the
+// right-hand opponent passed too, and partner's bid was forcing, or below
+// game in a game-forcing auction); every call has an explanation, both the
+// bidder's own and the one the other players read from the auction.
+//
+// Measures: the double-dummy score of each final contract (bridge/dd
+// tables, the contract played by its declarer and doubled as bid) against
+// the deal's par, in IMPs per board (the mean of the absolute difference:
+// par is where neither side can gain, so any difference is a mistake of one
+// side); how often a side bids a game or slam that it can make double dummy
+// when one is available to it, and how often it bids one that fails.
+//
+// The program uses only the bidder's public API that predates the
+// partnership-knowledge change (New, Choose, ExplainAll), so the same file
+// runs against an older commit to give a baseline.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"atout/bot/bidding"
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/card"
+)
+
+type summary struct {
+	Deals          int     `json:"deals"`
+	Seed           uint64  `json:"seed"`
+	Calls          int     `json:"calls"`
+	Illegal        int     `json:"illegal"`
+	Unended        int     `json:"unended"`
+	PassedForcing  int     `json:"passedForcing"`
+	Unexplained    int     `json:"unexplained"`
+	PassedOut      int     `json:"passedOut"`
+	IMPsVsPar      float64 `json:"impsVsPar"`
+	IMPsCI         float64 `json:"impsVsPar95"`
+	AtPar          float64 `json:"atPar"`
+	GamesAvailable int     `json:"gamesAvailable"`
+	GamesBid       int     `json:"gamesBid"`
+	GamesFailing   int     `json:"gamesBidFailing"`
+	SlamsAvailable int     `json:"slamsAvailable"`
+	SlamsBid       int     `json:"slamsBid"`
+	SlamsFailing   int     `json:"slamsBidFailing"`
+	MsPerCall      float64 `json:"msPerCall"`
+}
+
+func main() {
+	n := flag.Int("n", 1000, "number of deals")
+	seed := flag.Uint64("seed", 1, "random seed")
+	threads := flag.Int("threads", runtime.NumCPU(), "solver threads")
+	noDD := flag.Bool("nodd", false, "skip the double-dummy measures (checks only)")
+	asJSON := flag.Bool("json", false, "print the summary as JSON")
+	verbose := flag.Int("show", 5, "print up to this many failures of each check")
+	worst := flag.Int("worst", 0, "print the auctions of this many boards furthest from par")
+	boardsOut := flag.String("boards", "", "write each board's IMPs from par to this file, one number a line (to compare two bidders deal by deal)")
+	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
+	flag.Parse()
+
+	b := bidding.New(bidding.Options{})
+	r := card.NewRand(*seed)
+	s := summary{Deals: *n, Seed: *seed}
+	deals := make([]bridge.Deal, *n)
+	type result struct {
+		contract bridge.Contract
+		calls    []bridge.Call
+		declarer card.Seat
+		dealer   card.Seat
+		vul      bridge.Vul
+	}
+	res := make([]result, *n)
+	shown := map[string]int{}
+	report := func(kind string, i int, calls []bridge.Call, msg string) {
+		if shown[kind] < *verbose {
+			fmt.Fprintf(os.Stderr, "%s: deal %d %v: %v %s\n", kind, i, deals[i], calls, msg)
+		}
+		shown[kind]++
+	}
+	var bidTime time.Duration
+	for i := range *n {
+		deals[i] = bridge.RandomDeal(r)
+		dealer := card.Seat(i % 4)
+		vul := bridge.Vul((i / 4) % 4)
+		a := bridge.NewAuction(dealer)
+		var calls []bridge.Call
+		ok := true
+		for !a.Done() {
+			if len(calls) >= 80 {
+				s.Unended++
+				report("unended", i, calls, "")
+				ok = false
+				break
+			}
+			seat := a.ToAct()
+			t0 := time.Now()
+			call, m := b.Choose(deals[i][seat], vul, dealer, calls)
+			bidTime += time.Since(t0)
+			s.Calls++
+			if m.Text == "" {
+				s.Unexplained++
+				report("unexplained", i, calls, call.String())
+			}
+			if err := a.Add(call); err != nil {
+				s.Illegal++
+				report("illegal", i, calls, call.String()+": "+err.Error())
+				ok = false
+				break
+			}
+			calls = append(calls, call)
+		}
+		if !ok {
+			continue
+		}
+		ms := b.ExplainAll(vul, dealer, calls)
+		for j, m := range ms {
+			if m.Text == "" {
+				s.Unexplained++
+				report("unexplained", i, calls[:j+1], "(as read by the others)")
+			}
+			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) && !toPlay(ms, calls, j) {
+				s.PassedForcing++
+				report("passed forcing", i, calls[:j+1], ms[j-2].Text)
+			}
+		}
+		decl, _ := a.Declarer()
+		res[i] = result{a.Contract(), calls, decl, dealer, vul}
+		if a.PassedOut() {
+			s.PassedOut++
+		}
+	}
+	s.MsPerCall = float64(bidTime.Microseconds()) / 1000 / float64(max(1, s.Calls))
+
+	if !*noDD {
+		tables, err := loadTables(*cache, deals)
+		if err != nil {
+			tables, err = dd.CalcTables(deals, dd.BatchOptions{Threads: *threads})
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			saveTables(*cache, deals, tables)
+		}
+		var sum, sum2 float64
+		atPar := 0
+		type board struct {
+			i, imps int
+			par     dd.ParResult
+		}
+		var boards []board
+		for i, t := range tables {
+			rs := res[i]
+			par := dd.Par(&t, rs.dealer, rs.vul)
+			ns := 0
+			if !rs.contract.IsPass() {
+				tricks := t.Tricks(rs.declarer, rs.contract.Strain)
+				sc := bridge.Score(rs.contract, tricks, rs.vul.Has(rs.declarer.Side()))
+				if rs.declarer.Side() == card.NS {
+					ns = sc
+				} else {
+					ns = -sc
+				}
+			}
+			imps := math.Abs(float64(bridge.IMPs(ns - par.Score)))
+			boards = append(boards, board{i, int(imps), par})
+			if imps == 0 {
+				atPar++
+			}
+			sum += imps
+			sum2 += imps * imps
+			for _, side := range []card.Side{card.NS, card.EW} {
+				best := bestMaking(&t, side)
+				bidLv, made := 0, false
+				if !rs.contract.IsPass() && rs.declarer.Side() == side {
+					bidLv = level(bridge.Contract{Level: rs.contract.Level, Strain: rs.contract.Strain})
+					made = t.Tricks(rs.declarer, rs.contract.Strain) >= 6+int(rs.contract.Level)
+				}
+				if best >= 1 {
+					s.GamesAvailable++
+					if bidLv >= 1 && made {
+						s.GamesBid++
+					}
+				}
+				if best >= 2 {
+					s.SlamsAvailable++
+					if bidLv >= 2 && made {
+						s.SlamsBid++
+					}
+				}
+				if bidLv >= 1 && !made {
+					s.GamesFailing++
+				}
+				if bidLv >= 2 && !made {
+					s.SlamsFailing++
+				}
+			}
+		}
+		if *boardsOut != "" {
+			var sb strings.Builder
+			for _, bd := range boards {
+				fmt.Fprintln(&sb, bd.imps)
+			}
+			if err := os.WriteFile(*boardsOut, []byte(sb.String()), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+			}
+		}
+		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
+		for _, bd := range boards[:min(*worst, len(boards))] {
+			rs := res[bd.i]
+			fmt.Printf("%2d IMPs: deal %d %v dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
+		}
+		m := float64(len(tables))
+		s.IMPsVsPar = sum / m
+		sd := math.Sqrt(max(0, sum2/m-s.IMPsVsPar*s.IMPsVsPar))
+		s.IMPsCI = 1.96 * sd / math.Sqrt(m)
+		s.AtPar = float64(atPar) / m
+	}
+	if *asJSON {
+		out, _ := json.Marshal(s)
+		fmt.Println(string(out))
+		return
+	}
+	fmt.Printf("deals %d (seed %d), calls %d, %.3f ms per call\n", s.Deals, s.Seed, s.Calls, s.MsPerCall)
+	fmt.Printf("checks: illegal %d, unended %d, forcing bids passed %d, unexplained calls %d; passed out %d\n",
+		s.Illegal, s.Unended, s.PassedForcing, s.Unexplained, s.PassedOut)
+	if !*noDD {
+		fmt.Printf("IMPs vs par per board: %.2f (±%.2f), boards at par %.1f%%\n", s.IMPsVsPar, s.IMPsCI, 100*s.AtPar)
+		fmt.Printf("games bid and made / available: %d/%d (%.1f%%); games or slams bid that fail: %d\n",
+			s.GamesBid, s.GamesAvailable, pct(s.GamesBid, s.GamesAvailable), s.GamesFailing)
+		fmt.Printf("slams bid and made / available: %d/%d (%.1f%%); slams bid that fail: %d\n",
+			s.SlamsBid, s.SlamsAvailable, pct(s.SlamsBid, s.SlamsAvailable), s.SlamsFailing)
+	}
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// level is 0 for a part score, 1 for a game, 2 for a slam.
+func level(c bridge.Contract) int {
+	switch {
+	case c.Level >= 6:
+		return 2
+	case c.Strain == bridge.NoTrump && c.Level >= 3,
+		(c.Strain == bridge.StrainHearts || c.Strain == bridge.StrainSpades) && c.Level >= 4,
+		c.Level >= 5:
+		return 1
+	}
+	return 0
+}
+
+// bestMaking is the best level (0 part score, 1 game, 2 slam) that side
+// makes double dummy in some strain.
+func bestMaking(t *dd.Table, side card.Side) int {
+	best := 0
+	for _, seat := range []card.Seat{card.Seat(side), card.Seat(side) + 2} {
+		for _, st := range bridge.Strains {
+			tr := t.Tricks(seat, st)
+			switch {
+			case tr >= 12:
+				best = 2
+			case st == bridge.NoTrump && tr >= 9, (st == bridge.StrainHearts || st == bridge.StrainSpades) && tr >= 10, tr >= 11:
+				best = max(best, 1)
+			}
+		}
+	}
+	return best
+}
+
+// mustBid reports whether the pass at j answered a forcing bid: partner's
+// bid two calls before was forcing (or below game after a game-forcing call
+// of the partnership) and the right-hand opponent passed.
+func mustBid(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
+	p := calls[j-2]
+	if p.Kind != bridge.Bid {
+		return false
+	}
+	switch ms[j-2].Force {
+	case bidding.Forcing:
+		return true
+	case bidding.GameForcing:
+		return level(bridge.Contract{Level: p.Level, Strain: p.Strain}) == 0
+	case bidding.SignOff:
+		return false
+	}
+	if level(bridge.Contract{Level: p.Level, Strain: p.Strain}) >= 1 {
+		return false
+	}
+	for i := j - 2; i >= 0; i -= 2 {
+		if ms[i].Force == bidding.GameForcing && calls[i].Kind == bridge.Bid {
+			return true
+		}
+	}
+	return false
+}
+
+type tableFile struct {
+	Deals  []bridge.Deal `json:"deals"`
+	Tables []dd.Table    `json:"tables"`
+}
+
+// loadTables reads the tables of deals from file, failing unless it holds
+// exactly these deals.
+func loadTables(file string, deals []bridge.Deal) ([]dd.Table, error) {
+	if file == "" {
+		return nil, os.ErrNotExist
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var f tableFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
+	if len(f.Deals) != len(deals) || len(f.Tables) != len(deals) {
+		return nil, fmt.Errorf("%s: other deals", file)
+	}
+	for i := range deals {
+		if f.Deals[i] != deals[i] {
+			return nil, fmt.Errorf("%s: other deals", file)
+		}
+	}
+	return f.Tables, nil
+}
+
+func saveTables(file string, deals []bridge.Deal, tables []dd.Table) {
+	if file == "" {
+		return
+	}
+	b, _ := json.Marshal(tableFile{deals, tables})
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+}
+
+// toPlay reports whether the pass at j leaves partner's artificial bid to
+// be played in its suit, showing length there (a one-suiter over 1NT whose
+// suit is clubs): the book's way of passing a forcing bid on purpose.
+func toPlay(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
+	s, ok := calls[j-2].Strain.Suit()
+	return ok && ms[j-2].Artificial && ms[j].MinLen[s] >= 5
+}
