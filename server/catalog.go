@@ -31,6 +31,9 @@ func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 		Balanced   bool   `json:"balanced,omitempty"`
 		Force      int    `json:"force"`
 		Artificial bool   `json:"artificial,omitempty"`
+		// Words is the meaning worded in each language but English (whose
+		// wording is Text), from the same knowledge as atout bid's.
+		Words map[string]string `json:"words,omitempty"`
 	}
 	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
 		ms := b.ExplainAll(vul, dealer, calls)
@@ -41,10 +44,21 @@ func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 			}
 			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
 				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
-				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial})
+				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial, Words: words(m, calls[i])})
 		}
 		return out
 	}
+}
+
+// words is a call's meaning in every language but English.
+func words(m bidding.Meaning, call bridge.Call) map[string]string {
+	out := make(map[string]string, len(i18n.Supported)-1)
+	for _, l := range i18n.Supported {
+		if l != i18n.En {
+			out[string(l)] = m.In(l, call)
+		}
+	}
+	return out
 }
 
 // I18n is the server's Languages backed by package i18n: the five

@@ -140,6 +140,11 @@ export function meaningOf(msg, i) {
   // The English description is the system's own wording; in every other
   // language the meaning is worded from its structured form.
   let text = String(e.text || e.meaning || e.explanation || '');
+  // The server words every call in each language from the bidder's own
+  // knowledge (what `atout bid` says); older servers send the structured
+  // form only, worded here.
+  const words = e.words && typeof e.words === 'object' ? e.words[lang()] : '';
+  if (lang() !== 'en' && words) return { text: String(words), hcp: '' };
   const worded = structuredMeaning(e);
   if (worded && lang() !== 'en') text = worded;
   let hcp = '';
