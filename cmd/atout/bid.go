@@ -23,15 +23,15 @@ import (
 //
 // Output, one line per input line: the bot's call for the player to act.
 // Notrump bids are written "1N" ... "7N", the form of the test vectors
-// (interfaces.md accepts N for NT), so the output compares equal to their
+// (docs/cli.md accepts N for NT), so the output compares equal to their
 // expected column; --nt writes "1NT" instead. With --explain, a TAB and
 // the meaning of the call follow.
 
 func init() {
-	register(&command{name: "bid", summary: "SAYC bidding bot: reads hand<TAB>vul<TAB>auction lines, prints the call", run: runBid})
+	register(&command{name: "bid", summary: "SAYC bidding bot: reads hand<TAB>vul<TAB>auction lines, prints the call", stream: true, run: runBid})
 }
 
-func runBid(args []string, stdin io.Reader, stdout, _ io.Writer) error {
+func runBid(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("bid")
 	explain := fs.Bool("explain", false, "append a TAB and the meaning of the call")
 	longNT := fs.Bool("nt", false, "write notrump bids as 1NT rather than 1N")
@@ -43,8 +43,28 @@ func runBid(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		return badInput("bid takes no arguments; it reads hand<TAB>vul<TAB>auction lines on stdin")
 	}
 	bot := bidding.New(bidding.Options{})
+	answer := func(q bidQuery) error {
+		call, m := bot.Choose(q.hand, q.vul, card.North, q.calls)
+		out := callText(call, *longNT)
+		if *explain {
+			out += "\t" + m.Text
+		}
+		if _, err := fmt.Fprintln(stdout, out); err != nil {
+			return err
+		}
+		if f, ok := stdout.(interface{ Flush() error }); ok {
+			return f.Flush()
+		}
+		return nil
+	}
+	// At a terminal each line is answered as it is typed; otherwise every
+	// line is checked first (nothing is printed when one is bad), then the
+	// answers go out one by one as they are ready.
+	interactive := isTerminal(stdin)
+	waitHint(stdin, stderr, "bid", "hand<TAB>vul<TAB>auction lines")
+	var queries []bidQuery
 	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -59,15 +79,24 @@ func runBid(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		if err != nil {
 			return badInput("line %d: %v", n, err)
 		}
-		call, m := bot.Choose(q.hand, q.vul, card.North, q.calls)
-		out := callText(call, *longNT)
-		if *explain {
-			out += "\t" + m.Text
+		if interactive {
+			if err := answer(q); err != nil {
+				return err
+			}
+			continue
 		}
-		fmt.Fprintln(stdout, out)
+		queries = append(queries, q)
 	}
-	if err := sc.Err(); err != nil {
-		return badInput("line %d: %v", n+1, err)
+	if err := scanError(sc.Err(), n); err != nil {
+		return err
+	}
+	if n == 0 {
+		fmt.Fprintln(stderr, "atout bid: no line on stdin (want hand<TAB>vul<TAB>auction lines)")
+	}
+	for _, q := range queries {
+		if err := answer(q); err != nil {
+			return err
+		}
 	}
 	return nil
 }
