@@ -447,6 +447,7 @@ type bridgeSimProgress struct {
 	start time.Time
 	last  time.Time
 	off   bool
+	drawn int // the count last drawn
 }
 
 func newBridgeSimProgress(w io.Writer, total int, off bool) *bridgeSimProgress {
@@ -466,7 +467,7 @@ func (p *bridgeSimProgress) draw(done int) {
 	if p.off {
 		return
 	}
-	p.last = time.Now()
+	p.last, p.drawn = time.Now(), done
 	const width = 30
 	fill := width * done / p.total
 	el := time.Since(p.start)
@@ -482,7 +483,9 @@ func (p *bridgeSimProgress) finish() {
 	if p.off {
 		return
 	}
-	p.draw(p.total)
+	if p.drawn != p.total {
+		p.draw(p.total) // the 100 % line once, not again after the last update
+	}
 	fmt.Fprintln(p.w)
 }
 
