@@ -30,16 +30,26 @@ func waitHint(stdin io.Reader, stderr io.Writer, cmd, what string) {
 // script's log show nothing).
 type progress struct {
 	w          io.Writer
-	label      string
+	label      string // "solve", "sim bridge"
+	unit       string // "deals"
 	total      int
 	start      time.Time
 	last       time.Time
 	on, shown  bool
+	drawn      int // the count last drawn
 	afterDelay time.Duration
 }
 
 func newProgress(w io.Writer, label string, total int) *progress {
-	return &progress{w: w, label: label, total: total, start: time.Now(), on: isTerminal(w) && total > 0, afterDelay: time.Second}
+	return &progress{w: w, label: label, total: total, start: time.Now(), on: isTerminal(w) && total > 0, afterDelay: time.Second, drawn: -1}
+}
+
+// newBar is a progress bar drawn from the start whatever w is (the sims',
+// which --quiet turns off), counting unit.
+func newBar(w io.Writer, label, unit string, total int, off bool) *progress {
+	p := &progress{w: w, label: label, unit: unit, total: total, start: time.Now(), on: !off && total > 0, drawn: -1}
+	p.update(0)
+	return p
 }
 
 // update shows that done of total are done.
@@ -51,7 +61,12 @@ func (p *progress) update(done int) {
 	if now.Sub(p.start) < p.afterDelay || (done < p.total && now.Sub(p.last) < 200*time.Millisecond) {
 		return
 	}
-	p.last, p.shown = now, true
+	p.draw(done)
+}
+
+func (p *progress) draw(done int) {
+	now := time.Now()
+	p.last, p.shown, p.drawn = now, true, done
 	const width = 30
 	fill := width * done / p.total
 	el := now.Sub(p.start)
@@ -59,16 +74,25 @@ func (p *progress) update(done int) {
 	if done > 0 {
 		eta = clock(time.Duration(float64(el) / float64(done) * float64(p.total-done)))
 	}
-	fmt.Fprintf(p.w, "\r%s [%s%s] %d/%d %3d%% %s, %s left ", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill),
-		done, p.total, 100*done/p.total, clock(el), eta)
+	unit := ""
+	if p.unit != "" {
+		unit = " " + p.unit
+	}
+	fmt.Fprintf(p.w, "\r%s [%s%s] %d/%d%s %3d%% %s, %s left ", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+		done, p.total, unit, 100*done/p.total, clock(el), eta)
 }
 
-// finish ends the bar's line, if it was shown.
+// finish draws the bar full, unless it just was, and ends its line, if it
+// was shown.
 func (p *progress) finish() {
-	if p.shown {
-		fmt.Fprintln(p.w)
-		p.shown = false
+	if !p.shown {
+		return
 	}
+	if p.drawn != p.total {
+		p.draw(p.total)
+	}
+	fmt.Fprintln(p.w)
+	p.shown = false
 }
 
 // clock writes a duration as mm:ss or h:mm:ss.

@@ -227,7 +227,7 @@ func simBridge(args []string, stdout, stderr io.Writer) error {
 	var done sync.WaitGroup
 	var mu sync.Mutex
 	finished := 0
-	bar := newBridgeSimProgress(stderr, *n, *quiet)
+	bar := newBar(stderr, "sim bridge", "deals", *n, *quiet)
 	start := time.Now()
 	ctx := context.Background()
 	for range k {
@@ -438,63 +438,6 @@ func bridgeSimMeanOf(xs []float64) bridgeSimMean {
 func bridgeSimTimesOf(ds []time.Duration) bridgeSimTimes {
 	st := timeStats(slices.Clone(ds))
 	return bridgeSimTimes{N: st.Moves, MeanMs: st.MeanMs, P50Ms: st.P50Ms, P99Ms: st.P99Ms, MaxMs: st.MaxMs}
-}
-
-// bridgeSimProgress is a one-line progress bar on stderr.
-type bridgeSimProgress struct {
-	w     io.Writer
-	total int
-	start time.Time
-	last  time.Time
-	off   bool
-	drawn int // the count last drawn
-}
-
-func newBridgeSimProgress(w io.Writer, total int, off bool) *bridgeSimProgress {
-	p := &bridgeSimProgress{w: w, total: total, start: time.Now(), off: off}
-	p.draw(0)
-	return p
-}
-
-func (p *bridgeSimProgress) update(done int) {
-	if p.off || (done < p.total && time.Since(p.last) < 200*time.Millisecond) {
-		return
-	}
-	p.draw(done)
-}
-
-func (p *bridgeSimProgress) draw(done int) {
-	if p.off {
-		return
-	}
-	p.last, p.drawn = time.Now(), done
-	const width = 30
-	fill := width * done / p.total
-	el := time.Since(p.start)
-	eta := "--:--"
-	if done > 0 {
-		eta = bridgeSimClock(time.Duration(float64(el) / float64(done) * float64(p.total-done)))
-	}
-	fmt.Fprintf(p.w, "\rsim bridge [%s%s] %d/%d deals %3d%% %s eta %s ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
-		done, p.total, 100*done/p.total, bridgeSimClock(el), eta)
-}
-
-func (p *bridgeSimProgress) finish() {
-	if p.off {
-		return
-	}
-	if p.drawn != p.total {
-		p.draw(p.total) // the 100 % line once, not again after the last update
-	}
-	fmt.Fprintln(p.w)
-}
-
-func bridgeSimClock(d time.Duration) string {
-	s := int(d.Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }
 
 // writeBridgeSimPlot draws the results as a PNG: the share of opening leads
