@@ -361,6 +361,9 @@ func (s *Server) handleCreateBeloteDuplicate(w http.ResponseWriter, r *http.Requ
 		s.badRequest(w, r)("%v", err)
 		return
 	}
+	if !s.allowCompetition(w, r, u) {
+		return
+	}
 	raw, _ := json.Marshal(spec)
 	comp, ok := s.createCompetition(w, r, store.Competition{Kind: KindBeloteDuplicate, Name: body.Name, Owner: u.ID,
 		Spec: raw, Start: time.Now()})
@@ -494,6 +497,14 @@ func (s *Server) openBeldTable(w http.ResponseWriter, r *http.Request, ev *belot
 	var players [4]table.Player
 	players[card.South] = table.Player{ID: t.members[0].User, Name: t.members[0].Name}
 	players[card.North] = table.Player{ID: t.members[1].User, Name: t.members[1].Name}
+	if u, ok := s.user(r); ok {
+		release, err := s.beginCreate(r, u)
+		if err != nil {
+			s.limitOrTableError(w, r, err)
+			return
+		}
+		defer release()
+	}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
 		Level: ev.spec.Level, BeloteDeals: deals, Tournament: beldTag(ev.comp.ID, t.name)}
 	room, err := s.createSeated(r.Context(), set, t.members[0].User, players)

@@ -8,6 +8,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -357,4 +359,30 @@ func TestIntegrityFinishedTableStaysHidden(t *testing.T) {
 	late.raw("/api/games/"+g.ID+"/export", 403)
 	clk.add(3 * time.Hour)
 	late.raw("/api/games/"+g.ID, 200)
+}
+
+// A guest cannot flood the server with competitions, nor get around the
+// open-table limit through them: each competition's table counts.
+func TestIntegrityCompetitionLimits(t *testing.T) {
+	env := prodEnv(t)
+	g := newClient(t, env.ts.URL)
+	for i := range 6 {
+		g.do("POST", "/api/beloteduplicates", map[string]any{"name": fmt.Sprint("D", i), "deals": 1, "level": "easy"}, nil, 200)
+	}
+	var e struct{ Error struct{ Code string } }
+	g.do("POST", "/api/beloteduplicates", map[string]any{"name": "D7", "deals": 1, "level": "easy"}, &e, http.StatusTooManyRequests)
+	if e.Error.Code != "limit" {
+		t.Errorf("7th competition of a guest: %+v", e)
+	}
+	// A player at his open-table limit opens no tournament table.
+	org, p := newClient(t, env.ts.URL), newClient(t, env.ts.URL)
+	id := org.createTournament(map[string]any{"name": "Club night", "boards": 8, "hours": 2})
+	for range 10 {
+		p.createTable(table.Settings{Game: "bridge", Boards: 1})
+	}
+	p.do("POST", "/api/tournaments/"+id+"/play", nil, &e, http.StatusTooManyRequests)
+	var tm struct{ ID string }
+	p.do("POST", "/api/teammatches", map[string]any{"name": "M", "boards": 4, "level": "easy",
+		"home": map[string]any{"name": "Lions", "players": []string{"me", "", "", ""}},
+		"away": map[string]any{"name": "Tigers", "players": []string{"", "", "", ""}}}, &tm, http.StatusTooManyRequests)
 }

@@ -22,6 +22,10 @@ type Limits struct {
 	// tables (default 32).
 	ConnsPerTable int
 	ConnsPerUser  int
+	// CompetitionsPerHour bounds the tournaments, team matches and belote
+	// duplicates one account creates in an hour (default 20, in bursts of
+	// as many); a guest may create a third as many.
+	CompetitionsPerHour int
 }
 
 func (l *Limits) setDefaults() {
@@ -34,6 +38,7 @@ func (l *Limits) setDefaults() {
 	def(&l.TablesPerGuest, 10)
 	def(&l.ConnsPerTable, 8)
 	def(&l.ConnsPerUser, 32)
+	def(&l.CompetitionsPerHour, 20)
 }
 
 // userLimits counts what each user holds.
@@ -42,6 +47,7 @@ type userLimits struct {
 
 	createMu sync.Mutex // held while counting a user's tables
 	mu       sync.Mutex
+	comps    *limiter                  // competitions created, per user
 	creating map[string]int            // table creations under way
 	conns    map[string]int            // open WebSockets per user
 	perTable map[string]map[string]int // per user, per table
@@ -49,7 +55,29 @@ type userLimits struct {
 
 func newUserLimits(cfg Limits) *userLimits {
 	cfg.setDefaults()
-	return &userLimits{cfg: cfg, creating: map[string]int{}, conns: map[string]int{}, perTable: map[string]map[string]int{}}
+	l := &userLimits{cfg: cfg, creating: map[string]int{}, conns: map[string]int{}, perTable: map[string]map[string]int{}}
+	if n := float64(cfg.CompetitionsPerHour); n > 0 {
+		l.comps = newLimiter(n/3600, n)
+	}
+	return l
+}
+
+// allowCompetition spends one of u's competition creations, or answers 429
+// and returns false. A guest's creations cost three.
+func (s *Server) allowCompetition(w http.ResponseWriter, r *http.Request, u store.User) bool {
+	l := s.limits
+	if l.comps == nil {
+		return true
+	}
+	ok := l.comps.allow(u.ID)
+	if ok && u.Guest {
+		ok = l.comps.allow(u.ID) && l.comps.allow(u.ID)
+	}
+	if !ok {
+		s.apiError(w, r, http.StatusTooManyRequests, "limit",
+			fmt.Sprintf("at most %d competitions an hour per account (a third as many for a guest): try again later", l.cfg.CompetitionsPerHour))
+	}
+	return ok
 }
 
 // limitError is a refusal for a limit: 429 with the server's JSON error.

@@ -609,6 +609,18 @@ func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
 		s.badRequest(w, r)("%v", err)
 		return
 	}
+	// The match opens two tables in the organiser's name.
+	for range 2 {
+		release, err := s.beginCreate(r, u)
+		if err != nil {
+			s.limitOrTableError(w, r, err)
+			return
+		}
+		defer release()
+	}
+	if !s.allowCompetition(w, r, u) {
+		return
+	}
 	raw, _ := json.Marshal(spec)
 	comp, ok := s.createCompetition(w, r, store.Competition{Kind: KindTeamMatch, Name: body.Name, Owner: u.ID,
 		Spec: raw, Start: time.Now()})

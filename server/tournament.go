@@ -952,6 +952,9 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		bad("%v", err)
 		return
 	}
+	if !s.allowCompetition(w, r, u) {
+		return
+	}
 	id, err := s.tours.create(r.Context(), t, source, u.ID, u.Username)
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
@@ -1161,6 +1164,12 @@ func (s *Server) handlePlayTournament(w http.ResponseWriter, r *http.Request) {
 		}
 		ts.stale(t.ID)
 	}
+	release, err := s.beginCreate(r, u)
+	if err != nil {
+		s.limitOrTableError(w, r, err)
+		return
+	}
+	defer release()
 	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: t.ID, Deals: deals, DealInfo: info, BoardNumbers: boards}
 	room, err := s.hub.Create(ctx, set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
