@@ -126,6 +126,12 @@ func eval[T any](ctx context.Context, js string, out *T) error {
 	return err
 }
 
+// waitJS waits until the JavaScript expression js is truthy in the page
+// (within the deadline of the context it runs in).
+func waitJS(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(30*time.Millisecond), chromedp.WithPollingTimeout(0))
+}
+
 // openApp loads the UI and waits for it to be ready.
 func openApp(t *testing.T, ctx context.Context, base string) {
 	t.Helper()
@@ -181,60 +187,61 @@ const nextClick = `(() => {
 })()`
 
 // playDeal clicks through a whole deal until the deal-over panel shows;
-// stopAfter > 0 stops after that many card clicks instead. It returns the
-// number of cards the user clicked.
+// stopAfter > 0 stops after that many card clicks instead, once the page
+// has the server's answer to the last one. It returns the number of cards
+// the user clicked.
 func playDeal(t *testing.T, ctx context.Context, limit time.Duration, stopAfter int) (cards int) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
-	last := ""
-	for time.Now().Before(deadline) {
-		var sel string
-		if err := eval(ctx, nextClick, &sel); err != nil {
+	dl, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	// What to click and the table's state number (its data-n) when the
+	// page has something to click, or the deal is over.
+	next := `(() => { const sel = ` + nextClick + `;
+	  const r = document.querySelector('[data-testid="table"]');
+	  return sel ? {sel, n: (r && r.dataset.n) || ''} : null; })()`
+	for {
+		st, err := chromedp.Run(dl, chromedp.Poll[struct{ Sel, N string }](next,
+			chromedp.WithPollingInterval(40*time.Millisecond), chromedp.WithPollingTimeout(0)))
+		if err != nil {
+			if dl.Err() != nil {
+				break
+			}
 			t.Fatalf("poll the page: %v", err)
 		}
-		switch {
-		case sel == "over":
+		if st.Sel == "over" {
 			return cards
-		case sel == "":
-			time.Sleep(40 * time.Millisecond)
-			continue
 		}
-		c, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := chromedp.Do(c, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+		c, cancel := context.WithTimeout(dl, 5*time.Second)
+		err = chromedp.Do(c, chromedp.Click(chromedp.CSS(st.Sel), chromedp.NodeVisible))
 		cancel()
 		if err != nil {
 			// The table redrew under the click: look again.
 			continue
 		}
-		if strings.Contains(sel, "data-card") {
+		// Wait for the server's answer (a new state) before looking again.
+		waitChange(dl, st.Sel, st.N)
+		if strings.Contains(st.Sel, "data-card") {
 			cards++
 			if stopAfter > 0 && cards >= stopAfter {
 				return cards
 			}
 		}
-		if sel == last {
-			// Same element again: give the server time to answer.
-			time.Sleep(60 * time.Millisecond)
-		}
-		last = sel
-		// Wait for the server's answer (a new state) before looking again.
-		waitChange(ctx, sel)
 	}
 	shot(t, ctx, "timeout")
 	t.Fatalf("the deal did not end within %v (%d cards clicked)", limit, cards)
 	return cards
 }
 
-// waitChange waits briefly until sel is gone or disabled (the click was taken).
-func waitChange(ctx context.Context, sel string) {
-	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !e || e.disabled; })()`, sel)
-	for i := 0; i < 50; i++ {
-		var gone bool
-		if eval(ctx, js, &gone) == nil && gone {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+// waitChange waits, for a second at most, until the click on sel was taken:
+// the table shows a state other than number n, or sel is gone or disabled.
+// A click on a node the table had just redrawn is lost: the caller then
+// looks again.
+func waitChange(ctx context.Context, sel, n string) {
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	js := fmt.Sprintf(`(() => { const r = document.querySelector('[data-testid="table"]'); const e = document.querySelector(%q);
+	  return (r && r.dataset.n !== %q) || !e || e.disabled; })()`, sel, n)
+	chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond)))
 }
 
 // catalogText returns the text of key in the catalog the server sends for lang.
@@ -368,8 +375,8 @@ func TestBrowserBridgeDeal(t *testing.T) {
 	checkErrorToasts(t, ctx, base)
 	shot(t, ctx, "deal-over")
 	// The same panel on a phone.
-	run(t, ctx, 10*time.Second, "phone layout", chromedp.EmulateViewport(390, 844))
-	time.Sleep(200 * time.Millisecond)
+	run(t, ctx, 10*time.Second, "phone layout", chromedp.EmulateViewport(390, 844),
+		waitJS(`window.innerWidth === 390 && document.documentElement.clientWidth <= 390`))
 	checkNoSidewaysScroll(t, ctx, "bridge deal-over")
 	shot(t, ctx, "deal-over-phone")
 	run(t, ctx, 10*time.Second, "desktop layout", chromedp.EmulateViewport(1280, 900))
@@ -658,8 +665,9 @@ func TestBrowserReconnect(t *testing.T) {
 	}
 	handJS := `(() => ({url: location.href, seat: (document.querySelector('.seat.pos-bottom')||{}).dataset?.seat || '',
 	  hand: [...document.querySelectorAll('.seat.pos-bottom [data-card]')].map((b) => b.dataset.card)}))()`
-	// Let the bots finish their turn so the hand is stable.
-	time.Sleep(500 * time.Millisecond)
+	// Let the bots finish their turn so the hand is stable: a card of the
+	// user's is playable again.
+	run(t, ctx, 30*time.Second, "the user's turn again", waitJS(`!!document.querySelector('.hand button[data-card]:not([disabled])')`))
 	if err := eval(ctx, handJS, &before); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -22,14 +23,19 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 	run(t, ctx, 10*time.Second, "watch for policy violations", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `window.__csp = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`,
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));
+(() => { const f = window.fetch; window.__fetching = 0;
+  window.fetch = (...a) => { window.__fetching++; return f.call(window, ...a).finally(() => { window.__fetching--; }); }; })();`,
 		})
 		return err
 	}))
 	openApp(t, ctx, base)
 	startGame(t, ctx, "bridge", nil)
 	for _, nav := range []string{"nav-tournaments", "nav-teams", "nav-duplicate", "nav-history", "nav-rules", "nav-account", "nav-play"} {
-		run(t, ctx, 20*time.Second, "open "+nav, chromedp.Click(chromedp.CSS(`[data-testid="`+nav+`"]`)), chromedp.Sleep(200*time.Millisecond))
+		// Each screen shown, with what it fetched.
+		run(t, ctx, 20*time.Second, "open "+nav, chromedp.Click(chromedp.CSS(`[data-testid="`+nav+`"]`)),
+			waitJS(fmt.Sprintf(`location.hash === document.querySelector('[data-testid=%q]').getAttribute('href')
+			  && document.getElementById('main').childElementCount > 0 && window.__fetching === 0`, nav)))
 	}
 	run(t, ctx, 20*time.Second, "sign up",
 		chromedp.Click(chromedp.CSS(`[data-testid="nav-account"]`)),

@@ -25,10 +25,8 @@ func routeTo(t *testing.T, ctx context.Context, hash, sel string) {
 	  if (location.hash === %q) { location.hash = '#/_'; setTimeout(() => { location.hash = %q; }, 30); }
 	  else location.hash = %q;
 	  return true; })()`, hash, hash, hash)
-	run(t, ctx, 10*time.Second, "route "+hash, chromedp.Evaluate[chromedp.Void](js))
-	if strings.Contains(js, "#/_") {
-		time.Sleep(60 * time.Millisecond)
-	}
+	run(t, ctx, 10*time.Second, "route "+hash, chromedp.Evaluate[chromedp.Void](js),
+		waitJS(fmt.Sprintf(`location.hash === %q`, hash)))
 	waitFor(t, ctx, sel, 30*time.Second)
 }
 
