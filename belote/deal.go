@@ -407,7 +407,7 @@ func (d *Deal) Do(seat card.Seat, a Action) error {
 		return d.play(seat, a)
 	}
 	e := illegal(seat, a.String(), 0, "the deal is over")
-	e.over = true
+	e.Over = true
 	return e
 }
 

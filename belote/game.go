@@ -206,7 +206,7 @@ func (g *Game) closed(seat card.Seat, action string) error {
 	switch {
 	case g.over:
 		e := illegal(seat, action, 0, "the game is over")
-		e.over = true
+		e.Over = true
 		return e
 	case g.Waiting():
 		return illegal(seat, action, 0, "waiting for the deck of the next deal")

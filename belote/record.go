@@ -283,7 +283,7 @@ func LoadGame(recs []Record) (*Game, error) {
 		for k, sa := range r.Actions {
 			if d.Done() {
 				e := illegal(sa.Seat, sa.Action.String(), 0, "the deal is over")
-				e.over = true
+				e.Over = true
 				return nil, &RecordError{Record: i + 1, Action: k + 1, Move: sa.String(), Err: e}
 			}
 			if err := g.Do(sa.Seat, sa.Action); err != nil {

@@ -112,7 +112,7 @@ func (a *Auction) ToAct() card.Seat { return a.SeatAt(int(a.n)) }
 func (a *Auction) Check(c Call) error {
 	seat := a.ToAct()
 	if a.Done() {
-		return &IllegalError{Seat: seat, Action: c.String(), Reason: "the auction is over", over: true}
+		return afterEnd(seat, c.String(), 0, "the auction is over")
 	}
 	switch c.Kind {
 	case Pass:

@@ -88,6 +88,43 @@ func NewRecord(board int, deal Deal) *Record {
 	return r
 }
 
+// RecordOf returns the record of g as played so far: its board number,
+// dealer, vulnerability and deal, the calls, the cards played and the claim,
+// with the Contract, Declarer and Result tags once they are known, then
+// normalized (see [Record.Normalize]). The caller sets the other tags
+// (Event, Scoring, ...): the mandatory ones are in place, so SetTag keeps
+// their order. A new game gives the record of a board not yet bid.
+func RecordOf(g *Game) *Record {
+	r := NewRecord(g.Board(), g.Deal())
+	r.Dealer, r.Vul = g.Dealer(), g.Vul()
+	auc := g.Auction()
+	for _, c := range auc.Calls() {
+		r.Auction = append(r.Auction, RecordCall{Call: c})
+	}
+	if _, ok := g.Dummy(); ok {
+		for _, m := range g.Moves()[auc.Len():] {
+			if c, err := card.Parse(m.Action); err == nil {
+				r.Play = append(r.Play, RecordCard{Seat: m.Seat, Card: c})
+			}
+		}
+	}
+	res := g.Result()
+	if _, ok := g.Claimed(); ok {
+		r.Claim = res.Tricks
+	}
+	if auc.Done() {
+		r.SetTag("Contract", res.Contract.String())
+		if !res.Contract.IsPass() {
+			r.SetTag("Declarer", res.Declarer.String())
+			if res.Done {
+				r.SetTag("Result", strconv.Itoa(res.Tricks))
+			}
+		}
+	}
+	r.Normalize()
+	return r
+}
+
 // Clone returns a deep copy of r.
 func (r *Record) Clone() *Record {
 	c := *r

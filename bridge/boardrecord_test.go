@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"atout/card"
+	"atout/game"
 )
 
 func recCalls(t *testing.T, s string) []RecordCall {
@@ -251,5 +252,34 @@ func BenchmarkRecordAuctionState(b *testing.B) {
 	rec := randomPlayed(b, 3)
 	for b.Loop() {
 		RecordAuctionState(rec.Dealer, rec.Auction)
+	}
+}
+
+func TestRecordOf(t *testing.T) {
+	d, err := ParseDeal("N:AQ4.KJ5.Q963.KJ2 653.T742.T42.A73 K82.Q93.KJ5.Q854 JT97.A86.A87.T96")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(7, card.South, VulAll, d)
+	if r := RecordOf(g); r.Board != 7 || r.Dealer != card.South || r.Vul != VulAll || r.Deal != d ||
+		r.Auction != nil || r.Play != nil || r.Claim != RecordNoClaim || r.Tags[5].Name != "Contract" || r.Tags[5].Value != "?" {
+		t.Fatalf("RecordOf(new game) = %+v", r)
+	}
+	for _, a := range []string{"1NT", "P", "3NT", "P", "P", "P", "SJ", "S4", "S3", "S2", "claim 9"} {
+		if err := g.Apply(game.Move{Seat: g.ToAct()[0], Action: a}); err != nil {
+			t.Fatal(a, err)
+		}
+	}
+	r := RecordOf(g)
+	if len(r.Auction) != 6 || r.Auction[2].Call.String() != "3NT" || len(r.Play) != 4 ||
+		r.Play[0].Seat != card.West || r.Play[0].Card != card.MustParse("SJ") || r.Claim != 9 {
+		t.Fatalf("RecordOf = %+v", r)
+	}
+	var tags []string
+	for _, tg := range r.Tags {
+		tags = append(tags, tg.Name+"="+tg.Value)
+	}
+	if got, want := strings.Join(tags, " "), "Event=? Site=? Date=? Scoring=? Declarer=S Contract=3NT Result=9"; got != want {
+		t.Fatalf("tags %s, want %s", got, want)
 	}
 }

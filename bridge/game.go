@@ -221,7 +221,7 @@ func (g *Game) Legal(seat card.Seat) []string {
 func (g *Game) Call(seat card.Seat, c Call) error {
 	switch g.Phase() {
 	case PhaseOver:
-		return &IllegalError{Seat: seat, Action: c.String(), Reason: "the deal is over", over: true}
+		return afterEnd(seat, c.String(), 0, "the deal is over")
 	case PhasePlay:
 		return illegal(seat, c.String(), 0, "the auction is over")
 	}
@@ -244,7 +244,7 @@ func (g *Game) Call(seat card.Seat, c Call) error {
 func (g *Game) Play(seat card.Seat, c card.Card) error {
 	switch g.Phase() {
 	case PhaseOver:
-		return &IllegalError{Seat: seat, Action: c.String(), Trick: g.trickNumber(), Reason: "the deal is over", over: true}
+		return afterEnd(seat, c.String(), g.trickNumber(), "the deal is over")
 	case PhaseAuction:
 		return illegal(seat, c.String(), 0, "the auction is not over")
 	}
@@ -276,7 +276,7 @@ func (g *Game) Claim(seat card.Seat, declarerTricks int) error {
 	action := claimAction(declarerTricks)
 	switch g.Phase() {
 	case PhaseOver:
-		return &IllegalError{Seat: seat, Action: action, Trick: g.trickNumber(), Reason: "the deal is over", over: true}
+		return afterEnd(seat, action, g.trickNumber(), "the deal is over")
 	case PhaseAuction:
 		return illegal(seat, action, 0, "claims are made during the play")
 	}
@@ -327,7 +327,7 @@ func (g *Game) Apply(m game.Move) error {
 	c, err := card.Parse(act)
 	if err != nil {
 		if g.Phase() == PhaseOver {
-			return &IllegalError{Seat: m.Seat, Action: act, Trick: g.trickNumber(), Reason: "the deal is over", over: true}
+			return afterEnd(m.Seat, act, g.trickNumber(), "the deal is over")
 		}
 		return illegal(m.Seat, act, g.trickNumber(), "not a card (want suit then rank, such as SA or H7)")
 	}

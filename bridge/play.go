@@ -111,7 +111,7 @@ func (p *CardPlay) LegalCards() card.Hand {
 func (p *CardPlay) Check(seat card.Seat, c card.Card) error {
 	trick := p.TrickNumber()
 	if p.Done() {
-		return &IllegalError{Seat: seat, Action: c.String(), Trick: trick, Reason: "all thirteen tricks have been played", over: true}
+		return afterEnd(seat, c.String(), trick, "all thirteen tricks have been played")
 	}
 	if !c.Valid() {
 		return illegal(seat, c.String(), trick, "not a card")

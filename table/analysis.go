@@ -294,7 +294,7 @@ func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, err
 
 // hintValues solves every legal card of the player to move in g.
 func hintValues(ctx context.Context, s *dd.Solver, g *bridge.Game) (map[string]int, error) {
-	p := ddPosition(g)
+	p := dd.PositionOf(g)
 	vals, err := s.CardValuesContext(ctx, p)
 	if err != nil {
 		return nil, err

@@ -348,37 +348,10 @@ func (b *bridgeMatch) undo() error {
 // records returns the boards as PBN/LIN records.
 func (b *bridgeMatch) records() []*bridge.Record {
 	var out []*bridge.Record
-	for i, g := range b.boards {
-		raw := b.raws[i]
-		r := bridge.NewRecord(raw.Board, raw.Deal)
-		r.Dealer, r.Vul = raw.Dealer, raw.Vul
+	for _, g := range b.boards {
+		r := bridge.RecordOf(g)
 		r.SetTag("Event", "Atout")
 		r.SetTag("Scoring", map[string]string{"duplicate": "MP", "rubber": "Rubber", "chicago": "Chicago"}[b.settings.Scoring])
-		auc := g.Auction()
-		for _, c := range auc.Calls() {
-			r.Auction = append(r.Auction, bridge.RecordCall{Call: c})
-		}
-		if _, ok := g.Dummy(); ok {
-			for _, m := range g.Moves()[auc.Len():] {
-				if c, err := card.Parse(m.Action); err == nil {
-					r.Play = append(r.Play, bridge.RecordCard{Seat: m.Seat, Card: c})
-				}
-			}
-		}
-		res := g.Result()
-		if _, ok := g.Claimed(); ok {
-			r.Claim = res.Tricks
-		}
-		if auc.Done() {
-			r.SetTag("Contract", res.Contract.String())
-			if !res.Contract.IsPass() {
-				r.SetTag("Declarer", res.Declarer.String())
-				if res.Done {
-					r.SetTag("Result", fmt.Sprint(res.Tricks))
-				}
-			}
-		}
-		r.Normalize()
 		out = append(out, r)
 	}
 	return out

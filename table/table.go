@@ -1160,20 +1160,9 @@ func claimHolds(ctx context.Context, s *dd.Solver, g *bridge.Game, by card.Seat,
 	return best <= tricks, nil
 }
 
-// ddPosition is the double-dummy position of a deal in play.
-func ddPosition(g *bridge.Game) dd.Position {
-	var hands bridge.Deal
-	for _, s := range card.Seats {
-		hands[s] = g.Hand(s)
-	}
-	cp := g.CardPlay()
-	tr := cp.Current()
-	return dd.Position{Hands: hands, Strain: g.Contract().Strain, Leader: tr.Leader, Trick: tr.Cards}
-}
-
 // declarerMax is declarer's total with best play from now on.
 func declarerMax(ctx context.Context, s *dd.Solver, g *bridge.Game) (int, error) {
-	p := ddPosition(g)
+	p := dd.PositionOf(g)
 	n, err := s.TricksContext(ctx, p)
 	if err != nil {
 		return 0, err

@@ -72,8 +72,7 @@ func ExportRecords(t *Tournament, opt ExportOptions) ([]*bridge.Record, error) {
 
 	var games []*bridge.Record
 	for bi, b := range t.Boards {
-		r := bridge.NewRecord(b.Number, b.Deal)
-		r.Dealer, r.Vul = b.Dealer, b.Vul
+		r := bridge.RecordOf(bridge.NewGame(b.Number, b.Dealer, b.Vul, b.Deal))
 		r.SetTag("Event", t.Name)
 		r.SetTag("Site", site)
 		r.SetTag("Date", date)

@@ -128,7 +128,7 @@ func TableSetup(board int, d bridge.Deal, sv *dd.Solver) (Setup, error) {
 // all four hands (the lowest of equally good cards, clubs first among equal
 // ranks), with the value of every legal card.
 func DDCard(sv *dd.Solver, g *bridge.Game) (card.Card, []dd.CardValue, error) {
-	p := ddPosition(g)
+	p := dd.PositionOf(g)
 	vals, err := sv.CardValues(p)
 	if err != nil {
 		return 0, nil, err
@@ -140,16 +140,6 @@ func DDCard(sv *dd.Solver, g *bridge.Game) (card.Card, []dd.CardValue, error) {
 		}
 	}
 	return best.Card, vals, nil
-}
-
-func ddPosition(g *bridge.Game) dd.Position {
-	cp := g.CardPlay()
-	cur := cp.Current()
-	var h bridge.Deal
-	for _, s := range card.Seats {
-		h[s] = cp.Hand(s)
-	}
-	return dd.Position{Hands: h, Strain: cp.Strain(), Leader: cur.Leader, Trick: cur.Cards}
 }
 
 // Measure selects the measurements of [PlayDeal].

@@ -6,6 +6,7 @@ import (
 
 	"atout/bridge"
 	"atout/card"
+	"atout/game"
 )
 
 const rulesDeal = "N:AQ4.KJ5.Q963.KJ2 653.T742.T42.A73 K82.Q93.KJ5.Q854 JT97.A86.A87.T96"
@@ -162,4 +163,27 @@ func FuzzParseDealSolve(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestPositionOf(t *testing.T) {
+	d, err := bridge.ParseDeal(rulesDeal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := bridge.NewGame(1, card.North, bridge.VulNone, d)
+	for _, a := range []string{"1NT", "P", "3NT", "P", "P", "P", "D2"} {
+		if err := g.Apply(game.Move{Seat: g.ToAct()[0], Action: a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := PositionOf(g)
+	d2, _ := card.Parse("D2")
+	want := d
+	want[card.East] = want[card.East].Remove(d2)
+	if p.Hands != want || p.Strain != bridge.NoTrump || p.Leader != card.East || len(p.Trick) != 1 || p.Trick[0] != d2 {
+		t.Fatalf("PositionOf = %+v", p)
+	}
+	if err := p.Validate(); err != nil || p.ToMove() != card.South {
+		t.Fatalf("PositionOf: %v, to move %v", err, p.ToMove())
+	}
 }

@@ -775,33 +775,31 @@ func (e *engine) decodeBest(b uint8, L int) int {
 }
 
 // quickTricks counts tricks the side of L can cash at once (0 when that
-// cannot reach target), without giving
-// up the lead: first the leader's cards above every other remaining card of
-// their suit (all of the suit when the others hold no more cards than that),
-// limited in side suits of a trump contract by the length of every other
-// hand that still holds a trump; then possibly the winners of partner in one
-// suit where L has a small card to reach them. It returns the count and the
-// lowest card of each suit whose rank the count relied on.
+// cannot reach target), without giving up the lead. It returns the count
+// and the lowest card of each suit whose rank the count relied on.
+//
+// The rules, in turn (the first count to reach target is returned):
+//   - [engine.trumpsOutTricks]: the opponents hold no trumps;
+//   - [engine.partnerRuff], for one trick: partner ruffs a side suit;
+//   - [engine.cashBound]: no count can reach target, return 0;
+//   - [quick.cashTops]: the leader's cards above every other remaining card
+//     of their suit (all of the suit when the others hold no more cards than
+//     that), limited in side suits of a trump contract by the length of
+//     every other hand that still holds a trump;
+//   - [quick.partnerFollows]: partner, holding trumps, is never forced to
+//     ruff one of L's winners;
+//   - [quick.crossToPartner] and [quick.crossAfterTops]: the winners of
+//     partner in one suit where L has a small card to reach them, alone or
+//     after L's own winners (the better of the two counts);
+//   - [quick.voidSuitRun] and [quick.entryToPartner] in notrump, and
+//     [quick.drawTrumpsFirst] in a suit contract: more counts, the best
+//     one kept.
 func (e *engine) quickTricks(L, target int) (int, uint64) {
 	L &= 3
 	h := &e.hands
-	P := (L + 2) & 3
 	if t := e.trump; t != noTrump {
 		if suitOf(h[(L+1)&3]|h[(L+3)&3], t) == 0 && suitOf(h[L], t) != 0 {
-			// the opponents have no trumps: every round of trumps L
-			// leads is won, and before them partner can ruff a side
-			// suit it lacks if L has at least as many trumps
-			nL, nP := bits.OnesCount32(suitOf(h[L], t)), bits.OnesCount32(suitOf(h[P], t))
-			q := max(nL, nP)
-			if nL >= nP && nP > 0 {
-				for s := 0; s < 4; s++ {
-					if s != t && suitOf(h[L], s) != 0 && suitOf(h[P], s) == 0 {
-						q++
-						break
-					}
-				}
-			}
-			if q >= target {
+			if q := e.trumpsOutTricks(L); q >= target {
 				return q, 0
 			}
 		}
@@ -811,63 +809,146 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			}
 		}
 	}
-	{
-		// an upper bound: in each suit, our cards above all of the
-		// opponents' (all of the longer of our hands once those are at
-		// least as many as the opponents' cards)
-		// In a suit contract, unless our top trumps can draw the
-		// opponents', a side suit gives no more rounds than an opponent
-		// holding trumps can follow.
-		hl, hp := h[L], h[P]
-		hL, hR := h[(L+1)&3], h[(L+3)&3]
-		theirs := hL | hR
-		capped := false
-		var tL, tR bool
-		if t := e.trump; t != noTrump {
-			tL, tR = suitOf(hL, t) != 0, suitOf(hR, t) != 0
-			o := suitOf(theirs, t)
-			w := suitOf(hl|hp, t) >> uint(bits.Len32(o))
-			capped = (tL || tR) && bits.OnesCount32(w) < max(bits.OnesCount32(suitOf(hL, t)), bits.OnesCount32(suitOf(hR, t)))
+	if !e.cashBound(L, target) {
+		return 0, 0
+	}
+	var q quick
+	q.e, q.h, q.target = e, h, target
+	q.L, q.P, q.lho, q.rho = L, (L+2)&3, (L+1)&3, (L+3)&3
+	q.trumped = e.trump != noTrump
+	q.cashTops()
+	if q.trumped && q.qt > 0 && suitOf(h[q.P], e.trump) != 0 {
+		if n, ok := q.partnerFollows(); ok {
+			return n, q.rel
 		}
-		bound := 0
-		// the suit lengths with L's at bit 0, LHO's at 16, partner's at
-		// 32 and RHO's at 48, the suit's 4 bits moving down each round
-		rl := bits.RotateLeft64(e.lens, -16*L)
-		for s := 0; s < 4; s, rl = s+1, rl>>4 {
-			o := suitOf(theirs, s)
-			w := suitOf(hl|hp, s) >> uint(bits.Len32(o))
-			if w == 0 {
-				continue
-			}
-			n := int(max(rl&15, rl>>32&15))
-			nl, nr := int(rl>>16&15), int(rl>>48&15)
-			if k := bits.OnesCount32(w); k < n && k < max(nl, nr) {
-				n = k
-			}
-			if capped && s != e.trump {
-				if tL {
-					n = min(n, nl)
-				}
-				if tR {
-					n = min(n, nr)
-				}
-			}
-			bound += n
-			if bound >= target {
+	}
+	if q.qt >= target {
+		return q.qt, q.rel
+	}
+	q.crossToPartner()
+	if q.qt > 0 {
+		q.crossAfterTops()
+	}
+	q.best, q.relBest = q.bestAlone, q.relAlone
+	if q.qt+q.bestComb >= q.bestAlone && q.bestAlone < target {
+		q.best, q.relBest = q.qt+q.bestComb, q.rel|q.relComb
+	}
+	if !q.trumped && q.best < target {
+		q.voidSuitRun()
+	}
+	if !q.trumped && q.best < target {
+		q.entryToPartner()
+	}
+	if q.trumped && q.cashed[e.trump] > 0 && q.best < target {
+		q.drawTrumpsFirst()
+	}
+	if q.forced > q.best {
+		return q.forced, q.rel
+	}
+	return q.best, q.relBest
+}
+
+// trumpsOutTricks is the quick-trick rule for a trump contract in which
+// the opponents hold no trumps and L does (the caller checks): every round
+// of trumps L leads is won, and before them partner can ruff a side suit it
+// lacks if L has at least as many trumps.
+func (e *engine) trumpsOutTricks(L int) int {
+	h := &e.hands
+	t := e.trump
+	P := (L + 2) & 3
+	nL, nP := bits.OnesCount32(suitOf(h[L], t)), bits.OnesCount32(suitOf(h[P], t))
+	q := max(nL, nP)
+	if nL >= nP && nP > 0 {
+		for s := 0; s < 4; s++ {
+			if s != t && suitOf(h[L], s) != 0 && suitOf(h[P], s) == 0 {
+				q++
 				break
 			}
 		}
-		if bound < target {
-			return 0, 0
+	}
+	return q
+}
+
+// cashBound reports whether an upper bound of the tricks the side of L can
+// cash reaches target: in each suit, our cards above all of the opponents'
+// (all of the longer of our hands once those are at least as many as the
+// opponents' cards). In a suit contract, unless our top trumps can draw
+// the opponents', a side suit gives no more rounds than an opponent
+// holding trumps can follow.
+func (e *engine) cashBound(L, target int) bool {
+	h := &e.hands
+	hl, hp := h[L], h[(L+2)&3]
+	hL, hR := h[(L+1)&3], h[(L+3)&3]
+	theirs := hL | hR
+	capped := false
+	var tL, tR bool
+	if t := e.trump; t != noTrump {
+		tL, tR = suitOf(hL, t) != 0, suitOf(hR, t) != 0
+		o := suitOf(theirs, t)
+		w := suitOf(hl|hp, t) >> uint(bits.Len32(o))
+		capped = (tL || tR) && bits.OnesCount32(w) < max(bits.OnesCount32(suitOf(hL, t)), bits.OnesCount32(suitOf(hR, t)))
+	}
+	bound := 0
+	// the suit lengths with L's at bit 0, LHO's at 16, partner's at
+	// 32 and RHO's at 48, the suit's 4 bits moving down each round
+	rl := bits.RotateLeft64(e.lens, -16*L)
+	for s := 0; s < 4; s, rl = s+1, rl>>4 {
+		o := suitOf(theirs, s)
+		w := suitOf(hl|hp, s) >> uint(bits.Len32(o))
+		if w == 0 {
+			continue
+		}
+		n := int(max(rl&15, rl>>32&15))
+		nl, nr := int(rl>>16&15), int(rl>>48&15)
+		if k := bits.OnesCount32(w); k < n && k < max(nl, nr) {
+			n = k
+		}
+		if capped && s != e.trump {
+			if tL {
+				n = min(n, nl)
+			}
+			if tR {
+				n = min(n, nr)
+			}
+		}
+		bound += n
+		if bound >= target {
+			return true
 		}
 	}
-	lho, rho := (L+1)&3, (L+3)&3
-	trumped := e.trump != noTrump
-	qt := 0
-	forced := 0 // tricks cashed until partner is forced to ruff
-	var rel uint64
-	var cashed, cashedP, kRaw [4]int
-	var lowRaw [4]uint64
+	return bound >= target
+}
+
+// quick is the count of [engine.quickTricks] once the leader's own
+// winners are counted, shared by its later rules.
+type quick struct {
+	e                 *engine
+	h                 *[4]uint64
+	L, P, lho, rho    int
+	target            int
+	trumped           bool
+	qt                int    // L's own winners (cashTops, partnerFollows)
+	rel               uint64 // the cards qt relied on
+	forced            int    // tricks cashed until partner is forced to ruff
+	cashed, cashedP   [4]int // L's winners by suit; as many as partner follows to
+	kRaw              [4]int // L's winners by suit, before the limits of ruffs
+	lowRaw            [4]uint64
+	lNonTrump         int  // L's cards outside trumps
+	pTrumps           bool // partner holds trumps in a suit contract
+	bestAlone         int  // partner's winners reached in one suit
+	bestComb          int  // partner's winners reached after L's own winners
+	relAlone, relComb uint64
+	best              int // the best count so far, from the crossings on
+	relBest           uint64
+}
+
+// cashTops counts L's cards above every other remaining card of their suit
+// (all of the suit when the others hold no more cards than that), limited
+// in side suits of a trump contract by the length of every other hand that
+// still holds a trump.
+func (q *quick) cashTops() {
+	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
+	trump := q.e.trump
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[L], s)
 		if m == 0 {
@@ -899,107 +980,113 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 				k = bits.OnesCount32(m)
 			}
 		}
-		kRaw[s], lowRaw[s] = k, low
+		q.kRaw[s], q.lowRaw[s] = k, low
 		kp := k
-		if trumped && s != e.trump {
-			if suitOf(h[lho], e.trump) != 0 {
+		if q.trumped && s != trump {
+			if suitOf(h[lho], trump) != 0 {
 				k = min(k, bits.OnesCount32(o1))
 			}
-			if suitOf(h[rho], e.trump) != 0 {
+			if suitOf(h[rho], trump) != 0 {
 				k = min(k, bits.OnesCount32(o3))
 			}
 			kp = k
-			if suitOf(h[P], e.trump) != 0 {
+			if suitOf(h[P], trump) != 0 {
 				kp = min(k, bits.OnesCount32(o2))
 			}
 		}
 		if k > 0 {
-			cashed[s] = k
-			cashedP[s] = kp
-			qt += k
-			rel |= low
+			q.cashed[s] = k
+			q.cashedP[s] = kp
+			q.qt += k
+			q.rel |= low
 		}
 	}
-	if trumped && qt > 0 && suitOf(h[P], e.trump) != 0 {
-		// partner holds trumps: it must never be forced to ruff a winner,
-		// so it needs a non-trump discard whenever it shows out
-		need, spare := partnerDiscards(h[P], &cashed, e.trump)
-		if need > spare {
-			// Either partner follows to every round (the counts limited
-			// by its lengths), or, when L cashes no trumps, L cashes
-			// until partner holds nothing but trumps and must ruff: that
-			// trick is still won (the opponents follow to every counted
-			// round), but partner is then on lead.
-			all := qt
-			qt = 0
-			for s := 0; s < 4; s++ {
-				qt += cashedP[s]
+}
+
+// partnerFollows limits L's winners in a trump contract when partner holds
+// trumps (the caller checks, and that L has winners): it must never be forced to ruff a winner, so it needs a
+// non-trump discard whenever it shows out. Either partner follows to every
+// round (the counts limited by its lengths), or, when L cashes no trumps,
+// L cashes until partner holds nothing but trumps and must ruff: that
+// trick is still won (the opponents follow to every counted round), but
+// partner is then on lead. ok reports a count n that reaches target.
+func (q *quick) partnerFollows() (n int, ok bool) {
+	h, trump := q.h, q.e.trump
+	need, spare := partnerDiscards(h[q.P], &q.cashed, trump)
+	if need <= spare {
+		return 0, false
+	}
+	all := q.qt
+	q.qt = 0
+	for s := 0; s < 4; s++ {
+		q.qt += q.cashedP[s]
+	}
+	if q.cashed[trump] == 0 {
+		nt := bits.OnesCount64(h[q.P]) - bits.OnesCount32(suitOf(h[q.P], trump))
+		if alt := min(all, nt+1); alt > q.qt {
+			if alt >= q.target {
+				return alt, true
 			}
-			if cashed[e.trump] == 0 {
-				nt := bits.OnesCount64(h[P]) - bits.OnesCount32(suitOf(h[P], e.trump))
-				if alt := min(all, nt+1); alt > qt {
-					if alt >= target {
-						return alt, rel
-					}
-					forced = alt
+			q.forced = alt
+		}
+	}
+	q.cashed = q.cashedP
+	return 0, false
+}
+
+// comb records cnt tricks of partner's in suit s after L's own winners,
+// when partner can discard from suits other than s and the cashed ones
+// (spareS cards of s besides), never ruffing.
+func (q *quick) comb(s, cnt, spareS int, low uint64) {
+	h := q.h
+	need := 0
+	spare := spareS
+	lCashedNonTrump := 0
+	for s2 := 0; s2 < 4; s2++ {
+		n2 := bits.OnesCount32(suitOf(h[q.P], s2))
+		if q.cashed[s2] > 0 {
+			if q.cashed[s2] > n2 {
+				if q.pTrumps {
+					need = 99
 				}
+				need += q.cashed[s2] - n2
 			}
-			for s := 0; s < 4; s++ {
-				cashed[s] = cashedP[s]
+			if !q.trumped || s2 != q.e.trump {
+				lCashedNonTrump += q.cashed[s2]
 			}
+		} else if s2 != s {
+			spare += n2
 		}
 	}
-	if qt >= target {
-		return qt, rel
+	if need > spare {
+		return
 	}
-	// Crossing to partner: L leads a small card of a suit s in which partner
-	// holds the top cards and L has nothing cashed, then partner cashes.
+	c2 := cnt
+	if q.trumped && s != q.e.trump {
+		c2 = min(c2, q.lNonTrump-lCashedNonTrump)
+	}
+	if c2 > q.bestComb {
+		q.bestComb, q.relComb = c2, low
+	}
+}
+
+// crossToPartner counts partner's winners reached by crossing: L leads a
+// small card of a suit s in which partner holds the top cards and L has
+// nothing cashed, then partner cashes; alone (bestAlone) or after L's own
+// winners (comb).
+func (q *quick) crossToPartner() {
+	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
+	trump := q.e.trump
 	var lTrumps uint32
-	if trumped {
-		lTrumps = suitOf(h[L], e.trump)
+	if q.trumped {
+		lTrumps = suitOf(h[L], trump)
 	}
-	lNonTrump := bits.OnesCount64(h[L]) - bits.OnesCount32(lTrumps)
-	pTrumps := trumped && suitOf(h[P], e.trump) != 0
-	bestAlone, bestComb := 0, 0
-	var relAlone, relComb uint64
-	// comb records cnt tricks of partner's in suit s after L's own
-	// winners, when partner can discard from suits other than s and the
-	// cashed ones (spare cards of s besides), never ruffing
-	comb := func(s, cnt, spareS int, low uint64) {
-		need := 0
-		spare := spareS
-		lCashedNonTrump := 0
-		for s2 := 0; s2 < 4; s2++ {
-			n2 := bits.OnesCount32(suitOf(h[P], s2))
-			if cashed[s2] > 0 {
-				if cashed[s2] > n2 {
-					if pTrumps {
-						need = 99
-					}
-					need += cashed[s2] - n2
-				}
-				if !trumped || s2 != e.trump {
-					lCashedNonTrump += cashed[s2]
-				}
-			} else if s2 != s {
-				spare += n2
-			}
-		}
-		if need > spare {
-			return
-		}
-		c2 := cnt
-		if trumped && s != e.trump {
-			c2 = min(c2, lNonTrump-lCashedNonTrump)
-		}
-		if c2 > bestComb {
-			bestComb, relComb = c2, low
-		}
-	}
+	q.lNonTrump = bits.OnesCount64(h[L]) - bits.OnesCount32(lTrumps)
+	q.pTrumps = q.trumped && suitOf(h[P], trump) != 0
 	for s := 0; s < 4; s++ {
 		mL := suitOf(h[L], s)
 		mP := suitOf(h[P], s)
-		if mL == 0 || mP == 0 || cashed[s] > 0 {
+		if mL == 0 || mP == 0 || q.cashed[s] > 0 {
 			continue
 		}
 		ml, mr := suitOf(h[lho], s), suitOf(h[rho], s)
@@ -1025,11 +1112,11 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		}
 		// partner's cards of s below its winners are free discards
 		spareS := bits.OnesCount32(mP) - cnt
-		if trumped && s != e.trump {
-			if suitOf(h[lho], e.trump) != 0 {
+		if q.trumped && s != trump {
+			if suitOf(h[lho], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(ml))
 			}
-			if suitOf(h[rho], e.trump) != 0 {
+			if suitOf(h[rho], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(mr))
 			}
 			if cnt == 0 {
@@ -1038,20 +1125,26 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		}
 		// L must not be forced to ruff partner's winners: it needs a
 		// non-trump card for every round (the first is its card of s)
-		if trumped && s != e.trump && lNonTrump < cnt {
-			cnt = min(cnt, lNonTrump)
+		if q.trumped && s != trump && q.lNonTrump < cnt {
+			cnt = min(cnt, q.lNonTrump)
 		}
-		if cnt > bestAlone {
-			bestAlone, relAlone = cnt, low
+		if cnt > q.bestAlone {
+			q.bestAlone, q.relAlone = cnt, low
 		}
-		if qt > 0 {
-			comb(s, cnt, spareS, low)
+		if q.qt > 0 {
+			q.comb(s, cnt, spareS, low)
 		}
 	}
-	// crossing after L's own top cards of the suit: L cashes them, then
-	// leads a small card to partner's cards above the opponents'
-	for s := 0; s < 4 && qt > 0; s++ {
-		k := cashed[s]
+}
+
+// crossAfterTops counts the crossing after L's own top cards of a suit
+// (the caller checks that L has some): L cashes them, then leads a small
+// card to partner's cards above the opponents'.
+func (q *quick) crossAfterTops() {
+	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
+	trump := q.e.trump
+	for s := 0; s < 4; s++ {
+		k := q.cashed[s]
 		mL := suitOf(h[L], s)
 		mP := suitOf(h[P], s)
 		nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
@@ -1068,11 +1161,11 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 		}
 		// partner follows to L's k top cards with its small cards first
 		cnt := min(kP, nP-k)
-		if trumped && s != e.trump {
-			if suitOf(h[lho], e.trump) != 0 {
+		if q.trumped && s != trump {
+			if suitOf(h[lho], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(ml)-k)
 			}
-			if suitOf(h[rho], e.trump) != 0 {
+			if suitOf(h[rho], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(mr)-k)
 			}
 			if cnt <= 0 {
@@ -1085,141 +1178,141 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			top &= top - 1
 		}
 		low := uint64(1) << uint(s*16+bits.TrailingZeros32(top)+int(sh))
-		comb(s, cnt, 0, low)
+		q.comb(s, cnt, 0, low)
 	}
-	best, relBest := bestAlone, relAlone
-	if qt+bestComb >= bestAlone && bestAlone < target {
-		best, relBest = qt+bestComb, rel|relComb
-	}
-	if !trumped && best < target {
-		// A suit the opponents are void in: every round is won, all of
-		// the longer hand's cards if it can win the round in which the
-		// shorter hand plays its last card (its best card above the
-		// other's lowest), run after L's own winners of the other suits.
-		for s := 0; s < 4; s++ {
-			mL, mP := suitOf(h[L], s), suitOf(h[P], s)
-			if mL == 0 || mP == 0 || suitOf(h[lho]|h[rho], s) != 0 {
-				continue
+}
+
+// voidSuitRun, in notrump, counts a suit the opponents are void in: every
+// round is won, all of the longer hand's cards if it can win the round in
+// which the shorter hand plays its last card (its best card above the
+// other's lowest), run after L's own winners of the other suits.
+func (q *quick) voidSuitRun() {
+	h, L, P := q.h, q.L, q.P
+	for s := 0; s < 4; s++ {
+		mL, mP := suitOf(h[L], s), suitOf(h[P], s)
+		if mL == 0 || mP == 0 || suitOf(h[q.lho]|h[q.rho], s) != 0 {
+			continue
+		}
+		nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
+		cnt := min(nL, nP)
+		low := uint64(0)
+		if nL != nP {
+			x, y := mL, mP
+			if nP > nL {
+				x, y = mP, mL
 			}
-			nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
-			cnt := min(nL, nP)
-			low := uint64(0)
-			if nL != nP {
-				x, y := mL, mP
-				if nP > nL {
-					x, y = mP, mL
-				}
-				if bits.Len32(x)-1 > bits.TrailingZeros32(y) {
-					cnt = max(nL, nP)
-					low = 1 << uint(s*16+bits.Len32(x)-1)
-				}
-			}
-			need, spare := partnerDiscards(h[P], &cashed, s)
-			tot, r := cnt, low
-			if need <= spare {
-				tot += qt - cashed[s]
-				r |= rel
-			}
-			if tot > best && best < target {
-				best, relBest = tot, r
+			if bits.Len32(x)-1 > bits.TrailingZeros32(y) {
+				cnt = max(nL, nP)
+				low = 1 << uint(s*16+bits.Len32(x)-1)
 			}
 		}
-	}
-	if !trumped && best < target {
-		// An entry to partner: after L's own winners, L leads its lowest
-		// card of a suit x that partner wins (its best card above the
-		// opponents' and L's), and partner cashes its top cards of the
-		// suits L did not cash.
-		for x := 0; x < 4; x++ {
-			mL, mP := suitOf(h[L], x), suitOf(h[P], x)
-			if bits.OnesCount32(mL) <= cashed[x] || bits.OnesCount32(mP) <= cashed[x] {
-				continue
-			}
-			opp := suitOf(h[lho]|h[rho], x)
-			lowL := uint32(1) << uint(bits.TrailingZeros32(mL))
-			if bits.Len32(mP) <= bits.Len32(opp|lowL) {
-				continue
-			}
-			tot := qt + 1
-			r := rel | 1<<uint(x*16+bits.Len32(mP)-1)
-			// in a suit the opponents are void in, all of partner's
-			// cards win once it is on lead
-			run := opp == 0
-			if run {
-				// L's cashed rounds of x (partner following low), then
-				// the rest of partner's cards
-				tot = qt - cashed[x] + bits.OnesCount32(mP)
-			}
-			need, spare := 0, 0
-			for s2 := 0; s2 < 4; s2++ {
-				n2 := bits.OnesCount32(suitOf(h[P], s2))
-				if s2 == x {
-					n2--
-					if run {
-						continue
-					}
-				}
-				if cashed[s2] > n2 {
-					need += cashed[s2] - n2
-					continue
-				}
-				if s2 == x || cashed[s2] > 0 {
-					spare += n2 - cashed[s2]
-					continue
-				}
-				mp := suitOf(h[P], s2)
-				others := suitOf(h[L]|h[lho]|h[rho], s2)
-				tops := mp >> uint(bits.Len32(others))
-				k := bits.OnesCount32(tops)
-				spare += n2 - k
-				if k > 0 {
-					tot += k
-					r |= 1 << uint(s2*16+bits.TrailingZeros32(tops)+bits.Len32(others))
-				}
-			}
-			if need <= spare && tot > best && best < target {
-				best, relBest = tot, r
-			}
+		need, spare := partnerDiscards(h[P], &q.cashed, s)
+		tot, r := cnt, low
+		if need <= spare {
+			tot += q.qt - q.cashed[s]
+			r |= q.rel
+		}
+		if tot > q.best && q.best < q.target {
+			q.best, q.relBest = tot, r
 		}
 	}
-	if trumped && cashed[e.trump] > 0 && best < target {
-		// Drawing trumps first: once L's top trumps have left the
-		// opponents none, L's side winners are safe from their ruffs.
-		t := e.trump
-		kt := cashed[t]
-		nl := bits.OnesCount32(suitOf(h[lho], t))
-		nr := bits.OnesCount32(suitOf(h[rho], t))
-		if (nl > 0 || nr > 0) && kt >= max(nl, nr) {
-			alt := kt
-			altRel := lowRaw[t]
-			need, spare := 0, 0
-			for s := 0; s < 4; s++ {
-				if s == t {
+}
+
+// entryToPartner, in notrump, counts an entry to partner: after L's own
+// winners, L leads its lowest card of a suit x that partner wins (its best
+// card above the opponents' and L's), and partner cashes its top cards of
+// the suits L did not cash.
+func (q *quick) entryToPartner() {
+	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
+	for x := 0; x < 4; x++ {
+		mL, mP := suitOf(h[L], x), suitOf(h[P], x)
+		if bits.OnesCount32(mL) <= q.cashed[x] || bits.OnesCount32(mP) <= q.cashed[x] {
+			continue
+		}
+		opp := suitOf(h[lho]|h[rho], x)
+		lowL := uint32(1) << uint(bits.TrailingZeros32(mL))
+		if bits.Len32(mP) <= bits.Len32(opp|lowL) {
+			continue
+		}
+		tot := q.qt + 1
+		r := q.rel | 1<<uint(x*16+bits.Len32(mP)-1)
+		// in a suit the opponents are void in, all of partner's
+		// cards win once it is on lead
+		run := opp == 0
+		if run {
+			// L's cashed rounds of x (partner following low), then
+			// the rest of partner's cards
+			tot = q.qt - q.cashed[x] + bits.OnesCount32(mP)
+		}
+		need, spare := 0, 0
+		for s2 := 0; s2 < 4; s2++ {
+			n2 := bits.OnesCount32(suitOf(h[P], s2))
+			if s2 == x {
+				n2--
+				if run {
 					continue
 				}
-				alt += kRaw[s]
-				altRel |= lowRaw[s]
-				nP := bits.OnesCount32(suitOf(h[P], s))
-				if kRaw[s] > nP {
-					need += kRaw[s] - nP
-				} else {
-					spare += nP - kRaw[s]
-				}
 			}
-			// partner, if it still holds trumps after following to
-			// them, must never be forced to ruff
-			if bits.OnesCount32(suitOf(h[P], t)) > kt && need > spare {
-				alt = 0
+			if q.cashed[s2] > n2 {
+				need += q.cashed[s2] - n2
+				continue
 			}
-			if alt > best {
-				best, relBest = alt, altRel
+			if s2 == x || q.cashed[s2] > 0 {
+				spare += n2 - q.cashed[s2]
+				continue
+			}
+			mp := suitOf(h[P], s2)
+			others := suitOf(h[L]|h[lho]|h[rho], s2)
+			tops := mp >> uint(bits.Len32(others))
+			k := bits.OnesCount32(tops)
+			spare += n2 - k
+			if k > 0 {
+				tot += k
+				r |= 1 << uint(s2*16+bits.TrailingZeros32(tops)+bits.Len32(others))
 			}
 		}
+		if need <= spare && tot > q.best && q.best < q.target {
+			q.best, q.relBest = tot, r
+		}
 	}
-	if forced > best {
-		return forced, rel
+}
+
+// drawTrumpsFirst, in a suit contract, counts drawing trumps first: once
+// L's top trumps have left the opponents none, L's side winners are safe
+// from their ruffs.
+func (q *quick) drawTrumpsFirst() {
+	h := q.h
+	t := q.e.trump
+	kt := q.cashed[t]
+	nl := bits.OnesCount32(suitOf(h[q.lho], t))
+	nr := bits.OnesCount32(suitOf(h[q.rho], t))
+	if (nl == 0 && nr == 0) || kt < max(nl, nr) {
+		return
 	}
-	return best, relBest
+	alt := kt
+	altRel := q.lowRaw[t]
+	need, spare := 0, 0
+	for s := 0; s < 4; s++ {
+		if s == t {
+			continue
+		}
+		alt += q.kRaw[s]
+		altRel |= q.lowRaw[s]
+		nP := bits.OnesCount32(suitOf(h[q.P], s))
+		if q.kRaw[s] > nP {
+			need += q.kRaw[s] - nP
+		} else {
+			spare += nP - q.kRaw[s]
+		}
+	}
+	// partner, if it still holds trumps after following to them, must
+	// never be forced to ruff
+	if bits.OnesCount32(suitOf(h[q.P], t)) > kt && need > spare {
+		alt = 0
+	}
+	if alt > q.best {
+		q.best, q.relBest = alt, altRel
+	}
 }
 
 // partnerDiscards returns, for partner's hand hp following to cashed[s]

@@ -36,6 +36,20 @@ func (p Position) TricksLeft() int {
 	return n
 }
 
+// PositionOf returns the position of a deal in play: the cards each seat
+// still holds, the contract's strain and the trick in progress. Before the
+// play (during the auction, or for a passed-out deal) it is not a position
+// of play and holds no cards.
+func PositionOf(g *bridge.Game) Position {
+	cp := g.CardPlay()
+	cur := cp.Current()
+	var hands bridge.Deal
+	for _, s := range card.Seats {
+		hands[s] = cp.Hand(s)
+	}
+	return Position{Hands: hands, Strain: cp.Strain(), Leader: cur.Leader, Trick: cur.Cards}
+}
+
 // PositionError reports a position that cannot arise in play.
 type PositionError struct {
 	Msg string
