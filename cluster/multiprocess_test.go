@@ -321,11 +321,16 @@ func TestMultiProcess(t *testing.T) {
 	n3 := startChild(t, "p3", dsn, e.URL())
 
 	alice := newBrowser(t, n1.base)
-	var created struct{ ID string }
+	var created struct{ ID, Invite string }
 	alice.do(n1.base, "POST", "/api/tables", map[string]any{"game": "bridge", "boards": 4, "seed": 11, "turnSeconds": -1}, &created)
 	id := created.ID
+	link, err := url.Parse(created.Invite)
+	if err != nil || link.Query().Get("invite") == "" {
+		t.Fatalf("invitation link %q", created.Invite)
+	}
+	// Bob sits through another node with the invitation alice got.
 	bob := newBrowser(t, n2.base)
-	bob.do(n2.base, "POST", "/api/tables/"+id+"/sit", map[string]string{"seat": "W"}, nil)
+	bob.do(n2.base, "POST", "/api/tables/"+id+"/sit", map[string]string{"seat": "W", "invite": link.Query().Get("invite")}, nil)
 
 	pa := &wsPlayer{b: alice, id: id, bases: []string{n1.base, n3.base}}
 	pb := &wsPlayer{b: bob, id: id, bases: []string{n2.base, n3.base}}
