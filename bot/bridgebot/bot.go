@@ -23,7 +23,8 @@ import (
 type Level uint8
 
 // The levels. Fast answers within 100 ms a card, Strong within 1 s (on
-// two cores, with two workers).
+// two cores, with two workers), the opening lead excepted: it solves a
+// fixed number of samples (32, 48), typically in 0.5-1.5 s.
 const (
 	Fast Level = iota
 	Strong
@@ -56,6 +57,18 @@ func ParseLevel(s string) (Level, error) {
 var (
 	levelSamples = [...]int{12, 48}
 	levelBudget  = [...]time.Duration{75 * time.Millisecond, 850 * time.Millisecond}
+)
+
+// levelLeadSamples and levelLeadBudget are each level's number of sampled
+// deals at the opening lead and the time it may take at most. The opening
+// lead is one decision a deal, the one made with the least information:
+// it solves a fixed number of samples whatever the per-card budget, so
+// that the lead does not depend on the machine's speed or load (a lead
+// takes typically 0.3-1 s on two cores; the budget only bounds the rare
+// slow deals, which then decide on the samples solved in time).
+var (
+	levelLeadSamples = [...]int{32, 48}
+	levelLeadBudget  = [...]time.Duration{4 * time.Second, 6 * time.Second}
 )
 
 // Scoring is the form of scoring the bot plays for.
@@ -100,6 +113,14 @@ type Options struct {
 	Scoring Scoring
 	// Samples is the number of deals sampled per card (0: the level's).
 	Samples int
+	// LeadSamples is the number of deals sampled at the opening lead (0:
+	// four times Samples when Samples is set, else the level's: 32 fast,
+	// 48 strong).
+	LeadSamples int
+	// LeadBudget is the time allowed at the opening lead (0: Budget when
+	// Budget is set, else the level's: 4 s fast, 6 s strong; never less
+	// than Budget); a context deadline shortens it.
+	LeadBudget time.Duration
 	// Budget is the time allowed per card (0: the level's: 75 ms fast,
 	// 850 ms strong); a context deadline shortens it. When it runs out the
 	// bot decides on the samples solved so far (then its choice may depend
@@ -159,6 +180,21 @@ func defaultBidder() *bidding.Bot {
 
 // New returns a bot.
 func New(o Options) *Bot {
+	lv := min(int(o.Level), len(levelSamples)-1)
+	if o.LeadSamples <= 0 {
+		if o.Samples > 0 {
+			o.LeadSamples = o.Samples * leadSampleFactor
+		} else {
+			o.LeadSamples = levelLeadSamples[lv]
+		}
+	}
+	if o.LeadBudget <= 0 {
+		if o.Budget > 0 {
+			o.LeadBudget = o.Budget
+		} else {
+			o.LeadBudget = levelLeadBudget[lv]
+		}
+	}
 	if o.Samples <= 0 {
 		o.Samples = levelSamples[min(int(o.Level), len(levelSamples)-1)]
 	}
@@ -327,12 +363,13 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	}
 	var prior map[card.Card]float64
 	n := b.opt.Samples
+	budget := b.opt.Budget
 	if k.OpeningLead() {
 		prior = leadPriors(k, leadWeightsFor(k))
-		n *= leadSampleFactor
+		n = b.opt.LeadSamples
+		budget = max(budget, b.opt.LeadBudget)
 	}
 	start := time.Now()
-	budget := b.opt.Budget
 	if dl, ok := ctx.Deadline(); ok {
 		budget = min(budget, time.Until(dl)-3*time.Millisecond)
 	}

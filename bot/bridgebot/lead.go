@@ -321,9 +321,8 @@ func leadPriors(k *Knowledge, w *leadWeights) map[card.Card]float64 {
 	return out
 }
 
-// leadSampleFactor multiplies the level's samples at the opening lead: one
-// decision a deal, and the one with the least information, it takes all
-// the samples its time budget allows.
+// leadSampleFactor multiplies the samples per card at the opening lead
+// when [Options.Samples] is set and [Options.LeadSamples] is not.
 const leadSampleFactor = 4
 
 // leadPriorWeight is the weight of the lead conventions' score against the

@@ -431,3 +431,59 @@ func TestLeadSampled(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadOptions checks the opening lead's own samples and budget: the
+// level's by default, four times Samples and Budget when those are set.
+func TestLeadOptions(t *testing.T) {
+	for _, c := range []struct {
+		o       Options
+		samples int
+		budget  time.Duration
+	}{
+		{Options{}, 32, 4 * time.Second},
+		{Options{Level: Strong}, 48, 6 * time.Second},
+		{Options{Samples: 3, Budget: 5 * time.Millisecond}, 12, 5 * time.Millisecond},
+		{Options{Level: Strong, LeadSamples: 7, LeadBudget: time.Second}, 7, time.Second},
+	} {
+		o := New(c.o).Options()
+		if o.LeadSamples != c.samples || o.LeadBudget != c.budget {
+			t.Errorf("%+v: lead samples %d, budget %v; want %d, %v", c.o, o.LeadSamples, o.LeadBudget, c.samples, c.budget)
+		}
+	}
+}
+
+// TestLeadDeterministic checks that the opening lead at the fast level
+// solves all its samples whatever the per-card budget, so that two bots
+// with the same seed lead the same card with the same estimates.
+func TestLeadDeterministic(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("solves whole deals")
+	}
+	s, ok := BidSetup(3, bridge.RandomDeal(card.NewRand(31)))
+	if !ok {
+		t.Skip("passed out")
+	}
+	g, err := s.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := g.Turn()
+	var got [2]Analysis
+	for i := range got {
+		b := New(Options{Seed: 4, LeadBudget: time.Minute})
+		if got[i], err = b.Analyse(context.Background(), g, seat); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got[0].Samples != 32 || got[0].Fallback {
+		t.Fatalf("%d samples solved (fallback %v), want 32", got[0].Samples, got[0].Fallback)
+	}
+	if got[0].Best != got[1].Best || len(got[0].Cards) != len(got[1].Cards) {
+		t.Fatalf("%s then %s", got[0].Best, got[1].Best)
+	}
+	for i := range got[0].Cards {
+		if got[0].Cards[i] != got[1].Cards[i] {
+			t.Fatalf("%+v then %+v", got[0].Cards[i], got[1].Cards[i])
+		}
+	}
+}

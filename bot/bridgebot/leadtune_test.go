@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"atout/bridge"
+	"atout/bridge/dd"
 	"atout/card"
 )
 
@@ -223,5 +224,67 @@ func TestLeadBlendLevels(t *testing.T) {
 	t.Logf("%d deals, %.1f samples a lead", n[0]+n[1], float64(samples)/float64(n[0]+n[1]))
 	for j, m := range mins {
 		t.Logf("samples count from %4d: notrump %d/%d = %.1f%%, suit %d/%d = %.1f%%", m, ok[0][j], n[0], 100*float64(ok[0][j])/float64(n[0]), ok[1][j], n[1], 100*float64(ok[1][j])/float64(n[1]))
+	}
+}
+
+// TestLeadBlendSamples measures, on the notrump deals of
+// ATOUT_LEAD_SAMPLES, the opening lead with a fixed number of samples (the
+// first 16, 24 or 32 of 32 solved) for several weights of the conventions
+// against the samples' estimate. A measurement aid, skipped unless set.
+func TestLeadBlendSamples(t *testing.T) {
+	file := os.Getenv("ATOUT_LEAD_SAMPLES")
+	if file == "" {
+		t.Skip("set ATOUT_LEAD_SAMPLES to a file written by TestWriteLeadData")
+	}
+	cs := loadLeadCases(t, file)
+	b := New(Options{})
+	counts := []int{16, 24, 32}
+	weights := []float64{0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2, 100}
+	var ok [3][9]int
+	n, conv := 0, 0
+	for i, c := range cs {
+		if _, suit := c.k.Strain.Suit(); suit {
+			continue
+		}
+		n++
+		w := leadWeightsFor(c.k)
+		prior := leadPriors(c.k, w)
+		if c.values[leadRule(c.k, w).String()] == c.best {
+			conv++
+		}
+		s, err := NewSampler(c.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.check = b.auctionCheck(c.k)
+		r := card.NewRand(uint64(i + 1))
+		feed := make(chan sampleJob, 32)
+		for j := 0; j < 32; j++ {
+			d, err := s.Sample(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feed <- sampleJob{j, dd.Position{Hands: d, Strain: c.k.Strain, Leader: c.k.Leader}}
+		}
+		close(feed)
+		res := b.solveAll(context.Background(), feed, 32)
+		legal := c.k.Legal()
+		for ci, cnt := range counts {
+			a := aggregate(c.k, legal, res[:cnt], b.opt.Scoring)
+			for wi, wt := range weights {
+				bb := a
+				bb.Cards = append([]CardScore(nil), a.Cards...)
+				blendPrior(&bb, prior, wt)
+				if c.values[bb.Best.String()] == c.best {
+					ok[ci][wi]++
+				}
+			}
+		}
+	}
+	t.Logf("conventions: NT %d/%d", conv, n)
+	for ci, cnt := range counts {
+		for wi, wt := range weights {
+			t.Logf("n=%2d w=%5.1f NT %d/%d %.1f%%", cnt, wt, ok[ci][wi], n, 100*float64(ok[ci][wi])/float64(n))
+		}
 	}
 }
