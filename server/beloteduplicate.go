@@ -128,13 +128,9 @@ type beloteDuplicates struct {
 // beldDeals deals an event's decks from its secret (or, for an event that
 // has none, its seed), the dealer turning as in a game.
 func beldDeals(sp beldSpec) (*tournament.BeloteDuplicate, []table.BeloteDeal, error) {
-	r := card.NewRand(sp.Seed)
-	if sp.Secret != "" {
-		sec, err := card.ParseSecret(sp.Secret)
-		if err != nil {
-			return nil, nil, err
-		}
-		r = sec.Rand()
+	r, err := dealSource(sp.Secret, sp.Seed)
+	if err != nil {
+		return nil, nil, err
 	}
 	d, err := tournament.NewBeloteDuplicateFromRand(sp.rules(), sp.Deals, r)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"atout/card"
 	"atout/store"
 	"atout/table"
 )
@@ -72,6 +73,19 @@ func (c *compCache[E, R]) record(id string, res R, add func(E)) {
 		return
 	}
 	c.pending[id] = append(c.pending[id], res)
+}
+
+// dealSource is the shuffle source of a competition's boards: its stored
+// secret, or for a competition made before secrets (or a test's), its seed.
+func dealSource(secret string, seed uint64) (*card.Rand, error) {
+	if secret == "" {
+		return card.NewRand(seed), nil
+	}
+	sec, err := card.ParseSecret(secret)
+	if err != nil {
+		return nil, err
+	}
+	return sec.Rand(), nil
 }
 
 // bound reports whether tableID is the table recorded for entry of

@@ -131,14 +131,11 @@ func teamDeals(n int, seed uint64) []tournament.Board {
 // deals deals the boards of a match: from its secret, or from its seed for
 // a match that has none.
 func (sp teamMatchSpec) deals() ([]tournament.Board, error) {
-	if sp.Secret == "" {
-		return teamDeals(sp.Boards, sp.Seed), nil
-	}
-	sec, err := card.ParseSecret(sp.Secret)
+	r, err := dealSource(sp.Secret, sp.Seed)
 	if err != nil {
 		return nil, err
 	}
-	return tournament.DealBoards(sp.Boards, sec.Rand()), nil
+	return tournament.DealBoards(sp.Boards, r), nil
 }
 
 func (sp teamMatchSpec) team(home bool) tournament.Team {
