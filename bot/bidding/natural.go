@@ -339,18 +339,12 @@ func naturalRules() []*Rule {
 		// suit over the opponents (or his long suit again).
 		{Name: "nat.strong.rebid.jump", Prio: 24, Seq: any, Call: "jx", Force: Forcing,
 			When: all(theyBid, iOpened, lastBelow(3, bridge.StrainClubs)),
-			Need: Need{Pts: rng(21, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
-				x := b.S('x')
-				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
-			}},
+			Need: Need{Pts: rng(21, 37), Len: "x4+", Test: secondSuit},
 			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
 			Desc: "Jump in a new suit in competition: 21+ HCP, %x"},
 		{Name: "nat.strong.rebid", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
 			When: all(theyBid, iOpened, lastBelow(4, bridge.StrainClubs)),
-			Need: Need{Pts: rng(18, 37), Len: "x4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
-				x := b.S('x')
-				return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
-			}},
+			Need: Need{Pts: rng(18, 37), Len: "x4+", Test: secondSuit},
 			Pref: func(e *Eval, b *Bind) int { return -int(b.S('x')) },
 			Desc: "Strong hand in competition: 18+ HCP, a second suit, %x"},
 		{Name: "nat.strong.rebid.own", Prio: 24, Seq: any, Call: "cx", Force: NonForcing,
@@ -593,4 +587,11 @@ func redoubled(c *Ctx, _ *Bind) bool {
 		}
 	}
 	return false
+}
+
+// secondSuit holds for a suit x that is new for our side (neither partner
+// nor I showed it, partner at most two cards) and not the opponents'.
+func secondSuit(c *Ctx, _ *Eval, b *Bind) bool {
+	x := b.S('x')
+	return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
 }
