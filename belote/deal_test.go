@@ -234,7 +234,6 @@ func TestCheckDeck(t *testing.T) {
 
 func TestDealInterface(t *testing.T) {
 	var _ game.Game = (*Deal)(nil)
-	var _ game.Game = (*Game)(nil)
 	d := engNewDeal(t, Rules{Mode: Coinche}, card.North, card.Deck32())
 	if d.Kind() != "belote" {
 		t.Error(d.Kind())

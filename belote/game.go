@@ -36,7 +36,10 @@ type dealSetup struct {
 // The deck of each deal comes from the decks given with [Game.AddDeck] (a
 // recorded game) or, when those run out, from the game's [card.Rand] (live
 // play). Without either the game waits at the end of a deal ([Game.Waiting]).
-// Game satisfies [game.Game]; [Game.Done] reports the end of the whole game.
+// A Game is a match of deals, not a [game.Game]: the game.Game of belote is
+// one [Deal] ([Game.Deal]), as a bridge board is one deal. Game drives the
+// deals for the programs that play a whole game through (simulations,
+// replays); [Game.Done] and [Game.Moves] are about the whole game.
 type Game struct {
 	rules   Rules
 	first   card.Seat // the first dealer

@@ -189,7 +189,7 @@ func TestGameRandom(t *testing.T) {
 					t.Fatalf("replayed sheet differs")
 				}
 				// the view encodes
-				if _, err := json.Marshal(g.View(card.South)); err != nil {
+				if _, err := json.Marshal(g.SeatView(card.South)); err != nil {
 					t.Fatal(err)
 				}
 			}

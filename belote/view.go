@@ -253,9 +253,6 @@ type GameView struct {
 	Winner     *card.Side  `json:"winner,omitempty"`
 }
 
-// View returns what seat may see of the game (a [GameView]).
-func (g *Game) View(seat card.Seat) any { return g.SeatView(seat) }
-
 // SeatView returns what seat may see of the game.
 func (g *Game) SeatView(seat card.Seat) GameView {
 	v := GameView{

@@ -55,7 +55,21 @@ func TestRandomBelote(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		playOut(t, g, NewRandom(3))
+		// The game is played deal by deal, each deal a game.Game.
+		r := NewRandom(3)
+		for steps := 0; !g.Over(); steps++ {
+			if steps > 5000 {
+				t.Fatal("game does not end")
+			}
+			d := g.Deal()
+			m, err := r.Act(context.Background(), d, d.ToAct()[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatalf("bot chose an illegal move %v: %v", m, err)
+			}
+		}
 		if !g.Over() {
 			t.Fatalf("%v: game not over", mode)
 		}

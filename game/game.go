@@ -48,7 +48,10 @@ func ParseMove(s string) (Move, error) {
 	return Move{Seat: st, Action: act}, nil
 }
 
-// Game is the interface every engine satisfies.
+// Game is one deal of a game, the interface every engine satisfies: a
+// bridge board ([atout/bridge.Game]) or a belote deal ([atout/belote.Deal]).
+// What a table plays deal after deal — a session of boards, a belote game
+// to its target — is a match (package atout/match) built on it.
 type Game interface {
 	// Kind is "bridge" or "belote".
 	Kind() string
@@ -66,6 +69,6 @@ type Game interface {
 	View(seat card.Seat) any
 	// Done reports whether the deal is finished.
 	Done() bool
-	// Moves returns the moves applied so far.
+	// Moves returns the moves of the deal applied so far.
 	Moves() []Move
 }

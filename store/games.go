@@ -82,6 +82,14 @@ type NewGame struct {
 // maxActionLen bounds a move's text; real actions are a few characters.
 const maxActionLen = 64
 
+// validAction reports whether a is a move's text as the engines write it:
+// words separated by single spaces ("SA", "1NT", "claim 9"), no other
+// white space.
+func validAction(a string) bool {
+	return a != "" && len(a) <= maxActionLen && !strings.ContainsAny(a, "\t\r\n") &&
+		!strings.HasPrefix(a, " ") && !strings.HasSuffix(a, " ") && !strings.Contains(a, "  ")
+}
+
 func checkKind(kind string) error {
 	if kind != "bridge" && kind != "belote" {
 		return invalid("kind", kind, "want bridge or belote")
@@ -295,8 +303,8 @@ func (s *Store) AppendMove(ctx context.Context, gameID string, deal, seq int, m 
 	if err := checkSeat(m.Seat); err != nil {
 		return err
 	}
-	if m.Action == "" || len(m.Action) > maxActionLen || strings.ContainsAny(m.Action, " \t\r\n") {
-		return invalid("action", m.Action, fmt.Sprintf("want 1 to %d characters without spaces", maxActionLen))
+	if !validAction(m.Action) {
+		return invalid("action", m.Action, fmt.Sprintf("want 1 to %d characters, single spaces between words", maxActionLen))
 	}
 	if seq < 0 {
 		return invalid("seq", strconv.Itoa(seq), "negative")

@@ -113,7 +113,8 @@ func TestGameErrors(t *testing.T) {
 		wantErr(t, s.AppendMove(ctx, g.ID, 1, 0, mv(card.North, "pass")), ErrNotFound) // no deal 1 yet
 		wantErr(t, s.AppendMove(ctx, "nosuchgame", 1, 0, mv(card.North, "pass")), ErrNotFound)
 		must(t, s.AddDeal(ctx, g.ID, 1, json.RawMessage(`{}`)))
-		for _, m := range []game.Move{mv(card.Seat(4), "pass"), mv(card.North, ""), mv(card.North, "two words")} {
+		for _, m := range []game.Move{mv(card.Seat(4), "pass"), mv(card.North, ""), mv(card.North, "two  words"),
+			mv(card.North, " lead"), mv(card.North, "lead "), mv(card.North, "tab\tbed"), mv(card.North, "line\nfeed")} {
 			wantErr(t, s.AppendMove(ctx, g.ID, 1, 0, m), ErrInvalid)
 		}
 		wantErr(t, s.AppendMove(ctx, g.ID, 1, -1, mv(card.North, "pass")), ErrInvalid)

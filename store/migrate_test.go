@@ -2,9 +2,13 @@ package store
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"atout/card"
 )
 
 func TestParseMigrationName(t *testing.T) {
@@ -161,5 +165,41 @@ func TestSchemaTooNew(t *testing.T) {
 		s.Close()
 		_, err = Open(context.Background(), dsn)
 		wantErr(t, err, ErrSchemaTooNew)
+	})
+}
+
+// TestClaimActionsMigration checks migration 3: a claim stored as "claim_9"
+// by an older Atout reads back in the engine's notation, "claim 9", and
+// nothing else is touched.
+func TestClaimActionsMigration(t *testing.T) {
+	text, err := migrationFiles.ReadFile("migrations/0003_claim_actions.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		g := newTestGame(t, s, "bridge", [4]Seat{})
+		must(t, s.AddDeal(ctx, g.ID, 1, json.RawMessage(`{}`)))
+		must(t, s.AppendMove(ctx, g.ID, 1, 0, mv(card.North, "1NT")))
+		must(t, s.AppendMove(ctx, g.ID, 1, 1, mv(card.East, "claim_x")))
+		must(t, s.AppendMove(ctx, g.ID, 1, 2, mv(card.South, "claim 3")))
+		// As an older version stored it.
+		if _, err := s.db.ExecContext(ctx, s.q("UPDATE moves SET action = 'claim_9' WHERE game_id = ? AND seq = 2"), g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.ExecContext(ctx, string(text)); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := s.LoadGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range rec.Deals[0].Moves {
+			got = append(got, m.Action)
+		}
+		if want := []string{"1NT", "claim x", "claim 9"}; !slices.Equal(got, want) {
+			t.Errorf("moves %q, want %q", got, want)
+		}
 	})
 }

@@ -13,18 +13,8 @@ import (
 	"atout/bridge/dd"
 	"atout/bridge/dd/ddpool"
 	"atout/card"
+	"atout/match"
 )
-
-// DealPlay is a finished bridge deal as the analysis needs it.
-type DealPlay struct {
-	Deal     bridge.Deal
-	Board    int
-	Dealer   card.Seat
-	Vul      bridge.Vul
-	Contract bridge.Contract // bridge.PassedOut for a passed-out deal
-	Declarer card.Seat       // meaningless when passed out
-	Cards    []card.Card     // the cards played, in order (up to a claim)
-}
 
 // Analysis is the double-dummy analysis of a finished bridge deal, sent to
 // the players as the protocol's analysis message and stored with the deal's
@@ -143,25 +133,6 @@ func costlyCards(pa dd.PlayAnalysis) []CostlyCard {
 		before = st.Tricks
 	}
 	return out
-}
-
-// dealPlay describes the finished current deal of a bridge match.
-func (b *bridgeMatch) dealPlay() (DealPlay, bool) {
-	g := b.board()
-	if g == nil || !g.Done() {
-		return DealPlay{}, false
-	}
-	r := g.Result()
-	p := DealPlay{Deal: g.Deal(), Board: g.Board(), Dealer: g.Dealer(), Vul: g.Vul(), Contract: r.Contract, Declarer: r.Declarer}
-	auc := g.Auction()
-	if !r.Contract.IsPass() {
-		for _, m := range g.Moves()[auc.Len():] {
-			if c, err := card.Parse(m.Action); err == nil {
-				p.Cards = append(p.Cards, c)
-			}
-		}
-	}
-	return p, true
 }
 
 // ErrAnalysisBusy is given to a claim, an analysis or a hint refused
@@ -322,15 +293,15 @@ func defaultHintWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 // its result line stored as line) when the table has a human to show it
 // to. It runs on the table goroutine.
 func (t *Table) requestAnalysis(line json.RawMessage) {
-	bm, ok := t.m.(*bridgeMatch)
+	am, ok := t.m.(match.Analysable)
 	if !ok || !t.an.enabled() || t.humans() == 0 {
 		return
 	}
-	no := t.m.dealNo()
+	no := t.m.DealNo()
 	if _, done := t.analyses[no]; done || t.analysing[no] {
 		return
 	}
-	p, ok := bm.dealPlay()
+	p, ok := am.DealPlay()
 	if !ok {
 		return
 	}
@@ -396,10 +367,10 @@ func storedAnalysis(result json.RawMessage) json.RawMessage {
 // sendAnalysis sends s the analysis of the current deal when it is over and
 // analysed (a player joining or coming back).
 func (t *Table) sendAnalysis(s *Sub) {
-	if !t.m.dealDone() {
+	if !t.m.DealDone() {
 		return
 	}
-	if msg, ok := t.analyses[t.m.dealNo()]; ok {
+	if msg, ok := t.analyses[t.m.DealNo()]; ok {
 		t.send(s, msg)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"atout/belote"
 	"atout/card"
+	"atout/match"
 )
 
 // fixedBeloteDeals deals n decks from seed, the dealer turning as in a game.
@@ -57,7 +58,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	tb := room.(*Table)
 	tb.post(func() {
 		defer close(viewed)
-		v := tb.m.(*beloteMatch).view(card.South).(belote.GameView)
+		v := tb.m.View(card.South).(belote.GameView)
 		if v.DealNumber != 3 || v.Target != 0 || !v.Over || v.Winner != nil {
 			t.Errorf("view after the last deal: deal %d, target %d, over %v, winner %v", v.DealNumber, v.Target, v.Over, v.Winner)
 		}
@@ -122,7 +123,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheet2 := t2.m.sheet().(BeloteSheet)
+	sheet2 := t2.m.Sheet().(BeloteSheet)
 	a, _ := json.Marshal(sheet)
 	b, _ := json.Marshal(sheet2)
 	if string(a) != string(b) {
@@ -151,7 +152,7 @@ func TestFixedBeloteResumeMidDeal(t *testing.T) {
 		tb := room.(*Table)
 		var toAct []card.Seat
 		done := make(chan struct{})
-		tb.post(func() { toAct = tb.m.cur().ToAct(); close(done) })
+		tb.post(func() { toAct = tb.m.Game().ToAct(); close(done) })
 		<-done
 		if slices.Contains(toAct, card.East) {
 			if in.Seats[card.East].Human != true {
@@ -183,7 +184,11 @@ func TestFixedBeloteResumeMidDeal(t *testing.T) {
 	var v belote.GameView
 	var lines []belote.DealScore
 	done := make(chan struct{})
-	tb.post(func() { v = tb.m.view(card.East).(belote.GameView); lines = tb.m.(*beloteMatch).lines; close(done) })
+	tb.post(func() {
+		v = tb.m.View(card.East).(belote.GameView)
+		lines = tb.m.(*match.Belote).SheetValue().Lines
+		close(done)
+	})
 	<-done
 	if v.DealNumber != in2.Deal || len(v.Sheet) != in2.Deal-1 || len(lines) != in2.Deal-1 {
 		t.Errorf("view of deal %d: dealNumber %d, %d sheet lines", in2.Deal, v.DealNumber, len(v.Sheet))

@@ -6,6 +6,7 @@ import (
 	"atout/belote"
 	"atout/bridge"
 	"atout/card"
+	"atout/match"
 	"atout/store"
 )
 
@@ -86,20 +87,19 @@ func (t *Table) reportBoard() {
 	if t.settings.Tournament == "" {
 		return
 	}
-	if be, ok := t.m.(*beloteMatch); ok {
-		t.reportBeloteDeal(be)
+	if dr, ok := t.m.(match.DealReporter); ok {
+		t.reportBeloteDeal(dr)
 		return
 	}
-	bm, ok := t.m.(*bridgeMatch)
+	br, ok := t.m.(match.BoardReporter)
 	if !ok {
 		return
 	}
-	g := bm.board()
-	if g == nil || !g.Done() {
+	board, r, ok := br.BoardResult()
+	if !ok {
 		return
 	}
-	r := g.Result()
-	d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Deal: bm.dealNo(), Board: g.Board(), Seats: t.seats,
+	d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Deal: t.m.DealNo(), Board: board, Seats: t.seats,
 		Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, ScoreNS: r.ScoreNS}
 	if r.Contract.IsPass() {
 		d.Declarer, d.Tricks = 0, 0
@@ -112,12 +112,11 @@ func (t *Table) reportBoard() {
 
 // reportBeloteDeal tells the belote listeners about the fixed deal that
 // just ended.
-func (t *Table) reportBeloteDeal(b *beloteMatch) {
-	rec, ok := b.fixedRecord()
-	if !ok || len(b.lines) == 0 {
+func (t *Table) reportBeloteDeal(dr match.DealReporter) {
+	rec, line, ok := dr.LastFixed()
+	if !ok {
 		return
 	}
-	line := b.lines[len(b.lines)-1]
 	d := BeloteDealDone{Table: t.id, Tournament: t.settings.Tournament, Deal: line.Deal, Seats: t.seats,
 		Record: rec, Passed: line.Passed}
 	if !line.Passed {

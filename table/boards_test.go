@@ -10,6 +10,7 @@ import (
 
 	"atout/bridge"
 	"atout/card"
+	"atout/match"
 )
 
 func TestFixedDealsReportEachBoard(t *testing.T) {
@@ -37,14 +38,15 @@ func TestFixedDealsReportEachBoard(t *testing.T) {
 	done := make(chan struct{})
 	tb.post(func() {
 		defer close(done)
-		bm := tb.m.(*bridgeMatch)
-		if len(bm.raws) != 2 {
-			t.Errorf("%d boards played, want 2", len(bm.raws))
+		bm := tb.m.(*match.Bridge)
+		if bm.DealNo() != 2 {
+			t.Errorf("%d boards played, want 2", bm.DealNo())
 			return
 		}
-		for i, raw := range bm.raws {
-			if raw.Deal != want[i] || raw.Board != i+1 || raw.Dealer != bridge.BoardDealer(i+1) || raw.Vul != bridge.BoardVul(i+1) {
-				t.Errorf("board %d: got %+v, want deal %v", i+1, raw, want[i])
+		for i := range 2 {
+			board, dealer, vul, deal := bm.StoredDeal(i + 1)
+			if deal != want[i] || board != i+1 || dealer != bridge.BoardDealer(i+1) || vul != bridge.BoardVul(i+1) {
+				t.Errorf("board %d: got board %d dealer %v vul %v deal %v, want deal %v", i+1, board, dealer, vul, deal, want[i])
 			}
 		}
 	})
@@ -120,17 +122,18 @@ func TestBoardNumbers(t *testing.T) {
 	done := make(chan struct{})
 	tb.post(func() {
 		defer close(done)
-		bm := tb.m.(*bridgeMatch)
-		for i, raw := range bm.raws {
+		bm := tb.m.(*match.Bridge)
+		for i := range bm.DealNo() {
 			n := nums[i]
-			if raw.Board != n || raw.Dealer != bridge.BoardDealer(n) || raw.Vul != bridge.BoardVul(n) {
-				t.Errorf("deal %d: stored %+v, want board %d with its dealer and vulnerability", i+1, raw, n)
+			board, dealer, vul, _ := bm.StoredDeal(i + 1)
+			if board != n || dealer != bridge.BoardDealer(n) || vul != bridge.BoardVul(n) {
+				t.Errorf("deal %d: stored board %d dealer %v vul %v, want board %d with its dealer and vulnerability", i+1, board, dealer, vul, n)
 			}
 		}
-		if v := bm.view(card.South).(bridge.View); v.Board != 5 {
+		if v := bm.View(card.South).(bridge.View); v.Board != 5 {
 			t.Errorf("the view shows board %d, want 5", v.Board)
 		}
-		sh := bm.sheetValue()
+		sh := bm.SheetValue()
 		if len(sh.Lines) != 2 || sh.Lines[0].Board != 12 || sh.Lines[1].Board != 5 {
 			t.Errorf("sheet lines %+v: want boards 12 and 5", sh.Lines)
 		}

@@ -3,14 +3,14 @@ package table
 import (
 	"fmt"
 
-	"atout/game"
+	"atout/match"
 	"atout/store"
 )
 
 // Replay rebuilds a match from a stored record without serving it. With
 // finishedOnly, a last deal still in progress is left out, so that nothing
 // hidden is shown.
-func replay(rec *store.Record, finishedOnly bool) (match, error) {
+func replay(rec *store.Record, finishedOnly bool) (match.Match, error) {
 	s, err := ParseSettings(rec.Settings)
 	if err != nil {
 		return nil, err
@@ -19,23 +19,21 @@ func replay(rec *store.Record, finishedOnly bool) (match, error) {
 	for {
 		m := newMatch(s)
 		for _, d := range deals {
-			if err := m.startDeal(d.No, d.Deal); err != nil {
+			if err := m.StartDeal(d.No, d.Deal); err != nil {
 				return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 			}
 			for i, mv := range d.Moves {
-				next, err := m.tryMove(game.Move{Seat: mv.Seat, Action: loadAction(mv.Action)})
-				if err != nil {
+				if err := m.Apply(mv); err != nil {
 					return nil, fmt.Errorf("game %s: deal %d move %d: %w", rec.ID, d.No, i, err)
 				}
-				m.setCur(next)
 			}
-			if m.dealDone() {
-				if _, err := m.scoreDeal(); err != nil {
+			if m.DealDone() {
+				if _, err := m.ScoreDeal(); err != nil {
 					return nil, err
 				}
 			}
 		}
-		if !finishedOnly || m.dealDone() || len(deals) == 0 {
+		if !finishedOnly || m.DealDone() || len(deals) == 0 {
 			return m, nil
 		}
 		deals = deals[:len(deals)-1]
@@ -50,8 +48,8 @@ func ExportRecord(rec *store.Record, format string) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if m.dealNo() == 0 {
+	if m.DealNo() == 0 {
 		return nil, "", fmt.Errorf("game %s: no finished deal to export", rec.ID)
 	}
-	return m.export(format)
+	return m.Export(format)
 }

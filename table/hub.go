@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"atout/card"
-	"atout/game"
+
 	"atout/store"
 )
 
@@ -241,19 +241,17 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 	t := newTable(&h.cfg, h.an, rec.ID, s, rec.Seats, seed)
 	for _, d := range rec.Deals {
 		t.resumeLine = nil
-		if err := t.m.startDeal(d.No, d.Deal); err != nil {
+		if err := t.m.StartDeal(d.No, d.Deal); err != nil {
 			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
 		}
 		for i, m := range d.Moves {
-			next, err := t.m.tryMove(game.Move{Seat: m.Seat, Action: loadAction(m.Action)})
-			if err != nil {
+			if err := t.m.Apply(m); err != nil {
 				return nil, fmt.Errorf("table %s: deal %d move %d %v: %w", rec.ID, d.No, i, m, err)
 			}
-			t.m.setCur(next)
 			t.n++
 		}
-		if t.m.dealDone() {
-			res, err := t.m.scoreDeal()
+		if t.m.DealDone() {
+			res, err := t.m.ScoreDeal()
 			if err != nil {
 				return nil, fmt.Errorf("table %s: deal %d: %w", rec.ID, d.No, err)
 			}
@@ -271,12 +269,12 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 		}
 	}
 	t.finishIfOver(ctx)
-	if t.m.dealNo() == 0 && !t.m.over() {
+	if t.m.DealNo() == 0 && !t.m.Over() {
 		if err := t.startNextDeal(); err != nil {
 			return nil, err
 		}
 	}
-	t.log.Info("table resumed", "deals", t.m.dealNo(), "moves", t.n)
+	t.log.Info("table resumed", "deals", t.m.DealNo(), "moves", t.n)
 	return t, nil
 }
 
@@ -401,7 +399,7 @@ func (h *LocalHub) park(t *Table) bool {
 	parked := false
 	err := t.exec(ctx, func() {
 		if len(t.subs) > 0 || t.botBusy || t.claimBusy || t.claim != nil || len(t.analysing) > 0 ||
-			t.lost || t.m.over() || t.idleFor() <= h.cfg.IdleTimeout {
+			t.lost || t.m.Over() || t.idleFor() <= h.cfg.IdleTimeout {
 			return
 		}
 		sctx, scancel := t.storeCtx()

@@ -69,19 +69,6 @@ type Settings struct {
 	BeloteDeals []BeloteDeal `json:"beloteDeals,omitempty"`
 }
 
-// DealInfo is the dealer and vulnerability of a fixed bridge deal.
-type DealInfo struct {
-	Dealer card.Seat  `json:"dealer"`
-	Vul    bridge.Vul `json:"vul"`
-}
-
-// BeloteDeal is a fixed belote deal: the dealer and the shuffled deck (32
-// cards, top first), as package belote deals it.
-type BeloteDeal struct {
-	Dealer card.Seat   `json:"dealer"`
-	Deck   []card.Card `json:"deck"`
-}
-
 // SettingsError names the setting that is wrong and why. It wraps nothing.
 type SettingsError struct {
 	Field, Value, Reason string

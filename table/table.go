@@ -50,13 +50,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"atout/belote"
 	"atout/bot"
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/game"
+	"atout/match"
 	"atout/store"
 )
 
@@ -347,7 +347,7 @@ type Table struct {
 	active   atomic.Int64 // time of the last change or (un)subscription (UnixNano)
 
 	// Everything below is owned by the table goroutine.
-	m          match
+	m          match.Match
 	seats      [4]store.Seat
 	bots       [4]bot.Bot
 	subs       map[*Sub]struct{}
@@ -433,7 +433,7 @@ func (t *Table) storeCtx() (context.Context, context.CancelFunc) {
 
 // start runs the table goroutine.
 func (t *Table) start() {
-	t.overFlag.Store(t.m.over())
+	t.overFlag.Store(t.m.Over())
 	go t.loop()
 }
 
@@ -627,8 +627,8 @@ func (t *Table) turnTimeout() time.Duration {
 
 // info describes the table for userID.
 func (t *Table) info(userID string) Info {
-	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings.Public(), Deal: t.m.dealNo(),
-		DealMove: len(t.m.moves()), DealOver: t.m.dealDone(), Over: t.m.over(), Sheet: t.m.sheet()}
+	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings.Public(), Deal: t.m.DealNo(),
+		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {
 		si := SeatInfo{Seat: card.Seat(i), Name: s.Name, Human: s.UserID != "", Connected: t.conns[i] > 0}
@@ -642,8 +642,8 @@ func (t *Table) info(userID string) Info {
 	if c := t.claim; c != nil {
 		in.Claim = &ClaimInfo{By: c.by, Tricks: c.tricks, Waiting: slices.Clone(c.waiting)}
 	}
-	if seated && t.humans() == 1 && !t.m.over() && !t.settings.Competition() {
-		in.CanUndo = !t.m.dealDone() && len(t.m.moves()) > 0
+	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() {
+		in.CanUndo = !t.m.DealDone() && len(t.m.Moves()) > 0
 		in.CanHint = t.settings.Game == "bridge"
 	}
 	if userID != "" && userID == t.settings.Owner {
@@ -657,9 +657,9 @@ func (t *Table) encode(userID string) []byte {
 	msg := stateMsg{Type: "state", N: t.n, Table: t.info(userID)}
 	if seat, ok := t.seatOf(userID); ok {
 		msg.Seat = &seat
-		msg.View = t.m.view(seat)
+		msg.View = t.m.View(seat)
 	} else {
-		msg.View = t.m.spectator()
+		msg.View = t.m.Spectator()
 	}
 	msg.Explanations = t.explanations()
 	if !t.deadline.IsZero() && t.deadlineV == t.version {
@@ -678,16 +678,18 @@ func (t *Table) encode(userID string) []byte {
 // explanations returns the meanings of the calls of the current bridge
 // auction, computed once per change.
 func (t *Table) explanations() any {
-	b, ok := t.m.cur().(*bridge.Game)
-	if t.cfg.Explain == nil || !ok || b == nil {
+	am, ok := t.m.(match.Auctioned)
+	if t.cfg.Explain == nil || !ok {
+		return nil
+	}
+	vul, dealer, calls, ok := am.Auction()
+	if !ok {
 		return nil
 	}
 	if t.explainedV != t.version+1 {
-		auc := b.Auction()
-		calls := auc.Calls()
 		t.explained = nil
 		if len(calls) > 0 {
-			t.explained = t.cfg.Explain(b.Vul(), b.Dealer(), calls)
+			t.explained = t.cfg.Explain(vul, dealer, calls)
 		}
 		t.explainedV = t.version + 1
 	}
@@ -710,7 +712,7 @@ func (t *Table) act(userID string, seat card.Seat, action string, n int, start t
 	switch {
 	case !ok:
 		return errf(CodeNotSeated, "you have no seat at this table")
-	case t.m.over():
+	case t.m.Over():
 		return errf(CodeOver, "the match is over")
 	case seat > card.West:
 		return errf(CodeBadRequest, "no seat %d", seat)
@@ -718,52 +720,41 @@ func (t *Table) act(userID string, seat card.Seat, action string, n int, start t
 		return errf(CodeBadRequest, "action %q: want 1 to 16 characters", action)
 	case n >= 0 && n != t.n:
 		return errf(CodeStale, "you have seen %d moves, the table is at %d", n, t.n)
-	case t.m.dealDone():
+	case t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
 	case t.claim != nil:
 		return errf(CodeTurn, "a claim is waiting for an answer")
 	}
-	if t.m.controller(seat) != us {
+	if t.m.Controller(seat) != us {
 		return errf(CodeSeat, "you do not play %s's cards", seat.Name())
 	}
-	if !slices.Contains(t.m.cur().ToAct(), seat) {
+	if !slices.Contains(t.m.Game().ToAct(), seat) {
 		return errf(CodeTurn, "it is not %s's turn", seat.Name())
 	}
 	return t.applyMove(game.Move{Seat: seat, Action: action}, false, start)
 }
 
-// dealMoves returns the moves of g's current deal.
-func dealMoves(g game.Game) []game.Move {
-	if b, ok := g.(*belote.Game); ok {
-		if d := b.Deal(); d != nil {
-			return d.Moves()
-		}
-		return nil
-	}
-	return g.Moves()
-}
-
 // applyMove checks m against the rules, stores it, applies it and tells
 // everybody. Nothing changes if it is illegal or cannot be stored.
 func (t *Table) applyMove(m game.Move, byBot bool, start time.Time) error {
-	next, err := t.m.tryMove(m)
+	canon, err := t.m.Try(m)
 	if err != nil {
 		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
 	}
-	ms := dealMoves(next)
-	canon := ms[len(ms)-1]
-	seq := len(ms) - 1
 	ctx, cancel := t.storeCtx()
-	err = t.cfg.Store.AppendMove(ctx, t.id, t.m.dealNo(), seq, game.Move{Seat: canon.Seat, Action: storeAction(canon.Action)})
+	err = t.cfg.Store.AppendMove(ctx, t.id, t.m.DealNo(), len(t.m.Moves()), canon)
 	cancel()
 	if err != nil {
 		t.storeFailed("append move", err)
 		return &Error{Code: CodeInternal, Msg: "the move could not be saved", Err: err}
 	}
-	t.m.setCur(next)
+	if err := t.m.Apply(canon); err != nil {
+		// Try accepted it: the engines are deterministic.
+		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+	}
 	t.n++
 	t.changed()
-	if t.m.dealDone() {
+	if t.m.DealDone() {
 		t.endDeal()
 	}
 	t.broadcast()
@@ -794,45 +785,45 @@ func (t *Table) changed() {
 // endDeal scores the deal that just ended and stores its result (and the
 // match's when it is over).
 func (t *Table) endDeal() {
-	res, err := t.m.scoreDeal()
+	res, err := t.m.ScoreDeal()
 	if err != nil {
-		t.log.Error("scoring deal", "deal", t.m.dealNo(), "err", err)
+		t.log.Error("scoring deal", "deal", t.m.DealNo(), "err", err)
 		return
 	}
 	t.reportBoard()
 	ctx, cancel := t.storeCtx()
 	defer cancel()
-	if err := t.cfg.Store.FinishDeal(ctx, t.id, t.m.dealNo(), res); err != nil {
+	if err := t.cfg.Store.FinishDeal(ctx, t.id, t.m.DealNo(), res); err != nil {
 		t.storeFailed("finish deal", err)
 	} else {
 		t.requestAnalysis(res)
 	}
 	t.finishIfOver(ctx)
 	t.nextAt = time.Time{}
-	if !t.m.over() && t.humans() >= 2 && t.cfg.NextDelay > 0 {
+	if !t.m.Over() && t.humans() >= 2 && t.cfg.NextDelay > 0 {
 		t.nextAt = time.Now().Add(t.cfg.NextDelay)
 	}
 }
 
 func (t *Table) finishIfOver(ctx context.Context) {
-	if !t.m.over() || t.finishedOK {
+	if !t.m.Over() || t.finishedOK {
 		return
 	}
 	defer t.overFlag.Store(true)
-	if err := t.cfg.Store.FinishGame(ctx, t.id, t.m.result()); err != nil && !errors.Is(err, store.ErrFinished) {
+	if err := t.cfg.Store.FinishGame(ctx, t.id, t.m.Result()); err != nil && !errors.Is(err, store.ErrFinished) {
 		t.log.Error("store: finish game", "err", err)
 		return
 	}
 	t.finishedOK = true
-	t.log.Info("match over", "deals", t.m.dealNo())
+	t.log.Info("match over", "deals", t.m.DealNo())
 }
 
 // startNextDeal draws, stores and starts the next deal.
 func (t *Table) startNextDeal() error {
-	if t.m.over() || !t.m.dealDone() {
+	if t.m.Over() || !t.m.DealDone() {
 		return errf(CodeTurn, "the deal is not over")
 	}
-	no := t.m.dealNo() + 1
+	no := t.m.DealNo() + 1
 	// A test's seed deals reproducibly; otherwise each deal is shuffled
 	// from the operating system's random source (it is stored at once):
 	// nothing a player sees lets him compute another's hand.
@@ -840,7 +831,7 @@ func (t *Table) startNextDeal() error {
 	if t.settings.Seed != 0 {
 		rnd = card.NewRand(t.seed + uint64(no)*0x9E3779B97F4A7C15)
 	}
-	raw, err := t.m.newDeal(rnd)
+	raw, err := t.m.NewDeal(rnd)
 	if err != nil {
 		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 	}
@@ -851,7 +842,7 @@ func (t *Table) startNextDeal() error {
 		t.storeFailed("add deal", err)
 		return &Error{Code: CodeInternal, Msg: "the deal could not be saved", Err: err}
 	}
-	if err := t.m.startDeal(no, raw); err != nil {
+	if err := t.m.StartDeal(no, raw); err != nil {
 		t.log.Error("starting deal", "deal", no, "err", err)
 		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 	}
@@ -897,10 +888,10 @@ func (t *Table) tick() {
 // schedule starts whatever should happen next without a human: a bot's
 // decision, the next deal at a table of bots, a human's turn timer.
 func (t *Table) schedule() {
-	if t.lost || t.m.over() {
+	if t.lost || t.m.Over() {
 		return
 	}
-	if t.m.dealDone() {
+	if t.m.DealDone() {
 		if t.humans() == 0 {
 			if err := t.startNextDeal(); err != nil {
 				t.log.Error("starting the next deal", "err", err)
@@ -911,12 +902,12 @@ func (t *Table) schedule() {
 	if t.claim != nil || t.botBusy || t.claimBusy {
 		return
 	}
-	to := t.m.cur().ToAct()
+	to := t.m.Game().ToAct()
 	if len(to) == 0 {
 		return
 	}
 	seat := to[0]
-	ctrl := t.m.controller(seat)
+	ctrl := t.m.Controller(seat)
 	b := t.bots[ctrl]
 	if t.seats[ctrl].UserID != "" {
 		if t.expiredV != t.version+1 {
@@ -929,7 +920,7 @@ func (t *Table) schedule() {
 		t.log.Info("turn timer expired: a bot plays", "seat", seat)
 	}
 	t.botBusy = true
-	g, v := t.m.clone(), t.version
+	g, v := t.m.Clone(), t.version
 	delay := time.Duration(0)
 	if t.humans() > 0 {
 		delay = t.cfg.BotDelay
@@ -968,7 +959,7 @@ func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay ti
 		if err := t.applyMove(m, true, at); err != nil {
 			if CodeOf(err) == CodeIllegal {
 				t.log.Warn("bot chose an illegal action", "seat", seat, "action", m.Action, "err", err)
-				if err := t.applyMove(fallback(t.m.clone(), seat), true, at); err == nil {
+				if err := t.applyMove(fallback(t.m.Clone(), seat), true, at); err == nil {
 					return
 				}
 			}
@@ -1005,71 +996,44 @@ func (t *Table) undo(userID string) error {
 		return errf(CodeForbidden, "no undo at a competition's table")
 	case t.humans() != 1:
 		return errf(CodeForbidden, "undo is only allowed against bots")
-	case t.m.over() || t.m.dealDone():
+	case t.m.Over() || t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
 	case t.claim != nil:
 		return errf(CodeTurn, "a claim is waiting for an answer")
 	}
-	// The user must have acted in this deal.
-	mine := false
-	g := t.m.clone()
-	for ms := dealMoves(g); len(ms) > 0; ms = dealMoves(g) {
-		if err := undoGame(g); err != nil {
-			break
-		}
-		if ctrl := controllerIn(g, ms[len(ms)-1].Seat); ctrl == us {
-			mine = true
-			break
-		}
-	}
-	if !mine {
+	// The user must have chosen a move in this deal: take it back with
+	// what the others did after it, in the store first.
+	n := t.m.Back(us)
+	if n == 0 {
 		return errf(CodeIllegal, "you have no action to take back in this deal")
 	}
-	// Take the moves back one by one, store first.
-	for {
-		ms := t.m.moves()
-		last := ms[len(ms)-1]
+	ms := t.m.Moves()
+	for seq := len(ms) - 1; seq >= len(ms)-n; seq-- {
 		ctx, cancel := t.storeCtx()
-		_, err := t.cfg.Store.Undo(ctx, t.id, t.m.dealNo(), len(ms)-1)
+		_, err := t.cfg.Store.Undo(ctx, t.id, t.m.DealNo(), seq)
 		cancel()
 		if err != nil {
 			t.storeFailed("undo", err)
+			// The moves taken back from the store so far go from the
+			// table too, so that both hold the same record.
+			if k := len(ms) - 1 - seq; k > 0 {
+				if uerr := t.m.Undo(k); uerr == nil {
+					t.n -= k
+				}
+			}
 			t.changed()
 			t.broadcast()
 			return &Error{Code: CodeInternal, Msg: "the undo could not be saved", Err: err}
 		}
-		if err := t.m.undo(); err != nil {
-			return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
-		}
-		t.n--
-		if t.m.controller(last.Seat) == us {
-			break
-		}
 	}
+	if err := t.m.Undo(n); err != nil {
+		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+	}
+	t.n -= n
 	t.changed()
 	t.broadcast()
 	t.schedule()
 	return nil
-}
-
-func undoGame(g game.Game) error {
-	switch x := g.(type) {
-	case *bridge.Game:
-		return x.Undo()
-	case *belote.Game:
-		if len(x.Deal().Moves()) == 0 || !x.Undo() {
-			return errors.New("nothing to undo")
-		}
-		return nil
-	}
-	return errors.New("cannot undo")
-}
-
-func controllerIn(g game.Game, seat card.Seat) card.Seat {
-	if b, ok := g.(*bridge.Game); ok {
-		return b.Controller(seat)
-	}
-	return seat
 }
 
 // ---- claims (bridge) ----
@@ -1087,16 +1051,19 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	switch {
 	case !ok:
 		return errf(CodeNotSeated, "you have no seat at this table")
-	case t.settings.Game != "bridge":
+	}
+	cm, ok := t.m.(match.Claimable)
+	switch {
+	case !ok:
 		return errf(CodeBadRequest, "claims are for bridge")
-	case t.m.over() || t.m.dealDone():
+	case t.m.Over() || t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
 	case t.claim != nil || t.claimBusy:
 		return errf(CodeTurn, "a claim is already waiting for an answer")
 	}
-	g := t.m.cur().(*bridge.Game)
 	// The engine checks the phase, dummy and the range.
-	if err := g.Clone().Claim(us, tricks); err != nil {
+	holds, err := cm.CheckClaim(us, tricks)
+	if err != nil {
 		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
 	}
 	var humans, botsOpp []card.Seat
@@ -1116,12 +1083,12 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	// Bots answer by double dummy: they accept a claim that best play
 	// cannot beat. The check runs on the hub's double-dummy pool at
 	// player priority; a full pool refuses the claim for now.
-	c, v := g.Clone(), t.version
+	v := t.version
 	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.HintTimeout)
 	var held bool
 	queued := t.cfg.Solvers.Go(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
 		var err error
-		held, err = claimHolds(ctx, s, c, us, tricks)
+		held, err = holds(ctx, s)
 		return err
 	}, func(err error) {
 		cancel()
@@ -1144,35 +1111,6 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	}
 	t.claimBusy = true
 	return nil
-}
-
-// claimHolds reports whether, double dummy, declarer's side takes at least
-// tricks (claim by declarer's side) or at most tricks (by the defenders).
-func claimHolds(ctx context.Context, s *dd.Solver, g *bridge.Game, by card.Seat, tricks int) (bool, error) {
-	best, err := declarerMax(ctx, s, g)
-	if err != nil {
-		return false, err
-	}
-	decl, _ := g.Declarer()
-	if by.Side() == decl.Side() {
-		return best >= tricks, nil
-	}
-	return best <= tricks, nil
-}
-
-// declarerMax is declarer's total with best play from now on.
-func declarerMax(ctx context.Context, s *dd.Solver, g *bridge.Game) (int, error) {
-	p := dd.PositionOf(g)
-	n, err := s.TricksContext(ctx, p)
-	if err != nil {
-		return 0, err
-	}
-	decl, _ := g.Declarer()
-	if p.ToMove().Side() != decl.Side() {
-		n = p.TricksLeft() - n
-	}
-	cp := g.CardPlay()
-	return cp.DeclarerTricks() + n, nil
 }
 
 func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool) {
@@ -1232,11 +1170,12 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 	var err error
 	if e := t.exec(ctx, func() {
 		us, ok := t.seatOf(userID)
+		hm, _ := t.m.(match.Hintable)
 		switch {
 		case !ok:
 			err = errf(CodeNotSeated, "you have no seat at this table")
 			return
-		case t.settings.Game != "bridge":
+		case hm == nil:
 			err = errf(CodeBadRequest, "hints are for bridge")
 			return
 		case t.settings.Competition():
@@ -1245,13 +1184,12 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 		case t.humans() != 1:
 			err = errf(CodeForbidden, "hints are only given against bots")
 			return
-		case t.m.dealDone():
+		case t.m.DealDone():
 			err = errf(CodeTurn, "the deal is over")
 			return
 		}
-		b := t.m.cur().(*bridge.Game)
-		turn, ok := b.Turn()
-		if !ok || b.Phase() != bridge.PhasePlay || b.Controller(turn) != us {
+		hg, herr := hm.HintGame(us)
+		if herr != nil {
 			err = errf(CodeTurn, "hints are given when it is your turn to play a card")
 			return
 		}
@@ -1260,7 +1198,7 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 			cached = t.hintCards
 			return
 		}
-		g = b.Clone()
+		g = hg
 	}); e != nil {
 		return nil, e
 	}
@@ -1295,7 +1233,7 @@ func (t *Table) Sit(ctx context.Context, p Player, seat card.Seat) error {
 			err = errf(CodeNotSeated, "sign in to sit down")
 		case seat > card.West:
 			err = errf(CodeBadRequest, "no seat %d", seat)
-		case t.m.over():
+		case t.m.Over():
 			err = errf(CodeOver, "the match is over")
 		case t.seats[seat].UserID == p.ID:
 			return
@@ -1360,7 +1298,7 @@ func (t *Table) Export(ctx context.Context, format string) ([]byte, string, erro
 	var data []byte
 	var ctype string
 	var err error
-	if e := t.exec(ctx, func() { data, ctype, err = t.m.export(format) }); e != nil {
+	if e := t.exec(ctx, func() { data, ctype, err = t.m.Export(format) }); e != nil {
 		return nil, "", e
 	}
 	return data, ctype, err

@@ -87,18 +87,18 @@ func TestBotTablesPlayToTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !tb.m.over() {
+		if !tb.m.Over() {
 			t.Errorf("%s: replayed match not over", r.ID())
 		}
-		want, _ := json.Marshal(r.(*Table).m.sheet())
-		got, _ := json.Marshal(tb.m.sheet())
+		want, _ := json.Marshal(r.(*Table).m.Sheet())
+		got, _ := json.Marshal(tb.m.Sheet())
 		if string(got) != string(want) {
 			t.Errorf("%s: replayed sheet\n%s\nwant\n%s", r.ID(), got, want)
 		}
-		if string(g.Result) != string(tb.m.result()) {
-			t.Errorf("%s: stored result %s, replay %s", r.ID(), g.Result, tb.m.result())
+		if string(g.Result) != string(tb.m.Result()) {
+			t.Errorf("%s: stored result %s, replay %s", r.ID(), g.Result, tb.m.Result())
 		}
-		t.Logf("%s/%s%s: %d deals, %d moves, result %s", s.Game, s.Scoring, s.Mode, tb.m.dealNo(), tb.n, g.Result)
+		t.Logf("%s/%s%s: %d deals, %d moves, result %s", s.Game, s.Scoring, s.Mode, tb.m.DealNo(), tb.n, g.Result)
 	}
 }
 

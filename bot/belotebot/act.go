@@ -24,17 +24,12 @@ func checkTurn(d *belote.Deal, seat card.Seat) error {
 }
 
 // actVia adapts a typed decision on the current deal to the generic bot
-// interface: g must be a *belote.Game or a *belote.Deal.
+// interface: g must be a *belote.Deal (one deal, the game.Game of belote).
 func actVia(ctx context.Context, g game.Game, seat card.Seat,
 	choose func(context.Context, *belote.Deal, card.Seat) (belote.Action, error)) (game.Move, error) {
-	var d *belote.Deal
-	switch x := g.(type) {
-	case *belote.Game:
-		d = x.Deal()
-	case *belote.Deal:
-		d = x
-	default:
-		return game.Move{}, fmt.Errorf("belotebot: not a belote game: %T", g)
+	d, ok := g.(*belote.Deal)
+	if !ok {
+		return game.Move{}, fmt.Errorf("belotebot: not a belote deal: %T", g)
 	}
 	a, err := choose(ctx, d, seat)
 	if err != nil {

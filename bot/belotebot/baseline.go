@@ -23,8 +23,7 @@ func NewBaseline(seed uint64) *Baseline { return &Baseline{} }
 // Name returns "baseline".
 func (b *Baseline) Name() string { return "baseline" }
 
-// Act returns the bot's action for seat in g (a *belote.Game or
-// *belote.Deal).
+// Act returns the bot's action for seat in g, a *belote.Deal.
 func (b *Baseline) Act(ctx context.Context, g game.Game, seat card.Seat) (game.Move, error) {
 	return actVia(ctx, g, seat, b.Choose)
 }

@@ -49,7 +49,7 @@ func TestLegalEverywhere(t *testing.T) {
 	}
 }
 
-// TestActInterface drives the generic Act on a Game and a Deal.
+// TestActInterface drives the generic Act on the deals of a game.
 func TestActInterface(t *testing.T) {
 	r := belote.Rules{Mode: belote.Coinche, Announcements: true, Target: 200}
 	g, err := belote.NewGame(r, card.South, card.NewRand(3))
@@ -62,9 +62,9 @@ func TestActInterface(t *testing.T) {
 	ctx := context.Background()
 	for steps := 0; !g.Over() && steps < 5000; steps++ {
 		s := g.ToAct()[0]
-		var gg game.Game = g
+		var gg game.Game = g.Deal()
 		if steps%3 == 0 {
-			gg = g.Clone().Deal().Clone() // a deal alone works too
+			gg = g.Clone().Deal().Clone() // a copy works too
 		}
 		m, err := bots[s].Act(ctx, gg, s)
 		if err != nil {
@@ -78,7 +78,7 @@ func TestActInterface(t *testing.T) {
 		t.Fatal("game did not end")
 	}
 	// a seat with nothing to do
-	if _, err := NewBaseline(0).Act(ctx, g, card.North); !errors.Is(err, ErrNoAction) {
+	if _, err := NewBaseline(0).Act(ctx, g.Deal(), card.North); !errors.Is(err, ErrNoAction) {
 		t.Errorf("over game: err %v, want ErrNoAction", err)
 	}
 	if _, err := NewStrong(tiny, 1).Act(ctx, fakeGame{}, card.North); err == nil {

@@ -75,8 +75,7 @@ func NewStrong(lv Level, seed uint64) *Strong {
 // Name returns "strong" or "fast" (the level's name).
 func (b *Strong) Name() string { return b.level.Name }
 
-// Act returns the bot's action for seat in g (a *belote.Game or
-// *belote.Deal).
+// Act returns the bot's action for seat in g, a *belote.Deal.
 func (b *Strong) Act(ctx context.Context, g game.Game, seat card.Seat) (game.Move, error) {
 	return actVia(ctx, g, seat, b.Choose)
 }

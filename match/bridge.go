@@ -1,0 +1,547 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"atout/bridge"
+	"atout/bridge/dd"
+	"atout/bridge/lin"
+	"atout/bridge/pbn"
+	"atout/bridge/scoring"
+	"atout/card"
+	"atout/game"
+)
+
+// BridgeOptions describe a bridge match.
+type BridgeOptions struct {
+	// Scoring is "duplicate", "rubber" or "chicago".
+	Scoring string
+	// Boards is the number of boards of a duplicate match.
+	Boards int
+	// Deals, when set, are the deals of the boards in order (PBN deal
+	// strings); DealInfo (one per deal, optional) their dealers and
+	// vulnerabilities and BoardNumbers (one per deal, optional) the numbers
+	// they are shown and recorded under.
+	Deals        []string
+	DealInfo     []DealInfo
+	BoardNumbers []int
+}
+
+// DealInfo is the dealer and vulnerability of a fixed bridge deal.
+type DealInfo struct {
+	Dealer card.Seat  `json:"dealer"`
+	Vul    bridge.Vul `json:"vul"`
+}
+
+// bridgeDeal is the stored form of a bridge deal.
+type bridgeDeal struct {
+	Board  int         `json:"board"`
+	Dealer card.Seat   `json:"dealer"`
+	Vul    bridge.Vul  `json:"vul"`
+	Deal   bridge.Deal `json:"deal"`
+}
+
+// BoardLine is one line of a bridge score sheet.
+type BoardLine struct {
+	Board    int             `json:"board"`
+	Contract bridge.Contract `json:"contract"`
+	Declarer string          `json:"declarer"`
+	Tricks   int             `json:"tricks"`
+	ScoreNS  int             `json:"scoreNS"`
+	// Points are what each side scored on the deal under the table's
+	// scoring (rubber and Chicago; duplicate: the score).
+	Points map[card.Side]int `json:"points"`
+}
+
+// BridgeSheet is the score sheet of a bridge table.
+type BridgeSheet struct {
+	Scoring string            `json:"scoring"`
+	Boards  int               `json:"boards,omitempty"` // duplicate: boards in the match
+	Lines   []BoardLine       `json:"lines"`
+	Totals  map[card.Side]int `json:"totals"`
+	Games   map[card.Side]int `json:"games,omitempty"` // rubber: games won
+	Over    bool              `json:"over"`
+}
+
+// Bridge is a bridge match: boards scored by duplicate, rubber or Chicago.
+type Bridge struct {
+	opts    BridgeOptions
+	boards  []*bridge.Game // every deal started; the last is current
+	raws    []bridgeDeal
+	lines   []BoardLine
+	totals  [2]int
+	rubber  *scoring.Rubber
+	chicago *scoring.Chicago
+}
+
+// NewBridge returns a bridge match with options o (checked by the caller).
+func NewBridge(o BridgeOptions) *Bridge {
+	b := &Bridge{opts: o}
+	switch o.Scoring {
+	case "rubber":
+		b.rubber = scoring.NewRubber(scoring.RubberOptions{})
+	case "chicago":
+		b.chicago = scoring.NewChicago(scoring.ChicagoOptions{})
+	}
+	return b
+}
+
+// Board returns the current board (nil before the first).
+func (b *Bridge) Board() *bridge.Game {
+	if len(b.boards) == 0 {
+		return nil
+	}
+	return b.boards[len(b.boards)-1]
+}
+
+// Game returns the current board.
+func (b *Bridge) Game() game.Game {
+	if g := b.Board(); g != nil {
+		return g
+	}
+	return nil
+}
+
+// Try checks m on a copy of the current board.
+func (b *Bridge) Try(m game.Move) (game.Move, error) {
+	g := b.Board()
+	if g == nil {
+		return game.Move{}, fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
+	}
+	c := g.Clone()
+	if err := c.Apply(m); err != nil {
+		return game.Move{}, err
+	}
+	return lastMove(c), nil
+}
+
+// Apply performs m on the current board.
+func (b *Bridge) Apply(m game.Move) error {
+	g := b.Board()
+	if g == nil {
+		return fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
+	}
+	return g.Apply(m)
+}
+
+// Clone returns a copy of the current board.
+func (b *Bridge) Clone() game.Game { return b.Board().Clone() }
+
+// DealNo returns the number of the current deal.
+func (b *Bridge) DealNo() int { return len(b.boards) }
+
+// Moves returns the moves of the current board.
+func (b *Bridge) Moves() []game.Move {
+	if g := b.Board(); g != nil {
+		return g.Moves()
+	}
+	return nil
+}
+
+// DealDone reports whether the current board is over.
+func (b *Bridge) DealDone() bool {
+	g := b.Board()
+	return g == nil || g.Done()
+}
+
+// Over reports whether the match is over: the duplicate boards played, the
+// rubber won or the Chicago cycle done.
+func (b *Bridge) Over() bool {
+	switch {
+	case b.rubber != nil:
+		return b.rubber.Over()
+	case b.chicago != nil:
+		return b.chicago.Over()
+	}
+	return len(b.lines) >= b.opts.Boards
+}
+
+// NewDeal draws the next board: the next fixed deal, or a random one.
+func (b *Bridge) NewDeal(rnd *card.Rand) (json.RawMessage, error) {
+	n := len(b.boards) + 1
+	d := bridgeDeal{Board: n}
+	if nums := b.opts.BoardNumbers; n <= len(nums) {
+		d.Board = nums[n-1]
+	}
+	if fixed := b.opts.Deals; len(fixed) > 0 {
+		if n > len(fixed) {
+			return nil, fmt.Errorf("match: board %d: only %d deals in the list", n, len(fixed))
+		}
+		deal, err := bridge.ParseDeal(fixed[n-1])
+		if err != nil {
+			return nil, fmt.Errorf("match: board %d: %w", n, err)
+		}
+		d.Deal = deal
+	} else {
+		d.Deal = bridge.RandomDeal(rnd)
+	}
+	switch {
+	case b.rubber != nil:
+		d.Dealer, d.Vul = card.Seat((n-1)%4), b.rubber.Vul()
+	case b.chicago != nil:
+		_, dealer, vul, ok := b.chicago.Next()
+		if !ok {
+			return nil, errors.New("match: the Chicago cycle is over")
+		}
+		d.Dealer, d.Vul = dealer, vul
+	case n <= len(b.opts.DealInfo):
+		d.Dealer, d.Vul = b.opts.DealInfo[n-1].Dealer, b.opts.DealInfo[n-1].Vul
+	default:
+		d.Dealer, d.Vul = bridge.BoardDealer(d.Board), bridge.BoardVul(d.Board)
+	}
+	return json.Marshal(d)
+}
+
+// StartDeal starts board no from its stored form.
+func (b *Bridge) StartDeal(no int, raw json.RawMessage) error {
+	if no != len(b.boards)+1 {
+		return fmt.Errorf("match: deal %d out of order (want %d)", no, len(b.boards)+1)
+	}
+	if !b.DealDone() {
+		return fmt.Errorf("match: deal %d started before deal %d ended", no, no-1)
+	}
+	var d bridgeDeal
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return fmt.Errorf("match: deal %d: %w", no, err)
+	}
+	if err := d.Deal.Validate(); err != nil {
+		return fmt.Errorf("match: deal %d: %w", no, err)
+	}
+	b.boards = append(b.boards, bridge.NewGame(d.Board, d.Dealer, d.Vul, d.Deal))
+	b.raws = append(b.raws, d)
+	return nil
+}
+
+// StoredDeal returns the stored form of deal no (1-based) as [Bridge.NewDeal]
+// wrote it: board number, dealer, vulnerability and deal.
+func (b *Bridge) StoredDeal(no int) (board int, dealer card.Seat, vul bridge.Vul, deal bridge.Deal) {
+	d := b.raws[no-1]
+	return d.Board, d.Dealer, d.Vul, d.Deal
+}
+
+// ScoreDeal scores the finished board.
+func (b *Bridge) ScoreDeal() (json.RawMessage, error) {
+	g := b.Board()
+	if g == nil || !g.Done() {
+		return nil, errors.New("match: scoring a deal that is not over")
+	}
+	r := g.Result()
+	line := BoardLine{Board: g.Board(), Contract: r.Contract, Tricks: r.Tricks, ScoreNS: r.ScoreNS,
+		Points: map[card.Side]int{card.NS: 0, card.EW: 0}}
+	if !r.Contract.IsPass() {
+		line.Declarer = r.Declarer.String()
+	}
+	dr := scoring.DealResult{Contract: r.Contract, Declarer: r.Declarer.Side(), Tricks: r.Tricks}
+	if r.Contract.IsPass() {
+		dr = scoring.DealResult{Contract: bridge.PassedOut}
+	}
+	var pts [2]int
+	switch {
+	case b.rubber != nil:
+		if !r.Contract.IsPass() {
+			dr.Honours = scoring.DetectHonours(g.Deal(), r.Contract.Strain)
+		}
+		es, err := b.rubber.Apply(dr)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range es {
+			pts[e.Side&1] += e.Points
+		}
+	case b.chicago != nil:
+		cd, err := b.chicago.Apply(dr)
+		if err != nil {
+			return nil, err
+		}
+		pts = cd.Points
+	default:
+		if r.ScoreNS > 0 {
+			pts[card.NS] = r.ScoreNS
+		} else {
+			pts[card.EW] = -r.ScoreNS
+		}
+	}
+	line.Points[card.NS], line.Points[card.EW] = pts[card.NS], pts[card.EW]
+	b.totals[0] += pts[0]
+	b.totals[1] += pts[1]
+	b.lines = append(b.lines, line)
+	return json.Marshal(line)
+}
+
+// SheetValue returns the score sheet.
+func (b *Bridge) SheetValue() BridgeSheet {
+	s := BridgeSheet{Scoring: b.opts.Scoring, Lines: b.lines,
+		Totals: map[card.Side]int{card.NS: b.totals[0], card.EW: b.totals[1]}, Over: b.Over()}
+	if s.Lines == nil {
+		s.Lines = []BoardLine{}
+	}
+	if b.opts.Scoring == "duplicate" {
+		s.Boards = b.opts.Boards
+	}
+	if b.rubber != nil {
+		s.Games = map[card.Side]int{card.NS: b.rubber.Games(card.NS), card.EW: b.rubber.Games(card.EW)}
+	}
+	return s
+}
+
+// Sheet returns the score sheet.
+func (b *Bridge) Sheet() any { return b.SheetValue() }
+
+// Result returns the score sheet as stored.
+func (b *Bridge) Result() json.RawMessage {
+	raw, _ := json.Marshal(b.SheetValue())
+	return raw
+}
+
+// Controller returns the seat that plays seat's cards: declarer for dummy.
+func (b *Bridge) Controller(seat card.Seat) card.Seat {
+	if g := b.Board(); g != nil {
+		return g.Controller(seat)
+	}
+	return seat
+}
+
+// View returns what seat sees of the current board.
+func (b *Bridge) View(seat card.Seat) any {
+	if g := b.Board(); g != nil {
+		return g.SeatView(seat)
+	}
+	return nil
+}
+
+// Spectator is what somebody not seated sees: North's view without North's
+// hand (unless it is the exposed dummy or the deal is over) and without
+// anything to do.
+func (b *Bridge) Spectator() any {
+	g := b.Board()
+	if g == nil {
+		return nil
+	}
+	v := g.SeatView(card.North)
+	dummy, hasDummy := g.Dummy()
+	if !g.Done() && !(hasDummy && dummy == card.North && g.DummyExposed()) {
+		delete(v.Hands, card.North)
+	}
+	v.Seat, v.Legal, v.LegalFor, v.Claim = nil, []string{}, nil, nil
+	return v
+}
+
+// Back counts the moves to take back, on a copy of the board, until one
+// chosen by us (who plays dummy's cards as declarer) is taken back.
+func (b *Bridge) Back(us card.Seat) int {
+	g := b.Board()
+	if g == nil {
+		return 0
+	}
+	c := g.Clone()
+	for n := 1; len(c.Moves()) > 0; n++ {
+		last := lastMove(c)
+		if c.Undo() != nil {
+			return 0
+		}
+		if c.Controller(last.Seat) == us {
+			return n
+		}
+	}
+	return 0
+}
+
+// Undo takes back the last n moves of the board.
+func (b *Bridge) Undo(n int) error {
+	g := b.Board()
+	if g == nil {
+		return ErrNoDeal
+	}
+	c := g.Clone()
+	for range n {
+		if err := c.Undo(); err != nil {
+			return err
+		}
+	}
+	b.boards[len(b.boards)-1] = c
+	return nil
+}
+
+// records returns the boards as PBN/LIN records.
+func (b *Bridge) records() []*bridge.Record {
+	var out []*bridge.Record
+	for _, g := range b.boards {
+		r := bridge.RecordOf(g)
+		r.SetTag("Event", "Atout")
+		r.SetTag("Scoring", map[string]string{"duplicate": "MP", "rubber": "Rubber", "chicago": "Chicago"}[b.opts.Scoring])
+		out = append(out, r)
+	}
+	return out
+}
+
+// Export writes the boards as PBN ("pbn") or LIN ("lin").
+func (b *Bridge) Export(format string) ([]byte, string, error) {
+	var buf bytes.Buffer
+	switch format {
+	case "pbn", "":
+		if err := pbn.WriteGames(&buf, b.records()); err != nil {
+			return nil, "", err
+		}
+		return buf.Bytes(), "application/x-pbn; charset=utf-8", nil
+	case "lin":
+		if err := lin.WriteBoards(&buf, b.records()); err != nil {
+			return nil, "", err
+		}
+		return buf.Bytes(), "text/plain; charset=utf-8", nil
+	}
+	return nil, "", ErrFormat
+}
+
+// ---- what only bridge has ----
+
+// Auction returns the calls of the current board's auction with its
+// vulnerability and dealer, for their explanations.
+func (b *Bridge) Auction() (vul bridge.Vul, dealer card.Seat, calls []bridge.Call, ok bool) {
+	g := b.Board()
+	if g == nil {
+		return 0, 0, nil, false
+	}
+	auc := g.Auction()
+	return g.Vul(), g.Dealer(), auc.Calls(), true
+}
+
+// CheckClaim checks a claim by seat by of declarer's total of tricks in the
+// current board (the phase, dummy, the range) and returns the check of
+// whether best play cannot beat it, to run off the table's goroutine.
+func (b *Bridge) CheckClaim(by card.Seat, tricks int) (func(context.Context, *dd.Solver) (bool, error), error) {
+	g := b.Board()
+	if g == nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
+	}
+	if err := g.Clone().Claim(by, tricks); err != nil {
+		return nil, err
+	}
+	c := g.Clone()
+	return func(ctx context.Context, s *dd.Solver) (bool, error) { return claimHolds(ctx, s, c, by, tricks) }, nil
+}
+
+// claimHolds reports whether, double dummy, declarer's side takes at least
+// tricks (claim by declarer's side) or at most tricks (by the defenders).
+func claimHolds(ctx context.Context, s *dd.Solver, g *bridge.Game, by card.Seat, tricks int) (bool, error) {
+	best, err := DeclarerMax(ctx, s, g)
+	if err != nil {
+		return false, err
+	}
+	decl, _ := g.Declarer()
+	if by.Side() == decl.Side() {
+		return best >= tricks, nil
+	}
+	return best <= tricks, nil
+}
+
+// DeclarerMax is declarer's total of tricks in g with best play from now
+// on.
+func DeclarerMax(ctx context.Context, s *dd.Solver, g *bridge.Game) (int, error) {
+	p := dd.PositionOf(g)
+	n, err := s.TricksContext(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	decl, _ := g.Declarer()
+	if p.ToMove().Side() != decl.Side() {
+		n = p.TricksLeft() - n
+	}
+	cp := g.CardPlay()
+	return cp.DeclarerTricks() + n, nil
+}
+
+// ErrNoHint is returned when seat us has no card to play now.
+var ErrNoHint = errors.New("match: hints are given when it is your turn to play a card")
+
+// HintGame returns a copy of the current board when it is us's turn to
+// choose a card (its own or dummy's).
+func (b *Bridge) HintGame(us card.Seat) (*bridge.Game, error) {
+	g := b.Board()
+	if g == nil {
+		return nil, ErrNoHint
+	}
+	turn, ok := g.Turn()
+	if !ok || g.Phase() != bridge.PhasePlay || g.Controller(turn) != us {
+		return nil, ErrNoHint
+	}
+	return g.Clone(), nil
+}
+
+// DealPlay describes the finished current board for its analysis.
+func (b *Bridge) DealPlay() (DealPlay, bool) {
+	g := b.Board()
+	if g == nil || !g.Done() {
+		return DealPlay{}, false
+	}
+	r := g.Result()
+	p := DealPlay{Deal: g.Deal(), Board: g.Board(), Dealer: g.Dealer(), Vul: g.Vul(), Contract: r.Contract, Declarer: r.Declarer}
+	auc := g.Auction()
+	if !r.Contract.IsPass() {
+		for _, m := range g.Moves()[auc.Len():] {
+			if c, err := card.Parse(m.Action); err == nil {
+				p.Cards = append(p.Cards, c)
+			}
+		}
+	}
+	return p, true
+}
+
+// BoardResult returns the finished current board's number and result.
+func (b *Bridge) BoardResult() (board int, r bridge.Result, ok bool) {
+	g := b.Board()
+	if g == nil || !g.Done() {
+		return 0, bridge.Result{}, false
+	}
+	return g.Board(), g.Result(), true
+}
+
+// DealPlay is a finished bridge deal as the analysis needs it.
+type DealPlay struct {
+	Deal     bridge.Deal
+	Board    int
+	Dealer   card.Seat
+	Vul      bridge.Vul
+	Contract bridge.Contract // bridge.PassedOut for a passed-out deal
+	Declarer card.Seat       // meaningless when passed out
+	Cards    []card.Card     // the cards played, in order (up to a claim)
+}
+
+// Auctioned is a match whose deals have calls to explain.
+type Auctioned interface {
+	Auction() (vul bridge.Vul, dealer card.Seat, calls []bridge.Call, ok bool)
+}
+
+// Claimable is a match where a player may claim tricks, checked double
+// dummy.
+type Claimable interface {
+	CheckClaim(by card.Seat, tricks int) (func(context.Context, *dd.Solver) (bool, error), error)
+}
+
+// Hintable is a match that gives double-dummy hints on the cards.
+type Hintable interface {
+	HintGame(us card.Seat) (*bridge.Game, error)
+}
+
+// Analysable is a match whose finished deals get a double-dummy review.
+type Analysable interface {
+	DealPlay() (DealPlay, bool)
+}
+
+// BoardReporter is a match whose finished boards are reported to a
+// tournament.
+type BoardReporter interface {
+	BoardResult() (board int, r bridge.Result, ok bool)
+}
+
+var (
+	_ Match         = (*Bridge)(nil)
+	_ Auctioned     = (*Bridge)(nil)
+	_ Claimable     = (*Bridge)(nil)
+	_ Hintable      = (*Bridge)(nil)
+	_ Analysable    = (*Bridge)(nil)
+	_ BoardReporter = (*Bridge)(nil)
+)

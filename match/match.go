@@ -1,0 +1,88 @@
+// Package match holds what a table plays deal after deal: a bridge session
+// of boards scored by duplicate, rubber or Chicago ([Bridge]) and a belote
+// game to its target, or a fixed series of belote deals ([Belote]).
+//
+// A match is built on the engines' [game.Game], which is always one deal:
+// a [*bridge.Game] (one board) or a [*belote.Deal]. The match starts each
+// deal from its stored form ([Match.StartDeal]), so that a live table and a
+// table rebuilt from the store go through the same code, scores each
+// finished deal into its sheet, and says when the whole match is over.
+//
+// What only some games have is offered through small optional interfaces
+// that a table tests for: [Auctioned] (calls to explain), [Claimable]
+// (claims checked double dummy), [Hintable] (hints), [Analysable] (the
+// double-dummy review of a finished deal), [BoardReporter] and
+// [DealReporter] (results reported to a competition).
+//
+// A match is not safe for concurrent use: its table owns it.
+package match
+
+import (
+	"encoding/json"
+	"errors"
+
+	"atout/card"
+	"atout/game"
+)
+
+// Match is a series of deals: the game a table plays.
+type Match interface {
+	// Game is the current deal (nil before the first). Its moves are
+	// applied through [Match.Apply], never directly.
+	Game() game.Game
+	// Try checks m against the rules without changing the match and
+	// returns the move as the engine writes it.
+	Try(m game.Move) (game.Move, error)
+	// Apply performs m in the current deal; an illegal move returns the
+	// engine's error and changes nothing.
+	Apply(m game.Move) error
+	// Clone returns a copy of the current deal for a bot or an analysis.
+	Clone() game.Game
+	// DealNo is the number of the current deal (1-based; 0 before the
+	// first).
+	DealNo() int
+	// Moves are the moves of the current deal.
+	Moves() []game.Move
+	// DealDone reports whether the current deal is over (or none started).
+	DealDone() bool
+	// Over reports whether the whole match is over.
+	Over() bool
+	// NewDeal draws the stored form of the next deal.
+	NewDeal(rnd *card.Rand) (json.RawMessage, error)
+	// StartDeal starts deal no from its stored form.
+	StartDeal(no int, raw json.RawMessage) error
+	// ScoreDeal scores the finished current deal into the sheet and
+	// returns its result, to be stored. It is called once per deal.
+	ScoreDeal() (json.RawMessage, error)
+	// Result is the result of the finished match, to be stored.
+	Result() json.RawMessage
+	// Sheet is the score sheet shown with the table.
+	Sheet() any
+	// Controller returns the seat that chooses seat's actions now.
+	Controller(seat card.Seat) card.Seat
+	// View is what seat sees; Spectator what someone not seated sees.
+	View(seat card.Seat) any
+	Spectator() any
+	// Back returns how many of the current deal's last moves must be taken
+	// back to take back the last move that seat us chose (its own, or one
+	// it chose for a seat it controls) and everything after it: 0 when us
+	// chose none in this deal.
+	Back(us card.Seat) int
+	// Undo takes back the last n moves of the current deal, all or none.
+	Undo(n int) error
+	// Export writes the record of the match: "pbn" or "lin" for bridge,
+	// "json" for belote.
+	Export(format string) ([]byte, string, error)
+}
+
+// ErrFormat is returned for an export format the game does not have.
+var ErrFormat = errors.New("match: unknown export format for this game")
+
+// ErrNoDeal is returned for a move or an undo when no deal is in progress.
+var ErrNoDeal = errors.New("match: no deal in progress")
+
+// lastMove returns the last move of g.
+func lastMove(g game.Game) game.Move {
+	ms := g.Moves()
+	return ms[len(ms)-1]
+}
