@@ -18,8 +18,7 @@ import (
 
 // BridgeOptions describe a bridge match.
 type BridgeOptions struct {
-	// Scoring is "duplicate", "rubber" or "chicago".
-	Scoring string
+	Scoring Scoring
 	// Boards is the number of boards of a duplicate match.
 	Boards int
 	// Deals, when set, are the deals of the boards in order (PBN deal
@@ -82,9 +81,9 @@ type Bridge struct {
 func NewBridge(o BridgeOptions) *Bridge {
 	b := &Bridge{opts: o}
 	switch o.Scoring {
-	case "rubber":
+	case Rubber:
 		b.rubber = scoring.NewRubber(scoring.RubberOptions{})
-	case "chicago":
+	case Chicago:
 		b.chicago = scoring.NewChicago(scoring.ChicagoOptions{})
 	}
 	return b
@@ -274,12 +273,12 @@ func (b *Bridge) ScoreDeal() (json.RawMessage, error) {
 
 // SheetValue returns the score sheet.
 func (b *Bridge) SheetValue() BridgeSheet {
-	s := BridgeSheet{Scoring: b.opts.Scoring, Lines: b.lines,
+	s := BridgeSheet{Scoring: b.opts.Scoring.String(), Lines: b.lines,
 		Totals: map[card.Side]int{card.NS: b.totals[0], card.EW: b.totals[1]}, Over: b.Over()}
 	if s.Lines == nil {
 		s.Lines = []BoardLine{}
 	}
-	if b.opts.Scoring == "duplicate" {
+	if b.opts.Scoring == Duplicate {
 		s.Boards = b.opts.Boards
 	}
 	if b.rubber != nil {
@@ -372,7 +371,7 @@ func (b *Bridge) records() []*bridge.Record {
 	for _, g := range b.boards {
 		r := bridge.RecordOf(g)
 		r.SetTag("Event", "Atout")
-		r.SetTag("Scoring", map[string]string{"duplicate": "MP", "rubber": "Rubber", "chicago": "Chicago"}[b.opts.Scoring])
+		r.SetTag("Scoring", b.opts.Scoring.recordTag())
 		out = append(out, r)
 	}
 	return out

@@ -47,7 +47,7 @@ func start(t *testing.T, m Match, rnd *card.Rand) {
 // engines: its moves are the deal's and it is done when the deal is.
 func TestGameIsOneDeal(t *testing.T) {
 	for _, m := range []Match{
-		NewBridge(BridgeOptions{Scoring: "duplicate", Boards: 2}),
+		NewBridge(BridgeOptions{Scoring: Duplicate, Boards: 2}),
 		NewBelote(belote.Rules{Mode: belote.Classic}, nil),
 	} {
 		rnd := card.NewRand(5)
@@ -73,7 +73,7 @@ func TestGameIsOneDeal(t *testing.T) {
 // TestTryChangesNothing checks that Try gives the move as the engine writes
 // it and leaves the match alone, and that an illegal move changes nothing.
 func TestTryChangesNothing(t *testing.T) {
-	m := NewBridge(BridgeOptions{Scoring: "duplicate", Boards: 1})
+	m := NewBridge(BridgeOptions{Scoring: Duplicate, Boards: 1})
 	start(t, m, card.NewRand(1))
 	dealer := m.Board().Dealer()
 	got, err := m.Try(game.Move{Seat: dealer, Action: "1nt"})
@@ -91,7 +91,7 @@ func TestTryChangesNothing(t *testing.T) {
 // TestBackBridgeDummy checks the undo count at bridge: declarer's undo
 // takes back dummy's card he chose and what the defenders did after it.
 func TestBackBridgeDummy(t *testing.T) {
-	m := NewBridge(BridgeOptions{Scoring: "duplicate", Boards: 1})
+	m := NewBridge(BridgeOptions{Scoring: Duplicate, Boards: 1})
 	raw, _ := json.Marshal(bridgeDeal{Board: 1, Dealer: card.North, Deal: bridge.RandomDeal(card.NewRand(3))})
 	if err := m.StartDeal(1, raw); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,7 @@ var ErrFormat = match.ErrFormat
 // newMatch returns the match the (normalized) settings describe.
 func newMatch(s Settings) match.Match {
 	if s.Game == "belote" {
-		return match.NewBelote(s.beloteRules(), s.BeloteDeals)
+		return match.NewBelote(s.Belote(), s.BeloteDeals)
 	}
-	return match.NewBridge(match.BridgeOptions{Scoring: s.Scoring, Boards: s.Boards,
-		Deals: s.Deals, DealInfo: s.DealInfo, BoardNumbers: s.BoardNumbers})
+	return match.NewBridge(s.Bridge())
 }

@@ -9,6 +9,7 @@ import (
 	"atout/bot"
 	"atout/bridge"
 	"atout/card"
+	"atout/match"
 )
 
 // Settings describe a table: the game and its options. They are stored with
@@ -85,7 +86,10 @@ const MaxBoards = 64
 // its boards as it likes, within reason).
 const MaxBoardNumber = 1_000_000
 
-// Normalize checks the settings and fills in the defaults.
+// Normalize checks the settings and fills in the defaults: those common
+// to both games here, each game's in its own part (normalizeBridge,
+// normalizeBelote), whose typed form the match is built from
+// ([Settings.Bridge], [Settings.Belote]).
 func (s *Settings) Normalize() error {
 	s.Game = strings.ToLower(strings.TrimSpace(s.Game))
 	if s.Level == "" {
@@ -98,111 +102,132 @@ func (s *Settings) Normalize() error {
 	}
 	switch s.Game {
 	case "bridge":
-		if len(s.BeloteDeals) > 0 {
-			return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), "fixed belote deals need game belote"}
-		}
-		if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
-			return &SettingsError{"game", s.Game, "mode, rules, announcements and target are belote settings"}
-		}
-		if s.Scoring == "" {
-			s.Scoring = "duplicate"
-		}
-		if len(s.BoardNumbers) > 0 && len(s.Deals) == 0 {
-			return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), "board numbers need a fixed list of deals"}
-		}
-		if len(s.Deals) > 0 && s.Scoring != "duplicate" {
-			return &SettingsError{"deals", fmt.Sprint(len(s.Deals)), "a fixed list of deals needs duplicate scoring"}
-		}
-		if len(s.Deals) > 0 {
-			if s.Boards != 0 && s.Boards != len(s.Deals) {
-				return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
-			}
-			s.Boards = len(s.Deals)
-			if len(s.DealInfo) != 0 && len(s.DealInfo) != len(s.Deals) {
-				return &SettingsError{"dealInfo", fmt.Sprint(len(s.DealInfo)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
-			}
-			if len(s.BoardNumbers) != 0 && len(s.BoardNumbers) != len(s.Deals) {
-				return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
-			}
-			seen := map[int]bool{}
-			for i, n := range s.BoardNumbers {
-				if n < 1 || n > MaxBoardNumber || seen[n] {
-					return &SettingsError{fmt.Sprintf("boardNumbers[%d]", i), fmt.Sprint(n), fmt.Sprintf("want 1 to %d, each number once", MaxBoardNumber)}
-				}
-				seen[n] = true
-			}
-			for i, in := range s.DealInfo {
-				if in.Dealer > card.West || in.Vul > bridge.VulAll {
-					return &SettingsError{fmt.Sprintf("dealInfo[%d]", i), fmt.Sprint(in), "bad dealer or vulnerability"}
-				}
-			}
-			for i, d := range s.Deals {
-				dl, err := bridge.ParseDeal(d)
-				if err == nil {
-					err = dl.Validate()
-				}
-				if err != nil {
-					return &SettingsError{fmt.Sprintf("deals[%d]", i), d, err.Error()}
-				}
-			}
-		}
-		switch s.Scoring {
-		case "duplicate":
-			if s.Boards == 0 {
-				s.Boards = 8
-			}
-			if s.Boards < 1 || s.Boards > MaxBoards {
-				return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want 1 to %d", MaxBoards)}
-			}
-		case "rubber", "chicago":
-			if s.Boards != 0 {
-				return &SettingsError{"boards", fmt.Sprint(s.Boards), "only for duplicate scoring"}
-			}
-		default:
-			return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
-		}
+		return s.normalizeBridge()
 	case "belote":
-		if len(s.Deals) > 0 || len(s.DealInfo) > 0 || len(s.BoardNumbers) > 0 {
-			return &SettingsError{"game", s.Game, "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
+		return s.normalizeBelote()
+	}
+	return &SettingsError{"game", s.Game, "want bridge or belote"}
+}
+
+// normalizeBridge checks the settings of a bridge table.
+func (s *Settings) normalizeBridge() error {
+	if len(s.BeloteDeals) > 0 {
+		return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), "fixed belote deals need game belote"}
+	}
+	if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
+		return &SettingsError{"game", s.Game, "mode, rules, announcements and target are belote settings"}
+	}
+	if s.Scoring == "" {
+		s.Scoring = match.Duplicate.String()
+	}
+	sc, err := match.ParseScoring(s.Scoring)
+	if err != nil {
+		return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
+	}
+	if len(s.BoardNumbers) > 0 && len(s.Deals) == 0 {
+		return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), "board numbers need a fixed list of deals"}
+	}
+	if len(s.Deals) > 0 {
+		if err := s.checkDeals(sc); err != nil {
+			return err
 		}
-		if s.Tournament != "" && len(s.BeloteDeals) == 0 {
-			return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}
+	}
+	switch sc {
+	case match.Duplicate:
+		if s.Boards == 0 {
+			s.Boards = 8
 		}
-		if len(s.BeloteDeals) > MaxBoards {
-			return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), fmt.Sprintf("want at most %d deals", MaxBoards)}
-		}
-		for i, d := range s.BeloteDeals {
-			if d.Dealer > card.West {
-				return &SettingsError{fmt.Sprintf("beloteDeals[%d].dealer", i), fmt.Sprint(uint8(d.Dealer)), "want N, E, S or W"}
-			}
-			if err := belote.CheckDeck(d.Deck); err != nil {
-				return &SettingsError{fmt.Sprintf("beloteDeals[%d].deck", i), fmt.Sprint(len(d.Deck)) + " cards", err.Error()}
-			}
-		}
-		if s.Scoring != "" || s.Boards != 0 {
-			return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
-		}
-		if s.Mode == "" {
-			s.Mode = "classic"
-		}
-		m, err := belote.ParseMode(s.Mode)
-		if err != nil {
-			return &SettingsError{"mode", s.Mode, "want classic, notrump or coinche"}
-		}
-		s.Mode = m.String()
-		if s.Rules == "" {
-			s.Rules = "maison"
-		}
-		st, err := belote.ParseSetting(s.Rules)
-		if err != nil {
-			return &SettingsError{"rules", s.Rules, "want maison or official"}
-		}
-		s.Rules = st.String()
-		if s.Target < 0 || s.Target > 10000 || (s.Target > 0 && s.Target < 100) {
-			return &SettingsError{"target", fmt.Sprint(s.Target), "want 0 (default) or 100 to 10000"}
+		if s.Boards < 1 || s.Boards > MaxBoards {
+			return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want 1 to %d", MaxBoards)}
 		}
 	default:
-		return &SettingsError{"game", s.Game, "want bridge or belote"}
+		if s.Boards != 0 {
+			return &SettingsError{"boards", fmt.Sprint(s.Boards), "only for duplicate scoring"}
+		}
+	}
+	return nil
+}
+
+// checkDeals checks a fixed list of bridge deals with their numbers and
+// dealers, and sets Boards to their number.
+func (s *Settings) checkDeals(sc match.Scoring) error {
+	if sc != match.Duplicate {
+		return &SettingsError{"deals", fmt.Sprint(len(s.Deals)), "a fixed list of deals needs duplicate scoring"}
+	}
+	if s.Boards != 0 && s.Boards != len(s.Deals) {
+		return &SettingsError{"boards", fmt.Sprint(s.Boards), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+	}
+	s.Boards = len(s.Deals)
+	if len(s.DealInfo) != 0 && len(s.DealInfo) != len(s.Deals) {
+		return &SettingsError{"dealInfo", fmt.Sprint(len(s.DealInfo)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+	}
+	if len(s.BoardNumbers) != 0 && len(s.BoardNumbers) != len(s.Deals) {
+		return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), fmt.Sprintf("want %d, the number of deals", len(s.Deals))}
+	}
+	seen := map[int]bool{}
+	for i, n := range s.BoardNumbers {
+		if n < 1 || n > MaxBoardNumber || seen[n] {
+			return &SettingsError{fmt.Sprintf("boardNumbers[%d]", i), fmt.Sprint(n), fmt.Sprintf("want 1 to %d, each number once", MaxBoardNumber)}
+		}
+		seen[n] = true
+	}
+	for i, in := range s.DealInfo {
+		if in.Dealer > card.West || in.Vul > bridge.VulAll {
+			return &SettingsError{fmt.Sprintf("dealInfo[%d]", i), fmt.Sprint(in), "bad dealer or vulnerability"}
+		}
+	}
+	for i, d := range s.Deals {
+		dl, err := bridge.ParseDeal(d)
+		if err == nil {
+			err = dl.Validate()
+		}
+		if err != nil {
+			return &SettingsError{fmt.Sprintf("deals[%d]", i), d, err.Error()}
+		}
+	}
+	return nil
+}
+
+// normalizeBelote checks the settings of a belote table.
+func (s *Settings) normalizeBelote() error {
+	if len(s.Deals) > 0 || len(s.DealInfo) > 0 || len(s.BoardNumbers) > 0 {
+		return &SettingsError{"game", s.Game, "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
+	}
+	if s.Tournament != "" && len(s.BeloteDeals) == 0 {
+		return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}
+	}
+	if len(s.BeloteDeals) > MaxBoards {
+		return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), fmt.Sprintf("want at most %d deals", MaxBoards)}
+	}
+	for i, d := range s.BeloteDeals {
+		if d.Dealer > card.West {
+			return &SettingsError{fmt.Sprintf("beloteDeals[%d].dealer", i), fmt.Sprint(uint8(d.Dealer)), "want N, E, S or W"}
+		}
+		if err := belote.CheckDeck(d.Deck); err != nil {
+			return &SettingsError{fmt.Sprintf("beloteDeals[%d].deck", i), fmt.Sprint(len(d.Deck)) + " cards", err.Error()}
+		}
+	}
+	if s.Scoring != "" || s.Boards != 0 {
+		return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
+	}
+	if s.Mode == "" {
+		s.Mode = belote.Classic.String()
+	}
+	m, err := belote.ParseMode(s.Mode)
+	if err != nil {
+		return &SettingsError{"mode", s.Mode, "want classic, notrump or coinche"}
+	}
+	s.Mode = m.String()
+	if s.Rules == "" {
+		s.Rules = belote.Maison.String()
+	}
+	st, err := belote.ParseSetting(s.Rules)
+	if err != nil {
+		return &SettingsError{"rules", s.Rules, "want maison or official"}
+	}
+	s.Rules = st.String()
+	if s.Target < 0 || s.Target > 10000 || (s.Target > 0 && s.Target < 100) {
+		return &SettingsError{"target", fmt.Sprint(s.Target), "want 0 (default) or 100 to 10000"}
 	}
 	return nil
 }
@@ -222,11 +247,18 @@ func (s Settings) Public() Settings {
 // competition put there, and it offers no hint and no undo.
 func (s *Settings) Competition() bool { return s.Tournament != "" }
 
-// beloteRules returns the engine rules of belote settings (normalized).
-func (s *Settings) beloteRules() belote.Rules {
+// Belote returns the typed settings of a belote table (normalized): the
+// engine's rules.
+func (s *Settings) Belote() belote.Rules {
 	m, _ := belote.ParseMode(s.Mode)
 	st, _ := belote.ParseSetting(s.Rules)
 	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target}
+}
+
+// Bridge returns the typed settings of a bridge table (normalized).
+func (s *Settings) Bridge() match.BridgeOptions {
+	sc, _ := match.ParseScoring(s.Scoring)
+	return match.BridgeOptions{Scoring: sc, Boards: s.Boards, Deals: s.Deals, DealInfo: s.DealInfo, BoardNumbers: s.BoardNumbers}
 }
 
 // ParseSettings reads and normalizes stored settings.
