@@ -273,7 +273,7 @@ func (b *Bridge) ScoreDeal() (json.RawMessage, error) {
 
 // SheetValue returns the score sheet.
 func (b *Bridge) SheetValue() BridgeSheet {
-	s := BridgeSheet{Scoring: b.opts.Scoring.String(), Lines: b.lines,
+	s := BridgeSheet{Scoring: string(b.opts.Scoring), Lines: b.lines,
 		Totals: map[card.Side]int{card.NS: b.totals[0], card.EW: b.totals[1]}, Over: b.Over()}
 	if s.Lines == nil {
 		s.Lines = []BoardLine{}

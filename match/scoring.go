@@ -2,55 +2,36 @@ package match
 
 import "fmt"
 
-// Scoring is how a bridge match scores its boards.
-type Scoring uint8
+// Kind names a game: the value of a table's "game" setting.
+type Kind string
+
+// The games.
+const (
+	BridgeGame Kind = "bridge"
+	BeloteGame Kind = "belote"
+)
+
+// Scoring is how a bridge match scores its boards: the value of a table's
+// "scoring" setting.
+type Scoring string
 
 // The scorings of a bridge match.
 const (
-	Duplicate Scoring = iota // each board on its own: the duplicate score
-	Rubber                   // rubber bridge: above and below the line, to two games
-	Chicago                  // four deals, vulnerability set by the deal's place
+	Duplicate Scoring = "duplicate" // each board on its own: the duplicate score
+	Rubber    Scoring = "rubber"    // rubber bridge: above and below the line, to two games
+	Chicago   Scoring = "chicago"   // four deals, vulnerability set by the deal's place
 )
 
-var scoringNames = [...]string{Duplicate: "duplicate", Rubber: "rubber", Chicago: "chicago"}
-
-// String returns "duplicate", "rubber" or "chicago".
-func (s Scoring) String() string {
-	if int(s) < len(scoringNames) {
-		return scoringNames[s]
-	}
-	return fmt.Sprintf("Scoring(%d)", uint8(s))
-}
-
-// ParseScoring reads "duplicate", "rubber" or "chicago".
+// ParseScoring checks a scoring's name.
 func ParseScoring(name string) (Scoring, error) {
-	for i, n := range scoringNames {
-		if n == name {
-			return Scoring(i), nil
-		}
+	switch s := Scoring(name); s {
+	case Duplicate, Rubber, Chicago:
+		return s, nil
 	}
-	return 0, fmt.Errorf("match: scoring %q: want duplicate, rubber or chicago", name)
-}
-
-// MarshalText writes the scoring's name.
-func (s Scoring) MarshalText() ([]byte, error) {
-	if int(s) >= len(scoringNames) {
-		return nil, fmt.Errorf("match: no scoring %d", uint8(s))
-	}
-	return []byte(s.String()), nil
-}
-
-// UnmarshalText reads a scoring's name.
-func (s *Scoring) UnmarshalText(b []byte) error {
-	v, err := ParseScoring(string(b))
-	if err != nil {
-		return err
-	}
-	*s = v
-	return nil
+	return "", fmt.Errorf("match: scoring %q: want duplicate, rubber or chicago", name)
 }
 
 // recordTag is the PBN Scoring tag of the match's boards.
 func (s Scoring) recordTag() string {
-	return [...]string{Duplicate: "MP", Rubber: "Rubber", Chicago: "Chicago"}[s]
+	return map[Scoring]string{Duplicate: "MP", Rubber: "Rubber", Chicago: "Chicago"}[s]
 }

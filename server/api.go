@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"atout/card"
+	"atout/match"
 	"atout/store"
 	"atout/table"
 )
@@ -259,16 +260,16 @@ func (s *Server) mustUser(w http.ResponseWriter, r *http.Request) (store.User, b
 // competition's tag) are opened by the competition, on the server, and
 // never from a request: such fields are unknown here, hence refused.
 type tableRequest struct {
-	Game          string `json:"game"`
-	Scoring       string `json:"scoring,omitempty"`
-	Boards        int    `json:"boards,omitempty"`
-	Mode          string `json:"mode,omitempty"`
-	Rules         string `json:"rules,omitempty"`
-	Announcements bool   `json:"announcements,omitempty"`
-	Target        int    `json:"target,omitempty"`
-	Level         string `json:"level,omitempty"`
-	TurnSeconds   int    `json:"turnSeconds,omitempty"`
-	Seed          uint64 `json:"seed,omitempty"` // only with Config.AllowSeed (tests)
+	Game          match.Kind    `json:"game"`
+	Scoring       match.Scoring `json:"scoring,omitempty"`
+	Boards        int           `json:"boards,omitempty"`
+	Mode          string        `json:"mode,omitempty"`
+	Rules         string        `json:"rules,omitempty"`
+	Announcements bool          `json:"announcements,omitempty"`
+	Target        int           `json:"target,omitempty"`
+	Level         string        `json:"level,omitempty"`
+	TurnSeconds   int           `json:"turnSeconds,omitempty"`
+	Seed          uint64        `json:"seed,omitempty"` // only with Config.AllowSeed (tests)
 }
 
 func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {

@@ -148,7 +148,7 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 		}
 	}
 	creator := Player{ID: createdBy}
-	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: s.Game, Settings: raw, CreatedBy: creator.ID, Seats: seats})
+	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: string(s.Game), Settings: raw, CreatedBy: creator.ID, Seats: seats})
 	if err != nil {
 		return nil, err
 	}

@@ -15,10 +15,10 @@ import (
 // Settings describe a table: the game and its options. They are stored with
 // the game (as JSON, byte for byte) and rebuild the same table on resume.
 type Settings struct {
-	Game string `json:"game"` // "bridge" or "belote"
+	Game match.Kind `json:"game"` // "bridge" or "belote"
 
 	// Bridge.
-	Scoring string `json:"scoring,omitempty"` // "duplicate" (default), "rubber" or "chicago"
+	Scoring match.Scoring `json:"scoring,omitempty"` // "duplicate" (default), "rubber" or "chicago"
 	Boards  int    `json:"boards,omitempty"`  // duplicate: boards in the match (default 8)
 
 	// Belote.
@@ -91,7 +91,7 @@ const MaxBoardNumber = 1_000_000
 // normalizeBelote), whose typed form the match is built from
 // ([Settings.Bridge], [Settings.Belote]).
 func (s *Settings) Normalize() error {
-	s.Game = strings.ToLower(strings.TrimSpace(s.Game))
+	s.Game = match.Kind(strings.ToLower(strings.TrimSpace(string(s.Game))))
 	if s.Level == "" {
 		s.Level = bot.Medium
 	}
@@ -101,12 +101,12 @@ func (s *Settings) Normalize() error {
 		return &SettingsError{"level", s.Level, "want easy, medium or strong"}
 	}
 	switch s.Game {
-	case "bridge":
+	case match.BridgeGame:
 		return s.normalizeBridge()
-	case "belote":
+	case match.BeloteGame:
 		return s.normalizeBelote()
 	}
-	return &SettingsError{"game", s.Game, "want bridge or belote"}
+	return &SettingsError{"game", string(s.Game), "want bridge or belote"}
 }
 
 // normalizeBridge checks the settings of a bridge table.
@@ -115,14 +115,14 @@ func (s *Settings) normalizeBridge() error {
 		return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), "fixed belote deals need game belote"}
 	}
 	if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
-		return &SettingsError{"game", s.Game, "mode, rules, announcements and target are belote settings"}
+		return &SettingsError{"game", string(s.Game), "mode, rules, announcements and target are belote settings"}
 	}
 	if s.Scoring == "" {
-		s.Scoring = match.Duplicate.String()
+		s.Scoring = match.Duplicate
 	}
-	sc, err := match.ParseScoring(s.Scoring)
+	sc, err := match.ParseScoring(string(s.Scoring))
 	if err != nil {
-		return &SettingsError{"scoring", s.Scoring, "want duplicate, rubber or chicago"}
+		return &SettingsError{"scoring", string(s.Scoring), "want duplicate, rubber or chicago"}
 	}
 	if len(s.BoardNumbers) > 0 && len(s.Deals) == 0 {
 		return &SettingsError{"boardNumbers", fmt.Sprint(len(s.BoardNumbers)), "board numbers need a fixed list of deals"}
@@ -191,7 +191,7 @@ func (s *Settings) checkDeals(sc match.Scoring) error {
 // normalizeBelote checks the settings of a belote table.
 func (s *Settings) normalizeBelote() error {
 	if len(s.Deals) > 0 || len(s.DealInfo) > 0 || len(s.BoardNumbers) > 0 {
-		return &SettingsError{"game", s.Game, "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
+		return &SettingsError{"game", string(s.Game), "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
 	}
 	if s.Tournament != "" && len(s.BeloteDeals) == 0 {
 		return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}
@@ -208,7 +208,7 @@ func (s *Settings) normalizeBelote() error {
 		}
 	}
 	if s.Scoring != "" || s.Boards != 0 {
-		return &SettingsError{"game", s.Game, "scoring and boards are bridge settings"}
+		return &SettingsError{"game", string(s.Game), "scoring and boards are bridge settings"}
 	}
 	if s.Mode == "" {
 		s.Mode = belote.Classic.String()
@@ -257,8 +257,7 @@ func (s *Settings) Belote() belote.Rules {
 
 // Bridge returns the typed settings of a bridge table (normalized).
 func (s *Settings) Bridge() match.BridgeOptions {
-	sc, _ := match.ParseScoring(s.Scoring)
-	return match.BridgeOptions{Scoring: sc, Boards: s.Boards, Deals: s.Deals, DealInfo: s.DealInfo, BoardNumbers: s.BoardNumbers}
+	return match.BridgeOptions{Scoring: s.Scoring, Boards: s.Boards, Deals: s.Deals, DealInfo: s.DealInfo, BoardNumbers: s.BoardNumbers}
 }
 
 // ParseSettings reads and normalizes stored settings.

@@ -385,7 +385,7 @@ type pendingClaim struct {
 }
 
 func (t *Table) ID() string   { return t.id }
-func (t *Table) Kind() string { return t.settings.Game }
+func (t *Table) Kind() string { return string(t.settings.Game) }
 
 // Done is closed when the table goroutine has ended.
 func (t *Table) Done() <-chan struct{} { return t.done }
@@ -415,7 +415,7 @@ func newTable(cfg *Config, an *analyst, id string, s Settings, seats [4]store.Se
 		m:     newMatch(s),
 	}
 	for i := range t.bots {
-		t.bots[i] = cfg.Bots(s.Game, s.Level, seed+uint64(i)+1)
+		t.bots[i] = cfg.Bots(string(s.Game), s.Level, seed+uint64(i)+1)
 	}
 	t.touch()
 	return t
@@ -627,7 +627,7 @@ func (t *Table) turnTimeout() time.Duration {
 
 // info describes the table for userID.
 func (t *Table) info(userID string) Info {
-	in := Info{ID: t.id, Game: t.settings.Game, Settings: t.settings.Public(), Deal: t.m.DealNo(),
+	in := Info{ID: t.id, Game: string(t.settings.Game), Settings: t.settings.Public(), Deal: t.m.DealNo(),
 		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {
