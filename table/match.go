@@ -15,6 +15,7 @@ import (
 	"atout/bridge/scoring"
 	"atout/card"
 	"atout/game"
+	"atout/protocol"
 )
 
 // match is the game a table plays, deal after deal: a bridge match (boards
@@ -98,27 +99,11 @@ type bridgeDeal struct {
 	Deal   bridge.Deal `json:"deal"`
 }
 
-// BoardLine is one line of a bridge score sheet.
-type BoardLine struct {
-	Board    int             `json:"board"`
-	Contract bridge.Contract `json:"contract"`
-	Declarer string          `json:"declarer"`
-	Tricks   int             `json:"tricks"`
-	ScoreNS  int             `json:"scoreNS"`
-	// Points are what each side scored on the deal under the table's
-	// scoring (rubber and Chicago; duplicate: the score).
-	Points map[card.Side]int `json:"points"`
-}
-
-// BridgeSheet is the score sheet of a bridge table.
-type BridgeSheet struct {
-	Scoring string            `json:"scoring"`
-	Boards  int               `json:"boards,omitempty"` // duplicate: boards in the match
-	Lines   []BoardLine       `json:"lines"`
-	Totals  map[card.Side]int `json:"totals"`
-	Games   map[card.Side]int `json:"games,omitempty"` // rubber: games won
-	Over    bool              `json:"over"`
-}
+// The protocol's bridge score sheet (docs/protocol.md).
+type (
+	BoardLine   = protocol.BoardLine
+	BridgeSheet = protocol.BridgeSheet
+)
 
 type bridgeMatch struct {
 	settings Settings
@@ -547,15 +532,8 @@ func (b *beloteMatch) fixedRecord() (belote.Record, bool) {
 	return recs[0], true
 }
 
-// BeloteSheet is the score sheet of a belote table.
-type BeloteSheet struct {
-	Target int                `json:"target"`
-	Deals  int                `json:"deals,omitempty"` // fixed deals: how many (no target then)
-	Lines  []belote.DealScore `json:"lines"`
-	Totals belote.SidePoints  `json:"totals"`
-	Over   bool               `json:"over"`
-	Winner *card.Side         `json:"winner,omitempty"`
-}
+// BeloteSheet is the protocol's belote score sheet (docs/protocol.md).
+type BeloteSheet = protocol.BeloteSheet
 
 func (b *beloteMatch) sheetValue() BeloteSheet {
 	s := BeloteSheet{Target: b.rules.GameTarget(), Lines: []belote.DealScore{}}
