@@ -26,10 +26,10 @@ const (
 
 // The types of the server's messages.
 const (
-	TypeState    = "state"
-	TypeError    = "error"
-	TypePong     = "pong"
-	TypeAnalysis = "analysis"
+	TypeState    = "state"    // the table as the user sees it: State
+	TypeError    = "error"    // a refused message or a failure: Error
+	TypePong     = "pong"     // the answer to a ping: Pong
+	TypeAnalysis = "analysis" // a finished bridge deal's double-dummy analysis: Analysis
 )
 
 // ClientMessage is any message of the client, at most 1024 bytes, read
