@@ -55,7 +55,7 @@ func (I18n) Catalog(lang string) ([]byte, bool) {
 	if !l.Valid() {
 		return nil, false
 	}
-	b, err := json.Marshal(i18n.Catalog(l))
+	b, err := json.Marshal(protocol.Catalog(i18n.Catalog(l)))
 	return b, err == nil
 }
 
