@@ -11,13 +11,6 @@ import (
 	"atout/game"
 )
 
-// BeloteDeal is a fixed belote deal: the dealer and the shuffled deck (32
-// cards, top first), as package belote deals it.
-type BeloteDeal struct {
-	Dealer card.Seat   `json:"dealer"`
-	Deck   []card.Card `json:"deck"`
-}
-
 // beloteDeal is the stored form of a belote deal.
 type beloteDeal struct {
 	Dealer card.Seat   `json:"dealer"`
@@ -227,16 +220,6 @@ func (b *Belote) LastFixed() (belote.Record, belote.DealScore, bool) {
 		return belote.Record{}, belote.DealScore{}, false
 	}
 	return recs[0], b.lines[len(b.lines)-1], true
-}
-
-// BeloteSheet is the score sheet of a belote table.
-type BeloteSheet struct {
-	Target int                `json:"target"`
-	Deals  int                `json:"deals,omitempty"` // fixed deals: how many (no target then)
-	Lines  []belote.DealScore `json:"lines"`
-	Totals belote.SidePoints  `json:"totals"`
-	Over   bool               `json:"over"`
-	Winner *card.Side         `json:"winner,omitempty"`
 }
 
 // SheetValue returns the score sheet.

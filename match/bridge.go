@@ -30,40 +30,12 @@ type BridgeOptions struct {
 	BoardNumbers []int
 }
 
-// DealInfo is the dealer and vulnerability of a fixed bridge deal.
-type DealInfo struct {
-	Dealer card.Seat  `json:"dealer"`
-	Vul    bridge.Vul `json:"vul"`
-}
-
 // bridgeDeal is the stored form of a bridge deal.
 type bridgeDeal struct {
 	Board  int         `json:"board"`
 	Dealer card.Seat   `json:"dealer"`
 	Vul    bridge.Vul  `json:"vul"`
 	Deal   bridge.Deal `json:"deal"`
-}
-
-// BoardLine is one line of a bridge score sheet.
-type BoardLine struct {
-	Board    int             `json:"board"`
-	Contract bridge.Contract `json:"contract"`
-	Declarer string          `json:"declarer"`
-	Tricks   int             `json:"tricks"`
-	ScoreNS  int             `json:"scoreNS"`
-	// Points are what each side scored on the deal under the table's
-	// scoring (rubber and Chicago; duplicate: the score).
-	Points map[card.Side]int `json:"points"`
-}
-
-// BridgeSheet is the score sheet of a bridge table.
-type BridgeSheet struct {
-	Scoring string            `json:"scoring"`
-	Boards  int               `json:"boards,omitempty"` // duplicate: boards in the match
-	Lines   []BoardLine       `json:"lines"`
-	Totals  map[card.Side]int `json:"totals"`
-	Games   map[card.Side]int `json:"games,omitempty"` // rubber: games won
-	Over    bool              `json:"over"`
 }
 
 // Bridge is a bridge match: boards scored by duplicate, rubber or Chicago.
@@ -371,7 +343,7 @@ func (b *Bridge) records() []*bridge.Record {
 	for _, g := range b.boards {
 		r := bridge.RecordOf(g)
 		r.SetTag("Event", "Atout")
-		r.SetTag("Scoring", b.opts.Scoring.recordTag())
+		r.SetTag("Scoring", recordTag(b.opts.Scoring))
 		out = append(out, r)
 	}
 	return out

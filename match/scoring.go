@@ -1,25 +1,19 @@
 package match
 
-import "fmt"
+import (
+	"fmt"
 
-// Kind names a game: the value of a table's "game" setting.
-type Kind string
-
-// The games.
-const (
-	BridgeGame Kind = "bridge"
-	BeloteGame Kind = "belote"
+	"atout/protocol"
 )
 
-// Scoring is how a bridge match scores its boards: the value of a table's
-// "scoring" setting.
-type Scoring string
+// Scoring is how a bridge match scores its boards.
+type Scoring = protocol.Scoring
 
 // The scorings of a bridge match.
 const (
-	Duplicate Scoring = "duplicate" // each board on its own: the duplicate score
-	Rubber    Scoring = "rubber"    // rubber bridge: above and below the line, to two games
-	Chicago   Scoring = "chicago"   // four deals, vulnerability set by the deal's place
+	Duplicate = protocol.Duplicate
+	Rubber    = protocol.Rubber
+	Chicago   = protocol.Chicago
 )
 
 // ParseScoring checks a scoring's name.
@@ -31,7 +25,21 @@ func ParseScoring(name string) (Scoring, error) {
 	return "", fmt.Errorf("match: scoring %q: want duplicate, rubber or chicago", name)
 }
 
-// recordTag is the PBN Scoring tag of the match's boards.
-func (s Scoring) recordTag() string {
+// recordTag is the PBN Scoring tag of a match's boards.
+func recordTag(s Scoring) string {
 	return map[Scoring]string{Duplicate: "MP", Rubber: "Rubber", Chicago: "Chicago"}[s]
 }
+
+// The score sheets and fixed deals are the protocol's (docs/protocol.md).
+type (
+	// DealInfo is the dealer and vulnerability of a fixed bridge deal.
+	DealInfo = protocol.DealInfo
+	// BeloteDeal is a fixed belote deal: the dealer and the shuffled deck.
+	BeloteDeal = protocol.BeloteDeal
+	// BoardLine is one line of a bridge score sheet.
+	BoardLine = protocol.BoardLine
+	// BridgeSheet is the score sheet of a bridge match.
+	BridgeSheet = protocol.BridgeSheet
+	// BeloteSheet is the score sheet of a belote match.
+	BeloteSheet = protocol.BeloteSheet
+)

@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 
 	"atout/card"
-	"atout/match"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -35,14 +35,8 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	s.writeSolverMetrics(w)
 }
 
-type userJSON struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Guest bool   `json:"guest"`
-}
-
-func (s *Server) meJSON(r *http.Request, u store.User) map[string]any {
-	return map[string]any{"user": userJSON{u.ID, u.Username, u.Guest}, "lang": s.requestLang(r, &u)}
+func (s *Server) meJSON(r *http.Request, u store.User) protocol.Me {
+	return protocol.Me{User: protocol.User{ID: u.ID, Name: u.Username, Guest: u.Guest}, Lang: s.requestLang(r, &u)}
 }
 
 // startSession opens a session for u and sets its cookie.
@@ -79,13 +73,8 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.meJSON(r, u))
 }
 
-type credentials struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-}
-
 func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
-	var c credentials
+	var c protocol.Credentials
 	if err := readJSON(r, &c); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
@@ -145,7 +134,7 @@ func (s *Server) rotateSession(w http.ResponseWriter, r *http.Request, u store.U
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	var c credentials
+	var c protocol.Credentials
 	if err := readJSON(r, &c); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
@@ -201,13 +190,11 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		s.endSessionConns(c.Value)
 	}
 	s.setCookie(w, r, SessionCookie, "", -time.Second, true)
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	writeJSON(w, http.StatusOK, protocol.OK{OK: true})
 }
 
 func (s *Server) handleLang(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Lang string `json:"lang"`
-	}
+	var body protocol.LangRequest
 	if err := readJSON(r, &body); err != nil || !s.lang.Supported(body.Lang) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", "unsupported language")
 		return
@@ -218,7 +205,7 @@ func (s *Server) handleLang(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.setCookie(w, r, LangCookie, body.Lang, 365*24*time.Hour, false)
-	writeJSON(w, http.StatusOK, map[string]string{"lang": body.Lang})
+	writeJSON(w, http.StatusOK, protocol.LangRequest{Lang: body.Lang})
 }
 
 func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
@@ -255,29 +242,16 @@ func (s *Server) mustUser(w http.ResponseWriter, r *http.Request) (store.User, b
 	return u, ok
 }
 
-// tableRequest is the body of POST /api/tables: what a player chooses for
-// a casual table. A competition's tables (fixed deals, board numbers, the
-// competition's tag) are opened by the competition, on the server, and
-// never from a request: such fields are unknown here, hence refused.
-type tableRequest struct {
-	Game          match.Kind    `json:"game"`
-	Scoring       match.Scoring `json:"scoring,omitempty"`
-	Boards        int           `json:"boards,omitempty"`
-	Mode          string        `json:"mode,omitempty"`
-	Rules         string        `json:"rules,omitempty"`
-	Announcements bool          `json:"announcements,omitempty"`
-	Target        int           `json:"target,omitempty"`
-	Level         string        `json:"level,omitempty"`
-	TurnSeconds   int           `json:"turnSeconds,omitempty"`
-	Seed          uint64        `json:"seed,omitempty"` // only with Config.AllowSeed (tests)
-}
-
 func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 	u, ok := s.mustUser(w, r)
 	if !ok {
 		return
 	}
-	var req tableRequest
+	// A competition's tables (fixed deals, board numbers, the
+	// competition's tag) are opened by the competition, on the server,
+	// and never from a request: such fields are unknown here, hence
+	// refused.
+	var req protocol.TableRequest
 	if err := readJSON(r, &req); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
@@ -299,9 +273,9 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
-	out := map[string]string{"id": room.ID(), "invite": "/t/" + room.ID()}
+	out := protocol.TableCreated{ID: room.ID(), Invite: "/t/" + room.ID()}
 	if in, err := room.Info(r.Context(), u.ID); err == nil && in.Invite != "" {
-		out["invite"] = inviteLink(room.ID(), in.Invite)
+		out.Invite = inviteLink(room.ID(), in.Invite)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -366,10 +340,7 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var body struct {
-		Seat   string `json:"seat"`
-		Invite string `json:"invite,omitempty"` // the invitation link's secret
-	}
+	var body protocol.SitRequest
 	if err := readJSON(r, &body); err != nil {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
@@ -383,45 +354,26 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"seat": seat.String()})
+	writeJSON(w, http.StatusOK, protocol.SitResponse{Seat: seat.String()})
 }
 
-type gameSummary struct {
-	ID       string         `json:"id"`
-	Game     string         `json:"game"`
-	Status   string         `json:"status"`
-	Created  time.Time      `json:"created"`
-	Updated  time.Time      `json:"updated"`
-	Seats    [4]seatSummary `json:"seats"`
-	Settings any            `json:"settings"`
-	Result   any            `json:"result,omitempty"`
-}
-
-type seatSummary struct {
-	Name string `json:"name"`
-	Bot  string `json:"bot,omitempty"`
-	You  bool   `json:"you,omitempty"`
-}
-
-func summarize(g store.Game, userID string) gameSummary {
-	sum := gameSummary{ID: g.ID, Game: g.Kind, Status: g.Status, Created: g.Created, Updated: g.Updated,
+func summarize(g store.Game, userID string) protocol.GameSummary {
+	sum := protocol.GameSummary{ID: g.ID, Game: g.Kind, Status: g.Status, Created: g.Created, Updated: g.Updated,
 		Settings: publicSettings(g), Result: rawOrNil(g.Result)}
 	for i, st := range g.Seats {
-		sum.Seats[i] = seatSummary{Name: st.Name, Bot: st.Bot, You: st.UserID != "" && st.UserID == userID}
+		sum.Seats[i] = protocol.SeatSummary{Name: st.Name, Bot: st.Bot, You: st.UserID != "" && st.UserID == userID}
 	}
 	return sum
 }
 
-func rawOrNil(b []byte) any {
+// rawOrNil is stored JSON as it goes on the wire: nil (omitted, or null)
+// when nothing is stored.
+func rawOrNil(b []byte) json.RawMessage {
 	if len(b) == 0 {
 		return nil
 	}
-	return jsonRaw(b)
+	return json.RawMessage(b)
 }
-
-type jsonRaw []byte
-
-func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	u, ok := s.mustUser(w, r)
@@ -447,11 +399,11 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusInternalServerError, "internal", "could not list games")
 		return
 	}
-	out := make([]gameSummary, len(games))
+	out := make([]protocol.GameSummary, len(games))
 	for i, g := range games {
 		out[i] = summarize(g, u.ID)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "next": next})
+	writeJSON(w, http.StatusOK, protocol.Games{Games: out, Next: next})
 }
 
 // loadVisible loads a game record the user may read: a finished game, or
@@ -494,24 +446,14 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 	return rec, u.ID, true
 }
 
-type dealRecord struct {
-	No     int      `json:"no"`
-	Deal   jsonRaw  `json:"deal"`
-	Result any      `json:"result"`
-	Moves  []string `json:"moves"`
-}
-
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 	rec, uid, ok := s.loadVisible(w, r)
 	if !ok {
 		return
 	}
-	out := struct {
-		gameSummary
-		Deals []dealRecord `json:"deals"`
-	}{gameSummary: summarize(rec.Game, uid), Deals: []dealRecord{}}
+	out := protocol.GameRecord{GameSummary: summarize(rec.Game, uid), Deals: []protocol.DealRecord{}}
 	for _, d := range rec.Deals {
-		dr := dealRecord{No: d.No, Deal: jsonRaw(d.Deal), Result: rawOrNil(d.Result), Moves: make([]string, len(d.Moves))}
+		dr := protocol.DealRecord{No: d.No, Deal: json.RawMessage(d.Deal), Result: rawOrNil(d.Result), Moves: make([]string, len(d.Moves))}
 		for i, m := range d.Moves {
 			dr.Moves[i] = m.Seat.String() + " " + strings.ReplaceAll(m.Action, "_", " ")
 		}

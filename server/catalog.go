@@ -7,6 +7,7 @@ import (
 	"atout/bridge"
 	"atout/card"
 	"atout/i18n"
+	"atout/protocol"
 )
 
 // BridgeExplainer explains bridge calls with the bidding bot's system, in
@@ -15,34 +16,14 @@ import (
 // browser words in the user's language.
 func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 	b := bidding.New(bidding.Options{})
-	type meaning struct {
-		Call   string   `json:"call"`
-		Text   string   `json:"text"`
-		Key    string   `json:"key,omitempty"`
-		Args   []string `json:"args,omitempty"`
-		MinHCP int      `json:"minHCP"`
-		MaxHCP int      `json:"maxHCP"`
-		// The structured form, which the browser words in the user's
-		// language: lengths by suit (C, D, H, S), balanced, how forcing
-		// (0 non-forcing, 1 invitational, 2 forcing, 3 game forcing,
-		// 4 sign-off) and whether the call is conventional.
-		MinLen     [4]int `json:"minLen"`
-		MaxLen     [4]int `json:"maxLen"`
-		Balanced   bool   `json:"balanced,omitempty"`
-		Force      int    `json:"force"`
-		Artificial bool   `json:"artificial,omitempty"`
-		// Words is the meaning worded in each language but English (whose
-		// wording is Text), from the same knowledge as atout bid's.
-		Words map[string]string `json:"words,omitempty"`
-	}
 	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
 		ms := b.ExplainAll(vul, dealer, calls)
-		out := make([]meaning, 0, len(ms))
+		out := make([]protocol.Explanation, 0, len(ms))
 		for i, m := range ms {
 			if i >= len(calls) {
 				break
 			}
-			out = append(out, meaning{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
+			out = append(out, protocol.Explanation{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
 				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
 				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial, Words: words(m, calls[i])})
 		}
@@ -74,7 +55,7 @@ func (I18n) Catalog(lang string) ([]byte, bool) {
 	if !l.Valid() {
 		return nil, false
 	}
-	b, err := json.Marshal(i18n.Catalog(l))
+	b, err := json.Marshal(protocol.Catalog(i18n.Catalog(l)))
 	return b, err == nil
 }
 

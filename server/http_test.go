@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"atout/protocol"
 	"atout/table"
 )
 
@@ -138,7 +139,7 @@ func TestGamesAndExport(t *testing.T) {
 		p.w.close()
 	}
 	var list struct {
-		Games []gameSummary `json:"games"`
+		Games []protocol.GameSummary `json:"games"`
 	}
 	c.do("GET", "/api/games?limit=10", nil, &list, 200)
 	if len(list.Games) != 2 || list.Games[0].Status != "finished" {

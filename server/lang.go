@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"strings"
+
+	"atout/protocol"
 )
 
 // Languages is what the server needs from the translations (package i18n
@@ -58,7 +60,7 @@ func (english) Catalog(l string) ([]byte, bool) {
 	if l != "en" {
 		return nil, false
 	}
-	b, _ := json.Marshal(englishErrors)
+	b, _ := json.Marshal(protocol.Catalog(englishErrors))
 	return b, true
 }
 func (english) Message(l, key string) (string, bool) {

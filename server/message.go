@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"atout/card"
+	"atout/protocol"
 )
 
 // MaxMessage is the largest client message accepted, in bytes. Longer
@@ -37,16 +38,6 @@ func (e *DecodeError) Error() string { return "bad message: " + e.Reason }
 // ErrTooLarge is returned for messages over MaxMessage bytes.
 var ErrTooLarge = &DecodeError{Reason: fmt.Sprintf("longer than %d bytes", MaxMessage)}
 
-type rawMessage struct {
-	Type   string          `json:"type"`
-	Action *string         `json:"action"`
-	Seat   *string         `json:"seat"`
-	N      *int            `json:"n"`
-	Tricks *int            `json:"tricks"`
-	Accept *bool           `json:"accept"`
-	ID     json.RawMessage `json:"id"` // optional client correlation id, ignored
-}
-
 func bad(format string, args ...any) error { return &DecodeError{Reason: fmt.Sprintf(format, args...)} }
 
 // DecodeMessage reads one client message strictly: a single JSON object
@@ -58,7 +49,7 @@ func DecodeMessage(data []byte) (Message, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var r rawMessage
+	var r protocol.ClientMessage
 	if err := dec.Decode(&r); err != nil {
 		return Message{}, bad("not a JSON object with the protocol's fields: %v", err)
 	}
@@ -72,7 +63,7 @@ func DecodeMessage(data []byte) (Message, error) {
 	m := Message{Type: r.Type}
 	allowed := map[string]bool{}
 	switch r.Type {
-	case "act":
+	case protocol.TypeAct:
 		if r.Action == nil || r.Seat == nil {
 			return Message{}, bad("act needs action and seat")
 		}
@@ -96,7 +87,7 @@ func DecodeMessage(data []byte) (Message, error) {
 			m.HasN, m.N = true, *r.N
 		}
 		allowed = map[string]bool{"action": true, "seat": true, "n": true}
-	case "claim":
+	case protocol.TypeClaim:
 		switch {
 		case r.Accept != nil && r.Tricks == nil:
 			m.Answer = r.Accept
@@ -109,7 +100,7 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, bad("claim needs tricks (a claim) or accept (an answer), not both")
 		}
 		allowed = map[string]bool{"tricks": true, "accept": true}
-	case "undo", "hint", "next", "ping":
+	case protocol.TypeUndo, protocol.TypeHint, protocol.TypeNext, protocol.TypePing:
 	case "":
 		return Message{}, bad("missing type")
 	default:
@@ -130,18 +121,19 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // Encode writes m back as JSON (the inverse of DecodeMessage, for tests
 // and clients written in Go).
 func (m Message) Encode() []byte {
-	o := map[string]any{"type": m.Type}
+	o := protocol.ClientMessage{Type: m.Type}
 	switch m.Type {
-	case "act":
-		o["action"], o["seat"] = m.Action, m.Seat.String()
+	case protocol.TypeAct:
+		seat := m.Seat.String()
+		o.Action, o.Seat = &m.Action, &seat
 		if m.HasN {
-			o["n"] = m.N
+			o.N = &m.N
 		}
-	case "claim":
+	case protocol.TypeClaim:
 		if m.Answer != nil {
-			o["accept"] = *m.Answer
+			o.Accept = m.Answer
 		} else {
-			o["tricks"] = m.Tricks
+			o.Tricks = &m.Tricks
 		}
 	}
 	b, _ := json.Marshal(o)

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"atout/bridge/dd/ddpool"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -468,8 +469,8 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // apiError writes {"error":{"code","message"}} with a translated message.
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, status int, code, detail string) {
 	s.metrics.protocolError(code)
-	writeJSON(w, status, map[string]any{"error": map[string]string{
-		"code": code, "message": s.translate(s.requestLang(r, nil), code, detail), "detail": detail}})
+	writeJSON(w, status, protocol.ErrorResponse{Error: protocol.ErrorDetail{
+		Code: code, Message: s.translate(s.requestLang(r, nil), code, detail), Detail: detail}})
 }
 
 // tableError maps an error from the tables to a response.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -25,15 +26,6 @@ type wsConn struct {
 	// hints run beside the read loop (a search may take seconds), one at
 	// a time.
 	hinting atomic.Bool
-}
-
-// errorMsg is the protocol's error message.
-type errorMsg struct {
-	Type    string `json:"type"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Detail  string `json:"detail,omitempty"`
-	Action  string `json:"action,omitempty"`
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
@@ -164,7 +156,7 @@ func (s *Server) reply(conn *wsConn, v any) bool {
 
 func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) bool {
 	s.metrics.protocolError(code)
-	return s.reply(conn, errorMsg{Type: "error", Code: code, Message: s.translate(lang, code, detail), Detail: detail, Action: action})
+	return s.reply(conn, protocol.Error{Type: protocol.TypeError, Code: code, Message: s.translate(lang, code, detail), Detail: detail, Action: action})
 }
 
 // readLoop reads and dispatches the client's messages until the connection
@@ -210,25 +202,25 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string, m Message) bool {
 	var err error
 	switch m.Type {
-	case "ping":
-		return s.reply(conn, map[string]string{"type": "pong"})
-	case "act":
+	case protocol.TypePing:
+		return s.reply(conn, protocol.Pong{Type: protocol.TypePong})
+	case protocol.TypeAct:
 		n := -1
 		if m.HasN {
 			n = m.N
 		}
 		err = room.Act(ctx, u.ID, m.Seat, m.Action, n)
-	case "claim":
+	case protocol.TypeClaim:
 		if m.Answer != nil {
 			err = room.AnswerClaim(ctx, u.ID, *m.Answer)
 		} else {
 			err = room.Claim(ctx, u.ID, m.Tricks)
 		}
-	case "undo":
+	case protocol.TypeUndo:
 		err = room.Undo(ctx, u.ID)
-	case "next":
+	case protocol.TypeNext:
 		err = room.Next(ctx, u.ID)
-	case "hint":
+	case protocol.TypeHint:
 		if !conn.hinting.CompareAndSwap(false, true) {
 			return s.replyError(conn, lang, table.CodeBusy, "a hint is already being computed", "")
 		}
@@ -237,7 +229,7 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 			cards, err := room.Hint(ctx, u.ID)
 			switch {
 			case err == nil:
-				s.reply(conn, map[string]any{"type": "hint", "cards": cards})
+				s.reply(conn, protocol.Hint{Type: protocol.TypeHint, Cards: cards})
 			case errors.Is(err, context.Canceled):
 			default:
 				s.replyError(conn, lang, table.CodeOf(err), err.Error(), "")

@@ -14,44 +14,15 @@ import (
 	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/match"
+	"atout/protocol"
 )
 
-// Analysis is the double-dummy analysis of a finished bridge deal, sent to
-// the players as the protocol's analysis message and stored with the deal's
-// result.
-type Analysis struct {
-	Type  string `json:"type"` // "analysis"
-	Deal  int    `json:"deal"` // the table's deal number
-	Board int    `json:"board"`
-	// DD is the double-dummy table: tricks each seat takes as declarer in
-	// each strain ("C", "D", "H", "S", "NT").
-	DD  map[card.Seat]map[string]int `json:"dd"`
-	Par ParInfo                      `json:"par"`
-	// Contract and Declarer are the contract played ("Pass" when passed
-	// out); Start is declarer's double-dummy total before the opening lead.
-	Contract string `json:"contract"`
-	Declarer string `json:"declarer,omitempty"`
-	Start    int    `json:"start"`
-	// Costly lists the cards that cost their side a trick or more.
-	Costly []CostlyCard `json:"costly"`
-}
-
-// ParInfo is the par of a deal for its dealer and vulnerability.
-type ParInfo struct {
-	Score     int      `json:"score"`     // for North-South
-	Contracts []string `json:"contracts"` // "NS 4S", "EW 5DX-2", … (empty: passed out)
-}
-
-// CostlyCard is a card that cost a trick: declarer's double-dummy total
-// before it was played and after.
-type CostlyCard struct {
-	Trick  int       `json:"trick"` // 1-based
-	Seat   card.Seat `json:"seat"`
-	Card   card.Card `json:"card"`
-	Cost   int       `json:"cost"` // tricks lost by the card's side
-	Before int       `json:"before"`
-	After  int       `json:"after"`
-}
+// The protocol's analysis message and its parts (docs/protocol.md).
+type (
+	Analysis   = protocol.Analysis
+	ParInfo    = protocol.ParInfo
+	CostlyCard = protocol.CostlyCard
+)
 
 // AnalyseFunc computes the analysis of a finished deal. It runs on the
 // hub's analysis workers, never on a table goroutine; it should give up

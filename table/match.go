@@ -2,6 +2,7 @@ package table
 
 import (
 	"atout/match"
+	"atout/protocol"
 )
 
 // The match types a table's settings and messages use.
@@ -25,7 +26,7 @@ var ErrFormat = match.ErrFormat
 
 // newMatch returns the match the (normalized) settings describe.
 func newMatch(s Settings) match.Match {
-	if s.Game == "belote" {
+	if s.Game == protocol.Belote {
 		return match.NewBelote(s.Belote(), s.BeloteDeals)
 	}
 	return match.NewBridge(s.Bridge())

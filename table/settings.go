@@ -10,65 +10,13 @@ import (
 	"atout/bridge"
 	"atout/card"
 	"atout/match"
+	"atout/protocol"
 )
 
 // Settings describe a table: the game and its options. They are stored with
 // the game (as JSON, byte for byte) and rebuild the same table on resume.
-type Settings struct {
-	Game match.Kind `json:"game"` // "bridge" or "belote"
-
-	// Bridge.
-	Scoring match.Scoring `json:"scoring,omitempty"` // "duplicate" (default), "rubber" or "chicago"
-	Boards  int    `json:"boards,omitempty"`  // duplicate: boards in the match (default 8)
-
-	// Belote.
-	Mode          string `json:"mode,omitempty"`  // "classic" (default), "notrump", "coinche"
-	Rules         string `json:"rules,omitempty"` // "maison" (default) or "official"
-	Announcements bool   `json:"announcements,omitempty"`
-	Target        int    `json:"target,omitempty"` // 0: the mode's default
-
-	// Level of the bots filling empty seats: "easy", "medium", "strong".
-	Level string `json:"level,omitempty"`
-	// TurnSeconds is the time a human has to act at a table with several
-	// humans; 0 takes the hub's default, negative means no timer.
-	TurnSeconds int `json:"turnSeconds,omitempty"`
-	// Seed, when not 0, makes the deals and the bots reproducible (tests,
-	// replays of a session). 0 draws them from a random source.
-	Seed uint64 `json:"seed,omitempty"`
-
-	// Tournament, when set, names the duplicate tournament whose boards the
-	// table plays (bridge, duplicate scoring only); each finished board is
-	// reported to the hub's board listeners (see [LocalHub.OnBoard]).
-	Tournament string `json:"tournament,omitempty"`
-	// Owner is the user who opened a casual table ("" for a competition's
-	// table): he may seat himself in a bot's seat.
-	Owner string `json:"owner,omitempty"`
-	// Invite is the secret of a casual table's invitation link: whoever
-	// gives it may take a bot's seat. The hub draws it when it opens the
-	// table; only the owner is shown it ([Info.Invite]).
-	Invite string `json:"invite,omitempty"`
-	// Deals, when set, are the deals of the boards in order (PBN deal
-	// strings, "N:..." form): board n is Deals[n-1] with the standard
-	// dealer and vulnerability of board n. Boards is then len(Deals).
-	Deals []string `json:"deals,omitempty"`
-	// DealInfo, when set (one per deal of Deals), gives each deal's
-	// dealer and vulnerability instead of those of its board number: a
-	// tournament's boards keep theirs whatever table board they fall on.
-	DealInfo []DealInfo `json:"dealInfo,omitempty"`
-	// BoardNumbers, when set (one per deal of Deals), are the numbers the
-	// boards are shown and recorded under: a tournament's board 12 stays
-	// "Board 12" at the player's table even when it is the table's first
-	// deal. Without DealInfo, a board then has the standard dealer and
-	// vulnerability of its number. Without BoardNumbers, deal n is board n.
-	BoardNumbers []int `json:"boardNumbers,omitempty"`
-	// BeloteDeals, when set, are the fixed deals of a belote duplicate, in
-	// order: the table plays exactly these deals, each one standing alone
-	// (its own game: no litige reserve carried over, no target), and the
-	// match is over after the last. With Tournament set, each finished
-	// deal is reported to the hub's belote listeners (see
-	// [LocalHub.OnBeloteDeal]).
-	BeloteDeals []BeloteDeal `json:"beloteDeals,omitempty"`
-}
+// Their fields and JSON are the protocol's (docs/protocol.md).
+type Settings protocol.TableSettings
 
 // SettingsError names the setting that is wrong and why. It wraps nothing.
 type SettingsError struct {
@@ -91,7 +39,7 @@ const MaxBoardNumber = 1_000_000
 // normalizeBelote), whose typed form the match is built from
 // ([Settings.Bridge], [Settings.Belote]).
 func (s *Settings) Normalize() error {
-	s.Game = match.Kind(strings.ToLower(strings.TrimSpace(string(s.Game))))
+	s.Game = protocol.GameKind(strings.ToLower(strings.TrimSpace(string(s.Game))))
 	if s.Level == "" {
 		s.Level = bot.Medium
 	}
@@ -101,9 +49,9 @@ func (s *Settings) Normalize() error {
 		return &SettingsError{"level", s.Level, "want easy, medium or strong"}
 	}
 	switch s.Game {
-	case match.BridgeGame:
+	case protocol.Bridge:
 		return s.normalizeBridge()
-	case match.BeloteGame:
+	case protocol.Belote:
 		return s.normalizeBelote()
 	}
 	return &SettingsError{"game", string(s.Game), "want bridge or belote"}

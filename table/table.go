@@ -57,6 +57,7 @@ import (
 	"atout/card"
 	"atout/game"
 	"atout/match"
+	"atout/protocol"
 	"atout/store"
 )
 
@@ -201,61 +202,14 @@ type Player struct {
 	Invite string
 }
 
-// SeatInfo describes a seat for the players.
-type SeatInfo struct {
-	Seat      card.Seat `json:"seat"`
-	Name      string    `json:"name"`
-	Bot       string    `json:"bot,omitempty"` // the bot's level when a bot plays the seat
-	Human     bool      `json:"human"`
-	Connected bool      `json:"connected"`
-	You       bool      `json:"you,omitempty"`
-}
-
-// ClaimInfo is a claim waiting for the opponents' answer.
-type ClaimInfo struct {
-	By      card.Seat   `json:"by"`
-	Tricks  int         `json:"tricks"` // declarer's total
-	Waiting []card.Seat `json:"waiting"`
-}
-
-// Info is the public description of a table.
-type Info struct {
-	ID       string      `json:"id"`
-	Game     string      `json:"game"`
-	Settings Settings    `json:"settings"`
-	Seats    [4]SeatInfo `json:"seats"`
-	Deal     int         `json:"deal"`      // number of the current deal
-	DealMove int         `json:"dealMoves"` // moves in the current deal
-	DealOver bool        `json:"dealOver"`
-	Over     bool        `json:"over"`
-	Sheet    any         `json:"sheet"`
-	Claim    *ClaimInfo  `json:"claim,omitempty"`
-	CanUndo  bool        `json:"canUndo,omitempty"`
-	CanHint  bool        `json:"canHint,omitempty"`
-	// Invite is the invitation's secret, for the owner of a casual table
-	// only: the link /t/ID?invite=SECRET lets a friend take a bot's seat.
-	Invite string `json:"invite,omitempty"`
-}
-
-// stateMsg is the protocol's state message.
-type stateMsg struct {
-	Type  string     `json:"type"`
-	N     int        `json:"n"`
-	Seat  *card.Seat `json:"seat"`
-	Table Info       `json:"table"`
-	View  any        `json:"view"`
-	Timer *int       `json:"timer,omitempty"`
-	// Explanations are the meanings of the bridge calls so far.
-	Explanations any `json:"explanations,omitempty"`
-}
-
-// ClaimNotice is sent to the players when a claim is refused.
-type ClaimNotice struct {
-	Type     string    `json:"type"` // "claim"
-	By       card.Seat `json:"by"`
-	Tricks   int       `json:"tricks"`
-	Accepted bool      `json:"accepted"`
-}
+// The protocol's table messages (docs/protocol.md).
+type (
+	SeatInfo    = protocol.SeatInfo
+	ClaimInfo   = protocol.ClaimInfo
+	Info        = protocol.TableInfo
+	stateMsg    = protocol.State
+	ClaimNotice = protocol.ClaimNotice
+)
 
 // Room is what the server needs from a live table. [Table] implements it;
 // a remote table behind a message bus would too. Every method is safe for
@@ -627,7 +581,7 @@ func (t *Table) turnTimeout() time.Duration {
 
 // info describes the table for userID.
 func (t *Table) info(userID string) Info {
-	in := Info{ID: t.id, Game: string(t.settings.Game), Settings: t.settings.Public(), Deal: t.m.DealNo(),
+	in := Info{ID: t.id, Game: string(t.settings.Game), Settings: protocol.TableSettings(t.settings.Public()), Deal: t.m.DealNo(),
 		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {

@@ -11,11 +11,10 @@ const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
 // strainSymbol is the printed strain of a bid ("♠", "NT").
 function strainSymbol(s) { return s === 'NT' ? t('strain.NT') : suitSymbol(s); }
 
-// ddTable draws the 20 double-dummy results: rows seats, columns strains.
-export function ddTable(dd) {
-  // Accept {N:{C:7,...},...} or {tricks:{...}}.
-  const tr = dd && dd.tricks ? dd.tricks : dd;
-  if (!tr || typeof tr !== 'object') return null;
+// ddTable draws the 20 double-dummy results (protocol.Analysis' dd,
+// {N:{C:7,...},...}): rows seats, columns strains.
+export function ddTable(tr) {
+  if (!tr) return null;
   const tb = h('table', { class: 'dd', 'data-testid': 'dd-table' },
     h('caption', { title: t('analysis.ddTricks') }, t('analysis.ddTable')),
     h('thead', {}, h('tr', {}, h('td'), STRAINS.map((s) => h('th', { scope: 'col' },
@@ -33,24 +32,15 @@ export function ddTable(dd) {
 // parText is "Par: 420 (NS 4♠)".
 export function parText(par) {
   if (!par) return t('analysis.par');
-  if (typeof par === 'string') return t('analysis.par') + ': ' + par;
   const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + strainSymbol(s))).join(', ');
   if (!cs) return t('analysis.par') + ': ' + (par.score || 0);
   return t('analysis.parScore', { score: par.score || 0, contracts: cs });
 }
 
-// costOf is the number of tricks a costly card lost.
-export function costOf(x) {
-  if (typeof x.cost === 'number') return x.cost;
-  if (typeof x.before === 'number' && typeof x.after === 'number') return Math.abs(x.before - x.after);
-  return 1;
-}
-
 // costText says what a costly card cost: "Trick 2 · West: king of hearts cost 1 trick (10 → 11)".
 export function costText(x) {
   return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + ': ' +
-    tn('analysis.cost', costOf(x), { card: cardName(x.card) }) +
-    (typeof x.before === 'number' && typeof x.after === 'number' ? ' (' + x.before + ' → ' + x.after + ')' : '');
+    tn('analysis.cost', x.cost, { card: cardName(x.card) }) + ' (' + x.before + ' → ' + x.after + ')';
 }
 
 // costlyList lists the cards that cost a trick; onPick(x), when given,

@@ -12,15 +12,12 @@ export class ApiError extends Error {
   }
 }
 
-// errorOf reads an error body: {"error":{"code","message","detail"}}, or an
-// older {"error":"text"} / {"message":"text"}, or plain text.
+// errorOf reads an error body: the API's protocol.ErrorResponse
+// {"error":{"code","detail","message"}}, or the plain text of an answer
+// that is not the API's (a proxy's, the router's 404).
 function errorOf(data) {
-  if (data && typeof data === 'object') {
-    const e = data.error;
-    if (e && typeof e === 'object') return { code: e.code || '', message: e.message || '', detail: e.detail || '' };
-    return { code: data.code || '', message: data.message || (typeof e === 'string' ? e : '') };
-  }
-  return { code: '', message: typeof data === 'string' ? data.trim() : '' };
+  if (data && typeof data === 'object' && data.error) return data.error;
+  return { code: '', message: typeof data === 'string' ? data.trim() : '', detail: '' };
 }
 
 function cookie(name) {

@@ -8,26 +8,13 @@ import * as analysisUI from './analysis.js';
 import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
 
-// pick returns the first of obj's keys that is present (the server may use
-// Go's field names or JSON tags).
-function pick(obj, ...keys) {
-  if (!obj) return undefined;
-  for (const k of keys) if (obj[k] !== undefined && obj[k] !== null) return obj[k];
-  return undefined;
-}
+// The shapes read here are protocol.Games, protocol.GameSummary,
+// protocol.GameRecord and protocol.DealRecord (docs/protocol.md).
 
-// moveOf reads a move given as "S 1NT" or {seat, action}.
+// moveOf reads a move of a DealRecord: "S 1NT".
 function moveOf(m) {
-  if (typeof m === 'string') {
-    const i = m.indexOf(' ');
-    return { seat: m.slice(0, i), action: m.slice(i + 1) };
-  }
-  return { seat: pick(m, 'seat', 'Seat'), action: String(pick(m, 'action', 'Action') || '') };
-}
-
-function parseMaybe(x) {
-  if (typeof x === 'string') { try { return JSON.parse(x); } catch (e) { return x; } }
-  return x;
+  const i = m.indexOf(' ');
+  return { seat: m.slice(0, i), action: m.slice(i + 1) };
 }
 
 export async function showHistory() {
@@ -49,23 +36,22 @@ export async function showHistory() {
       list.appendChild(h('tr', {}, h('td', { colspan: '5' }, t('err.network'))));
       return;
     }
-    const games = Array.isArray(res) ? res : (pick(res, 'games', 'Games') || []);
-    before = Array.isArray(res) ? '' : (pick(res, 'next', 'before', 'Next') || '');
+    const games = res.games || [];
+    before = res.next;
     more.hidden = !before;
     if (!games.length && !list.childNodes.length) {
       list.appendChild(h('tr', {}, h('td', { colspan: '5', class: 'muted' }, t('history.noGames'))));
       return;
     }
     for (const g of games) {
-      const id = pick(g, 'id', 'ID');
-      const kind = pick(g, 'game', 'kind', 'Kind') || 'bridge';
-      const status = pick(g, 'status', 'Status') || '';
-      const finished = status === 'finished' || g.finished === true || g.over === true;
+      const id = g.id;
+      const kind = g.game;
+      const finished = g.status === 'finished';
       const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
       list.appendChild(h('tr', { dataset: { game: id } },
-        h('td', {}, fmtDate(pick(g, 'created', 'createdAt', 'Created'))),
+        h('td', {}, fmtDate(g.created)),
         h('td', {}, t('game.' + kind)),
-        h('td', {}, finished ? summary(kind, parseMaybe(pick(g, 'result', 'Result'))) : h('a', { href: '#/t/' + encodeURIComponent(id) }, t('table.play'))),
+        h('td', {}, finished ? summary(kind, g.result) : h('a', { href: '#/t/' + encodeURIComponent(id) }, t('table.play'))),
         h('td', {}, h('a', { href: '#/replay/' + encodeURIComponent(id), 'data-testid': 'replay-link' }, t('history.replay'))),
         h('td', {}, exports.map(([f, label]) => [h('a', {
           href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '', 'data-testid': 'export-' + f,
@@ -86,8 +72,8 @@ function summary(kind, r) {
 
 // bridgeSteps turns a bridge deal and its moves into displayable positions.
 function bridgeSteps(raw, moves) {
-  const hands = parsePBNDeal(pick(raw, 'deal', 'Deal'));
-  const dealer = pick(raw, 'dealer', 'Dealer') || 'N';
+  const hands = parsePBNDeal(raw.deal);
+  const dealer = raw.dealer || 'N';
   const steps = [];
   const cur = { N: hands.N.slice(), E: hands.E.slice(), S: hands.S.slice(), W: hands.W.slice() };
   const auction = [];
@@ -144,8 +130,8 @@ function beloteComplete(hands, deck, dealer, taker) {
 }
 
 function beloteSteps(raw, moves, mode) {
-  const deck = pick(raw, 'deck', 'Deck') || [];
-  const dealer = pick(raw, 'dealer', 'Dealer') || 'N';
+  const deck = raw.deck || [];
+  const dealer = raw.dealer || 'N';
   const cur = beloteDeal(deck, dealer, mode);
   const turned = mode === 'classic' ? deck[20] : null;
   const steps = [];
@@ -185,9 +171,9 @@ export async function showReplay(id) {
     clear(root).appendChild(h('p', { class: 'error' }, errorText(e)));
     return;
   }
-  const kind = pick(rec, 'game', 'kind', 'Kind') || 'bridge';
-  const settings = parseMaybe(pick(rec, 'settings', 'Settings')) || {};
-  const deals = pick(rec, 'deals', 'Deals') || [];
+  const kind = rec.game;
+  const settings = rec.settings || {};
+  const deals = rec.deals;
   let dealIdx = deals.length ? deals.length - 1 : 0;
   let stepIdx = 0;
   let data = null;
@@ -198,7 +184,7 @@ export async function showReplay(id) {
   const board = h('div', { class: 'replay-board' });
   const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
     deals.map((d, i) => {
-      const no = pick(d, 'no', 'No') || i + 1;
+      const no = d.no;
       // a tournament table's deal n may be another board of the set
       const bn = Array.isArray(settings.boardNumbers) && settings.boardNumbers[no - 1] || no;
       return h('option', { value: String(i) }, kind === 'bridge' ? t('table.board', { n: bn }) : t('table.deal', { n: no }));
@@ -209,14 +195,13 @@ export async function showReplay(id) {
   const load = () => {
     const d = deals[dealIdx];
     if (!d) { data = { steps: [] }; return; }
-    const raw = parseMaybe(pick(d, 'deal', 'Deal')) || {};
-    const moves = pick(d, 'moves', 'Moves') || [];
+    const raw = d.deal || {};
+    const moves = d.moves;
     data = kind === 'belote' ? beloteSteps(raw, moves, settings.mode || 'classic') : bridgeSteps(raw, moves);
     stepIdx = data.steps.length - 1;
     // The analysis stored with the deal's result (the live message's shape).
-    const res = parseMaybe(pick(d, 'result', 'Result'));
-    analysis = kind === 'bridge' && res && typeof res === 'object' ? parseMaybe(res.analysis) : null;
-    if (!analysis || typeof analysis !== 'object') analysis = null;
+    const res = d.result;
+    analysis = kind === 'bridge' && res && res.analysis ? res.analysis : null;
     costly = new Map();
     for (const x of (analysis && analysis.costly) || []) costly.set(analysisUI.costlyKey(x.trick, x.card), x);
     clear(analysisBox);

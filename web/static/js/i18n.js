@@ -291,16 +291,6 @@ export function errorText(err) {
   return t('err.generic');
 }
 
-// flatten turns {"a":{"b":"x"}} into {"a.b":"x"} so both catalog shapes work.
-function flatten(obj, prefix, out) {
-  for (const [k, v] of Object.entries(obj || {})) {
-    const key = prefix ? prefix + '.' + k : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v, key, out);
-    else if (typeof v === 'string') out[key] = v;
-  }
-  return out;
-}
-
 // pickLang chooses the language: the account's or cookie's choice, else the
 // browser's, else English.
 export function pickLang(stored) {
@@ -318,9 +308,8 @@ export function pickLang(stored) {
 export async function load(l) {
   if (!LANGS.includes(l)) l = 'en';
   try {
-    const cat = await api.get('/api/i18n/' + l);
-    const src = cat && typeof cat.messages === 'object' ? cat.messages : cat;
-    messages = flatten(src, '', {});
+    // protocol.Catalog: every message of l by key.
+    messages = await api.get('/api/i18n/' + l);
   } catch (e) {
     messages = {};
   }

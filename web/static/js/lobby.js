@@ -82,11 +82,10 @@ export function showLobby() {
   mount(h('div', { class: 'page lobby', 'data-testid': 'lobby' }, form, resume));
 
   api.get('/api/games?limit=20').then((res) => {
-    const games = (res && (res.games || res)) || [];
-    const open = Array.isArray(games) ? games.filter((g) => g.status === 'open') : [];
+    const open = (res.games || []).filter((g) => g.status === 'open');
     if (!open.length) { list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))); return; }
     for (const g of open) {
-      list.appendChild(h('li', {}, h('a', { href: '#/t/' + encodeURIComponent(g.id), 'data-testid': 'resume-link' }, t('game.' + (g.game || 'bridge')) + ' · ' + fmtDate(g.created))));
+      list.appendChild(h('li', {}, h('a', { href: '#/t/' + encodeURIComponent(g.id), 'data-testid': 'resume-link' }, t('game.' + g.game) + ' · ' + fmtDate(g.created))));
     }
   }).catch(() => list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))));
 }

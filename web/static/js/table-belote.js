@@ -193,9 +193,7 @@ export function tools() { return []; }
 export function canUndo(c) {
   const d = deal(c);
   if (!d || d.phase === 'done') return false;
-  if ('dealMoves' in c.table) return !!c.table.canUndo;
-  const others = Object.entries(c.seats).filter(([s, x]) => s !== c.seat && x && x.human);
-  return others.length === 0 && (d.calls || []).length > 0;
+  return !!c.table.canUndo;
 }
 
 export function side(c) {

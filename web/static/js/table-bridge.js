@@ -124,25 +124,20 @@ export function center(c, pos) {
 }
 
 // meaningOf returns the meaning of call i of the auction from the state's
-// `explanations`: an array with one {call, text, key, args, minHCP, maxHCP}
-// per call so far (older servers: strings, or a map by index). It gives
-// {text, hcp} or null; an entry for another call than the auction's is
-// ignored.
+// `explanations`: an array of protocol.Explanation, one per call so far.
+// It gives {text, hcp} or null; an entry for another call than the
+// auction's is ignored.
 export function meaningOf(msg, i) {
-  const ex = msg && msg.explanations;
-  if (!ex) return null;
-  let e = Array.isArray(ex) ? ex[i] : ex[String(i)];
+  const e = msg && msg.explanations && msg.explanations[i];
   if (!e) return null;
-  if (typeof e === 'string') return { text: e, hcp: '' };
-  if (typeof e !== 'object') return null;
   const auction = (msg.view && msg.view.auction) || [];
   if (e.call && auction[i] && e.call !== auction[i]) return null;
   // The English description is the system's own wording; in every other
   // language the meaning is worded from its structured form.
-  let text = String(e.text || e.meaning || e.explanation || '');
+  let text = e.text;
   // The server words every call in each language from the bidder's own
-  // knowledge (what `atout bid` says); older servers send the structured
-  // form only, worded here.
+  // knowledge (what `atout bid` says); a language it has no words for gets
+  // the structured form, worded here.
   const words = e.words && typeof e.words === 'object' ? e.words[lang()] : '';
   if (lang() !== 'en' && words) return { text: String(words), hcp: '' };
   const worded = structuredMeaning(e);
@@ -300,7 +295,7 @@ export function hasLastTrick(c) { return c.view.phase === 'play' && !!c.view.las
 export function tools(c) {
   const v = c.view;
   const out = [];
-  if (v.phase === 'play' && legalSet(c).size > 0 && (!('dealMoves' in c.table) || c.table.canHint)) {
+  if (v.phase === 'play' && legalSet(c).size > 0 && c.table.canHint) {
     out.push(h('button', { type: 'button', 'data-testid': 'hint-btn', onclick: () => c.send({ type: 'hint' }) }, t('table.hint')));
   }
   if (v.phase === 'play' && v.claim) {
@@ -314,9 +309,7 @@ export function tools(c) {
 
 export function canUndo(c) {
   if (c.view.phase === 'over') return false;
-  if ('dealMoves' in c.table) return !!c.table.canUndo;
-  const others = Object.entries(c.seats).filter(([s, x]) => s !== c.seat && x && x.human);
-  return others.length === 0 && (c.view.auction || []).length > 0;
+  return !!c.table.canUndo;
 }
 
 export function side(c) {
@@ -355,9 +348,7 @@ export function dealOver(c) {
   if (v.phase !== 'over') return null;
   const r = v.result || {};
   const hands = parsePBNDeal(v.deal);
-  const dealNo = c.table.deal || v.board || 0;
-  let analysis = c.ui.analysis[dealNo] || null;
-  if (!analysis && c.ui.lastAnalysis && !c.ui.lastAnalysis.deal && c.ui.lastAnalysis.board === v.board) analysis = c.ui.lastAnalysis;
+  const analysis = c.ui.analysis[c.table.deal] || null;
   const costly = new Set(analysis && analysis.costly ? analysis.costly.map((x) => x.card) : []);
   const sh = c.table.sheet || {};
   let resultText;
@@ -372,7 +363,7 @@ export function dealOver(c) {
     h('div', { class: 'over-body' },
       diagram,
       analysis ? analysisUI.panel(analysis)
-        : c.ui.analysisGaveUp[dealNo] ? h('p', { class: 'muted', 'data-testid': 'analysis-unavailable' }, analysisUI.unavailableText())
+        : c.ui.analysisGaveUp[c.table.deal] ? h('p', { class: 'muted', 'data-testid': 'analysis-unavailable' }, analysisUI.unavailableText())
           : h('p', { class: 'muted', 'data-testid': 'analysis-pending', role: 'status' }, t('analysis.computing'))),
     sh.over ? h('p', { 'data-testid': 'game-over' }, t('table.gameOver')) : h('button', {
       type: 'button', class: 'primary next-deal', 'data-testid': 'next-deal',

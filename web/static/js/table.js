@@ -46,16 +46,11 @@ function invitation(id) {
 // currentTable is the open table, for a redraw after a language switch.
 export function redrawTable() { if (active) active.render(); }
 
-// seatsOf returns the table's seats as {N:{name,bot,connected},...} whatever
-// the server's shape (array or object).
+// seatsOf returns the table's seats (protocol.TableInfo's seats, N, E, S,
+// W) by seat: {N:{seat,name,bot,human,connected,you},...}.
 export function seatsOf(table) {
   const out = {};
-  const seats = table && table.seats;
-  if (Array.isArray(seats)) {
-    seats.forEach((s, i) => { out[s.seat || 'NESW'[i]] = s; });
-  } else if (seats && typeof seats === 'object') {
-    Object.assign(out, seats);
-  }
+  for (const s of table.seats) out[s.seat] = s;
   return out;
 }
 
@@ -79,8 +74,7 @@ export function openTable(id) {
 
   const ctx = () => {
     const m = tbl.msg;
-    const game = (m.table && m.table.game) || (m.view && m.view.kind === 'belote' ? 'belote' : 'bridge');
-    return { msg: m, view: m.view, seat: m.seat, table: m.table || {}, game, ui, act, send, redraw: render, seats: seatsOf(m.table) };
+    return { msg: m, view: m.view, seat: m.seat, table: m.table, game: m.table.game, ui, act, send, redraw: render, seats: seatsOf(m.table) };
   };
 
   const render = () => {
@@ -203,8 +197,8 @@ export function openTable(id) {
   // unavailable instead of "Analysing…" for ever.
   const waitAnalysis = (m) => {
     const v = m.view;
-    if (!v || v.kind === 'belote' || (m.table && m.table.game === 'belote') || v.phase !== 'over') return;
-    const deal = (m.table && m.table.deal) || v.board || 0;
+    if (m.table.game !== 'bridge' || v.phase !== 'over') return;
+    const deal = m.table.deal;
     if (ui.analysis[deal] || waits.has(deal) || ui.analysisGaveUp[deal]) return;
     const hooks = testHooks();
     const ms = hooks && typeof hooks.analysisWait === 'number' ? hooks.analysisWait : ANALYSIS_WAIT;
@@ -247,9 +241,8 @@ export function openTable(id) {
         announce(t('table.hint'));
         break;
       case 'analysis': {
-        const deal = m.deal || (tbl.msg && tbl.msg.table && tbl.msg.table.deal) || 0;
+        const deal = m.deal;
         ui.analysis[deal] = m;
-        ui.lastAnalysis = m;
         // A late analysis still shows.
         delete ui.analysisGaveUp[deal];
         if (waits.has(deal)) { clearTimeout(waits.get(deal)); waits.delete(deal); }

@@ -98,7 +98,7 @@ export async function showTournaments() {
 
 // contractText writes "4♠" or the passed-out label.
 function contractText(c) {
-  if (!c || c === 'Pass' || c === 'P' || c === 'pass' || c === 'PASS') return t('contract.passedOut');
+  if (!c || c === 'Pass') return t('contract.passedOut');
   const m = String(c).match(/^([1-7])(NT|[SHDC])(X{0,2})$/);
   if (!m) return String(c);
   return m[1] + suitSymbol(m[2]) + m[3];
@@ -199,12 +199,12 @@ async function showBoard(id, n, panel, imps) {
   }
   parts.push(freq);
   if (b.dd) {
-    const strains = b.dd.strains || ['C', 'D', 'H', 'S', 'NT'];
+    const strains = b.dd.strains;
     parts.push(h('table', { class: 'dd', 'data-testid': 'tour-dd' },
       h('caption', {}, t('analysis.ddTable')),
       h('thead', {}, h('tr', {}, h('td', {}), strains.map((s) => h('th', { scope: 'col' }, suitSymbol(s))))),
       h('tbody', {}, ['N', 'S', 'E', 'W'].map((seat) => h('tr', {}, h('th', { scope: 'row' }, seatName(seat)),
-        ((b.dd.tricks || {})[seat] || []).map((x) => h('td', {}, String(x))))))));
+        b.dd.tricks[seat].map((x) => h('td', {}, String(x))))))));
     parts.push(h('p', { 'data-testid': 'tour-par' }, t('analysis.parScore', {
       score: String(b.dd.parScoreNS), contracts: (b.dd.par || []).join(', ') || t('contract.passedOut'),
     })));

@@ -1,0 +1,125 @@
+// WebSocket messages
+//
+// GET /ws/{tableID} (session cookie required) carries JSON objects, each
+// with a "type". The client sends a [ClientMessage]; the server sends a
+// [State] whenever the table changes, and [Error], [Pong], [Hint],
+// [ClaimNotice] and [Analysis] messages. A refused client message changes
+// nothing; on reconnect the client gets a fresh state.
+
+package protocol
+
+import (
+	"encoding/json"
+
+	"atout/card"
+)
+
+// The types of the client's messages.
+const (
+	TypeAct   = "act"   // a call or a card
+	TypeClaim = "claim" // a claim, or the answer to one (also the server's ClaimNotice)
+	TypeUndo  = "undo"  // take back the last own action (no other human at the table)
+	TypeHint  = "hint"  // bridge: the double-dummy value of each legal card (also the answer)
+	TypeNext  = "next"  // start the next deal once the deal is over
+	TypePing  = "ping"  // keep-alive
+)
+
+// The types of the server's messages.
+const (
+	TypeState    = "state"    // the table as the user sees it: State
+	TypeError    = "error"    // a refused message or a failure: Error
+	TypePong     = "pong"     // the answer to a ping: Pong
+	TypeAnalysis = "analysis" // a finished bridge deal's double-dummy analysis: Analysis
+)
+
+// ClientMessage is any message of the client, at most 1024 bytes, read
+// strictly: a known type and only the fields that type takes.
+//
+//   - act: action, seat and optionally n;
+//   - claim: tricks (a claim) or accept (an answer), not both;
+//   - undo, hint, next, ping: no field.
+type ClientMessage struct {
+	// Accept answers a pending claim (claim): true accepts, false
+	// refuses; the claimer sending false withdraws it.
+	Accept *bool `json:"accept,omitempty"`
+	// Action (act) is the call or card in engine notation: "1NT", "P",
+	// "X", "SA", "take", "80H", "coinche"... 1 to 16 printable ASCII
+	// characters.
+	Action *string `json:"action,omitempty"`
+	// ID is an optional correlation id of the client, ignored.
+	ID json.RawMessage `json:"id,omitempty"`
+	// N (act) is the number of moves the client has seen: an act with
+	// another n than the table's is refused with "stale"; without n it is
+	// not checked.
+	N *int `json:"n,omitempty"`
+	// Seat (act) is the seat acted for: "N", "E", "S" or "W" (declarer
+	// sends dummy's seat for dummy's cards).
+	Seat *string `json:"seat,omitempty"`
+	// Tricks (claim) is the claimer's claim of declarer's total tricks,
+	// 0 to 13.
+	Tricks *int   `json:"tricks,omitempty"`
+	Type   string `json:"type"` // act, claim, undo, hint, next or ping
+}
+
+// Error is the server's answer to a refused message or a failure.
+//
+// Codes: illegal (the rules refuse it), turn (not now), seat (not a seat
+// the user plays), stale, bad_request, not_seated, forbidden, busy,
+// timeout, over, internal, closed, rate_limited, not_found.
+type Error struct {
+	Type string `json:"type"` // "error"
+	Code string `json:"code"`
+	// Message is the catalog message error.<code> in the user's language.
+	Message string `json:"message"`
+	// Detail is the English reason, for logs and bug reports.
+	Detail string `json:"detail,omitempty"`
+	// Action is the action of the refused message, if it had one.
+	Action string `json:"action,omitempty"`
+}
+
+// Pong answers a ping.
+type Pong struct {
+	Type string `json:"type"` // "pong"
+}
+
+// Hint answers a hint: only when it is the user's card to play (own or,
+// as declarer, dummy's) and no other human sits at the table.
+type Hint struct {
+	// Cards are declarer's total tricks (won so far plus the double-dummy
+	// result) after each legal card: {"SA":10,"S2":9,...}.
+	Cards map[string]int `json:"cards"`
+	Type  string         `json:"type"` // "hint"
+}
+
+// ClaimNotice tells the players the answer to a claim; an accepted claim
+// also ends the deal in the next state.
+type ClaimNotice struct {
+	Type     string    `json:"type"` // "claim"
+	By       card.Seat `json:"by"`
+	Tricks   int       `json:"tricks"`
+	Accepted bool      `json:"accepted"`
+}
+
+// Explanation is the meaning of one bridge call, from the bidding system
+// of package bot/bidding (public: it depends on the calls only); the
+// state message's explanations list one per call so far.
+type Explanation struct {
+	Call   string   `json:"call"`
+	Text   string   `json:"text"` // in English
+	Key    string   `json:"key,omitempty"`
+	Args   []string `json:"args,omitempty"`
+	MinHCP int      `json:"minHCP"`
+	MaxHCP int      `json:"maxHCP"`
+	// The structured form, which the browser words in the user's
+	// language: lengths by suit (C, D, H, S), balanced, how forcing
+	// (0 non-forcing, 1 invitational, 2 forcing, 3 game forcing,
+	// 4 sign-off) and whether the call is conventional.
+	MinLen     [4]int `json:"minLen"`
+	MaxLen     [4]int `json:"maxLen"`
+	Balanced   bool   `json:"balanced,omitempty"`
+	Force      int    `json:"force"`
+	Artificial bool   `json:"artificial,omitempty"`
+	// Words is the meaning worded in each language but English (whose
+	// wording is Text), from the same knowledge as atout bid's.
+	Words map[string]string `json:"words,omitempty"`
+}
