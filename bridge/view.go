@@ -41,6 +41,10 @@ type View struct {
 type ClaimBounds struct {
 	Min int `json:"min"`
 	Max int `json:"max"`
+	// Sure is the viewer's side's total that is obvious from what the
+	// viewer sees (tricks won and top cards: [Game.SureTricks]), in the
+	// side's own terms: a defender's is the defenders' total.
+	Sure int `json:"sure,omitempty"`
 }
 
 // View returns what seat may see now. It implements [game.Game].
@@ -68,7 +72,7 @@ func (g *Game) SeatView(seat card.Seat) View {
 		v.LegalFor = &dummy
 	}
 	if lo, hi, ok := g.ClaimRange(); ok && !(hasDummy && seat == dummy) {
-		v.Claim = &ClaimBounds{lo, hi}
+		v.Claim = &ClaimBounds{Min: lo, Max: hi, Sure: g.SureTricks(seat)}
 	}
 	return v
 }
@@ -88,7 +92,7 @@ func (g *Game) ViewAll() View {
 		v.LegalFor = &t
 	}
 	if lo, hi, ok := g.ClaimRange(); ok {
-		v.Claim = &ClaimBounds{lo, hi}
+		v.Claim = &ClaimBounds{Min: lo, Max: hi}
 	}
 	if g.auction.Done() && !g.auction.PassedOut() {
 		v.AllTricks = g.play.CompletedTricks()

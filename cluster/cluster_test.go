@@ -218,7 +218,7 @@ func TestProxyCalls(t *testing.T) {
 		{r2.Act(ctx, bob.ID, card.East, "1C", -1), table.CodeSeat},
 		{r2.Act(ctx, "nobody", card.North, "1C", -1), table.CodeNotSeated},
 		{r2.Next(ctx, bob.ID), table.CodeTurn},
-		{r2.Undo(ctx, bob.ID), table.CodeForbidden},
+		{r2.Undo(ctx, bob.ID, false), table.CodeForbidden},
 	} {
 		if got := table.CodeOf(c.err); got != c.code {
 			t.Errorf("error %v: code %q, want %q", c.err, got, c.code)

@@ -132,11 +132,18 @@ func (s *served) do(req request) reply {
 	case opAnswer:
 		err = t.AnswerClaim(ctx, req.User, req.Accept)
 	case opUndo:
-		err = t.Undo(ctx, req.User)
+		err = t.Undo(ctx, req.User, req.Confirm)
+	case opSpeed:
+		err = t.SetSpeed(ctx, req.User, req.Speed)
+	case opChat:
+		err = t.Chat(ctx, req.User, req.Text)
 	case opNext:
 		err = t.Next(ctx, req.User)
 	case opHint:
-		rep.Cards, err = t.Hint(ctx, req.User)
+		var hint table.Hint
+		if hint, err = t.Hint(ctx, req.User); err == nil {
+			rep.Hint = &hint
+		}
 	case opSit:
 		err = t.Sit(ctx, table.Player{ID: req.User, Name: req.Name, Invite: req.Invite}, seatOf(req.Seat))
 	case opInfo:

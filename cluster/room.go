@@ -113,18 +113,33 @@ func (r *room) AnswerClaim(ctx context.Context, userID string, accept bool) erro
 	return err
 }
 
-func (r *room) Undo(ctx context.Context, userID string) error {
-	_, err := r.call(ctx, request{Op: opUndo, User: userID},
-		func(t *table.Table) (reply, error) { return reply{}, t.Undo(ctx, userID) })
+func (r *room) Undo(ctx context.Context, userID string, confirm bool) error {
+	_, err := r.call(ctx, request{Op: opUndo, User: userID, Confirm: confirm},
+		func(t *table.Table) (reply, error) { return reply{}, t.Undo(ctx, userID, confirm) })
 	return err
 }
 
-func (r *room) Hint(ctx context.Context, userID string) (map[string]int, error) {
+func (r *room) SetSpeed(ctx context.Context, userID, speed string) error {
+	_, err := r.call(ctx, request{Op: opSpeed, User: userID, Speed: speed},
+		func(t *table.Table) (reply, error) { return reply{}, t.SetSpeed(ctx, userID, speed) })
+	return err
+}
+
+func (r *room) Chat(ctx context.Context, userID, text string) error {
+	_, err := r.call(ctx, request{Op: opChat, User: userID, Text: text},
+		func(t *table.Table) (reply, error) { return reply{}, t.Chat(ctx, userID, text) })
+	return err
+}
+
+func (r *room) Hint(ctx context.Context, userID string) (table.Hint, error) {
 	rep, err := r.call(ctx, request{Op: opHint, User: userID}, func(t *table.Table) (reply, error) {
-		cards, err := t.Hint(ctx, userID)
-		return reply{Cards: cards}, err
+		h, err := t.Hint(ctx, userID)
+		return reply{Hint: &h}, err
 	})
-	return rep.Cards, err
+	if err != nil || rep.Hint == nil {
+		return table.Hint{}, err
+	}
+	return *rep.Hint, nil
 }
 
 func (r *room) Next(ctx context.Context, userID string) error {

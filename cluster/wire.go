@@ -16,6 +16,8 @@ const (
 	opAnswer  = "answer"
 	opUndo    = "undo"
 	opHint    = "hint"
+	opSpeed   = "speed"
+	opChat    = "chat"
 	opNext    = "next"
 	opSit     = "sit"
 	opInfo    = "info"
@@ -42,7 +44,12 @@ type request struct {
 	N      int    `json:"n,omitempty"`
 	Tricks int    `json:"tricks,omitempty"`
 	Accept bool   `json:"accept,omitempty"`
-	Format string `json:"format,omitempty"`
+	// Confirm confirms an undo back into the auction; Speed is a bot
+	// speed; Text a line of chat.
+	Confirm bool   `json:"confirm,omitempty"`
+	Speed   string `json:"speed,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Format  string `json:"format,omitempty"`
 	// Node is the caller (watch, unwatch).
 	Node string `json:"node,omitempty"`
 	// TimeoutMS is how long the caller waits for the answer.
@@ -57,13 +64,13 @@ type wireError struct {
 
 // reply is the owner's answer to a call.
 type reply struct {
-	Err   *wireError      `json:"err,omitempty"`
-	Cards map[string]int  `json:"cards,omitempty"` // hint
-	Info  json.RawMessage `json:"info,omitempty"`  // info: a table.Info
-	Seat  int             `json:"seat,omitempty"`  // seat
-	OK    bool            `json:"ok,omitempty"`    // seat: seated
-	Data  []byte          `json:"data,omitempty"`  // export
-	Type  string          `json:"type,omitempty"`  // export: content type
+	Err  *wireError      `json:"err,omitempty"`
+	Hint *table.Hint     `json:"hint,omitempty"` // hint
+	Info json.RawMessage `json:"info,omitempty"` // info: a table.Info
+	Seat int             `json:"seat,omitempty"` // seat
+	OK   bool            `json:"ok,omitempty"`   // seat: seated
+	Data []byte          `json:"data,omitempty"` // export
+	Type string          `json:"type,omitempty"` // export: content type
 	// Watch: the relay, the sequence number of its latest message and the
 	// messages a new subscriber needs (the latest state, then the latest
 	// analysis if any).

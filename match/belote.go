@@ -319,6 +319,22 @@ func (b *Belote) Undo(n int) error {
 	return nil
 }
 
+// PlayStart returns the number of calls of the deal once its card play
+// has begun (the bidding is over), -1 before.
+func (b *Belote) PlayStart() int {
+	d := b.deal()
+	if d == nil || d.Phase() == belote.PhaseBidding || d.Passed() {
+		return -1
+	}
+	n := 0
+	for _, s := range d.Steps() {
+		if s.Action.Kind != belote.ActCard {
+			n++
+		}
+	}
+	return n
+}
+
 // Export writes the JSON record of the deals played.
 func (b *Belote) Export(format string) ([]byte, string, error) {
 	if format != "json" && format != "" {

@@ -337,6 +337,16 @@ func (b *Bridge) Undo(n int) error {
 	return nil
 }
 
+// PlayStart returns the length of the board's auction once it is over.
+func (b *Bridge) PlayStart() int {
+	g := b.Board()
+	if g == nil || g.Phase() == bridge.PhaseAuction {
+		return -1
+	}
+	auc := g.Auction()
+	return auc.Len()
+}
+
 // records returns the boards as PBN/LIN records.
 func (b *Bridge) records() []*bridge.Record {
 	var out []*bridge.Record
@@ -442,6 +452,36 @@ func (b *Bridge) HintGame(us card.Seat) (*bridge.Game, error) {
 	return g.Clone(), nil
 }
 
+// BidTurn returns the auction so far and us's hand when it is us's turn to
+// call.
+func (b *Bridge) BidTurn(us card.Seat) (vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand, ok bool) {
+	g := b.Board()
+	if g == nil || g.Phase() != bridge.PhaseAuction {
+		return 0, 0, nil, 0, false
+	}
+	if turn, ok := g.Turn(); !ok || turn != us {
+		return 0, 0, nil, 0, false
+	}
+	auc := g.Auction()
+	return g.Vul(), g.Dealer(), auc.Calls(), g.Hand(us), true
+}
+
+// BotClaim returns declarer and his total of tricks when declarer's side,
+// on lead, takes every trick left whatever it plays ([bridge.Game.AllMasters]):
+// the claim of the rest a bot declarer makes.
+func (b *Bridge) BotClaim() (declarer card.Seat, tricks int, ok bool) {
+	g := b.Board()
+	if g == nil || g.Phase() != bridge.PhasePlay {
+		return 0, 0, false
+	}
+	decl, _ := g.Declarer()
+	if !g.AllMasters(decl) {
+		return 0, 0, false
+	}
+	_, hi, _ := g.ClaimRange()
+	return decl, hi, true
+}
+
 // DealPlay describes the finished current board for its analysis.
 func (b *Bridge) DealPlay() (DealPlay, bool) {
 	g := b.Board()
@@ -497,6 +537,18 @@ type Hintable interface {
 	HintGame(us card.Seat) (*bridge.Game, error)
 }
 
+// BidHintable is a match that gives the bots' call as a hint during the
+// auction.
+type BidHintable interface {
+	BidTurn(us card.Seat) (vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand, ok bool)
+}
+
+// BotClaimer is a match where a bot declarer claims the rest when every
+// card of his side is a master.
+type BotClaimer interface {
+	BotClaim() (declarer card.Seat, tricks int, ok bool)
+}
+
 // Analysable is a match whose finished deals get a double-dummy review.
 type Analysable interface {
 	DealPlay() (DealPlay, bool)
@@ -515,4 +567,6 @@ var (
 	_ Hintable      = (*Bridge)(nil)
 	_ Analysable    = (*Bridge)(nil)
 	_ BoardReporter = (*Bridge)(nil)
+	_ BidHintable   = (*Bridge)(nil)
+	_ BotClaimer    = (*Bridge)(nil)
 )

@@ -70,6 +70,9 @@ type Match interface {
 	Back(us card.Seat) int
 	// Undo takes back the last n moves of the current deal, all or none.
 	Undo(n int) error
+	// PlayStart is the number of moves of the current deal before its
+	// card play (its auction), once the auction is over; -1 before.
+	PlayStart() int
 	// Export writes the record of the match: "pbn" or "lin" for bridge,
 	// "json" for belote.
 	Export(format string) ([]byte, string, error)

@@ -51,9 +51,19 @@ type TableInfo struct {
 	// Sheet is the score sheet: a [BridgeSheet] or a [BeloteSheet].
 	Sheet any `json:"sheet"`
 	// Claim is a claim waiting for the opponents' answer.
-	Claim   *ClaimInfo `json:"claim,omitempty"`
-	CanUndo bool       `json:"canUndo,omitempty"`
-	CanHint bool       `json:"canHint,omitempty"`
+	Claim *ClaimInfo `json:"claim,omitempty"`
+	// CanUndo: the caller may take back his last action now;
+	// UndoConfirm: that undo goes back from the card play into the
+	// auction, and needs the player's confirmation (undo with confirm).
+	CanUndo     bool `json:"canUndo,omitempty"`
+	UndoConfirm bool `json:"undoConfirm,omitempty"`
+	CanHint     bool `json:"canHint,omitempty"`
+	// CanChat: the table has more than one human, so chat is open.
+	CanChat bool `json:"canChat,omitempty"`
+	// Speed is the caller's bot speed ("slow", "normal", "fast",
+	// "instant"); PlayOut that the current deal is being played out.
+	Speed   string `json:"speed,omitempty"`
+	PlayOut bool   `json:"playOut,omitempty"`
 	// Invite is the invitation's secret, for the owner of a casual table
 	// only: the link /t/ID?invite=SECRET lets a friend take a bot's seat.
 	Invite string `json:"invite,omitempty"`

@@ -22,6 +22,8 @@ const (
 	TypeHint  = "hint"  // bridge: the double-dummy value of each legal card (also the answer)
 	TypeNext  = "next"  // start the next deal once the deal is over
 	TypePing  = "ping"  // keep-alive
+	TypeSpeed = "speed" // how fast the bots play for this player, or play the deal out
+	TypeChat  = "chat"  // a line of table chat (also the server's ChatLine)
 )
 
 // The types of the server's messages.
@@ -37,7 +39,10 @@ const (
 //
 //   - act: action, seat and optionally n;
 //   - claim: tricks (a claim) or accept (an answer), not both;
-//   - undo, hint, next, ping: no field.
+//   - undo: optionally confirm;
+//   - speed: speed;
+//   - chat: text;
+//   - hint, next, ping: no field.
 type ClientMessage struct {
 	// Accept answers a pending claim (claim): true accepts, false
 	// refuses; the claimer sending false withdraws it.
@@ -52,6 +57,16 @@ type ClientMessage struct {
 	// another n than the table's is refused with "stale"; without n it is
 	// not checked.
 	N *int `json:"n,omitempty"`
+	// Confirm (undo) confirms an undo that goes back from the card play
+	// into the auction (the table says so with undoConfirm); without it
+	// such an undo is refused with the code "confirm".
+	Confirm *bool `json:"confirm,omitempty"`
+	// Speed (speed) is how fast the bots play while this player is at the
+	// table: "slow", "normal", "fast" or "instant"; "playout" plays the
+	// rest of the current deal at once (a dummy waiting for the end).
+	Speed *string `json:"speed,omitempty"`
+	// Text (chat) is a line of chat, 1 to 300 characters.
+	Text *string `json:"text,omitempty"`
 	// Seat (act) is the seat acted for: "N", "E", "S" or "W" (declarer
 	// sends dummy's seat for dummy's cards).
 	Seat *string `json:"seat,omitempty"`
@@ -84,11 +99,22 @@ type Pong struct {
 
 // Hint answers a hint: only when it is the user's card to play (own or,
 // as declarer, dummy's) and no other human sits at the table.
+//
+// During the auction, on the player's turn to call, the hint is the call
+// the bots would make with his hand (Call) and its meaning (Meaning).
 type Hint struct {
 	// Cards are declarer's total tricks (won so far plus the double-dummy
 	// result) after each legal card: {"SA":10,"S2":9,...}.
-	Cards map[string]int `json:"cards"`
-	Type  string         `json:"type"` // "hint"
+	Cards map[string]int `json:"cards,omitempty"`
+	// Ours are the tricks the player's side takes in the deal (won so far
+	// plus the double-dummy result) after each legal card: Cards for
+	// declarer's side, 13 minus Cards for the defenders.
+	Ours map[string]int `json:"ours,omitempty"`
+	// Call is the bots' call with the player's hand, during the auction.
+	Call string `json:"call,omitempty"`
+	// Meaning is that call's meaning.
+	Meaning *Explanation `json:"meaning,omitempty"`
+	Type    string       `json:"type"` // "hint"
 }
 
 // ClaimNotice tells the players the answer to a claim; an accepted claim
@@ -98,6 +124,21 @@ type ClaimNotice struct {
 	By       card.Seat `json:"by"`
 	Tricks   int       `json:"tricks"`
 	Accepted bool      `json:"accepted"`
+	// Reason says why a claim was not accepted: "refused" (an opponent
+	// refused it), "withdrawn" (the claimer took it back) or "beaten"
+	// (the bots' best play takes more tricks than it leaves them).
+	Reason string `json:"reason,omitempty"`
+}
+
+// ChatLine is a line of table chat, sent to everybody at the table (and
+// again, the latest ones, to a player who joins). Chat is open at tables
+// with more than one human; it is stored with the game.
+type ChatLine struct {
+	Type string    `json:"type"` // "chat"
+	Seat card.Seat `json:"seat"`
+	Name string    `json:"name"`
+	Text string    `json:"text"`
+	At   int64     `json:"at"` // Unix milliseconds
 }
 
 // Explanation is the meaning of one bridge call, from the bidding system

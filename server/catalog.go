@@ -23,12 +23,28 @@ func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
 			if i >= len(calls) {
 				break
 			}
-			out = append(out, protocol.Explanation{Call: calls[i].String(), Text: m.Text, Key: m.Key, Args: m.Args,
-				MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
-				Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial, Words: words(m, calls[i])})
+			out = append(out, explanation(m, calls[i]))
 		}
 		return out
 	}
+}
+
+// BridgeSuggester returns the bidding hint of the tables: the call the
+// bidding bot makes with a hand, with its meaning.
+func BridgeSuggester() func(bridge.Vul, card.Seat, []bridge.Call, card.Hand) *protocol.Explanation {
+	b := bidding.New(bidding.Options{})
+	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand) *protocol.Explanation {
+		call, m := b.Choose(hand, vul, dealer, calls)
+		e := explanation(m, call)
+		return &e
+	}
+}
+
+// explanation is the protocol's form of a call's meaning.
+func explanation(m bidding.Meaning, call bridge.Call) protocol.Explanation {
+	return protocol.Explanation{Call: call.String(), Text: m.Text, Key: m.Key, Args: m.Args,
+		MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
+		Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial, Words: words(m, call)}
 }
 
 // words is a call's meaning in every language but English.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"atout/card"
 	"atout/protocol"
@@ -28,6 +29,11 @@ type Message struct {
 	N      int       // act: moves the client has seen
 	Tricks int       // claim: declarer's total
 	Answer *bool     // claim: an answer to a pending claim instead of a claim
+	// Confirm (undo) confirms an undo back into the auction; Speed
+	// (speed) is the bot speed; Text (chat) the line said.
+	Confirm bool
+	Speed   string
+	Text    string
 }
 
 // DecodeError says why a client message was refused.
@@ -100,14 +106,40 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, bad("claim needs tricks (a claim) or accept (an answer), not both")
 		}
 		allowed = map[string]bool{"tricks": true, "accept": true}
-	case protocol.TypeUndo, protocol.TypeHint, protocol.TypeNext, protocol.TypePing:
+	case protocol.TypeUndo:
+		if r.Confirm != nil {
+			m.Confirm = *r.Confirm
+		}
+		allowed = map[string]bool{"confirm": true}
+	case protocol.TypeSpeed:
+		if r.Speed == nil {
+			return Message{}, bad("speed needs speed")
+		}
+		switch *r.Speed {
+		case "slow", "normal", "fast", "instant", "playout":
+		default:
+			return Message{}, bad("speed: want slow, normal, fast, instant or playout")
+		}
+		m.Speed = *r.Speed
+		allowed = map[string]bool{"speed": true}
+	case protocol.TypeChat:
+		if r.Text == nil {
+			return Message{}, bad("chat needs text")
+		}
+		if n := utf8.RuneCountInString(*r.Text); n == 0 || n > 300 || !utf8.ValidString(*r.Text) {
+			return Message{}, bad("text: want 1 to 300 characters")
+		}
+		m.Text = *r.Text
+		allowed = map[string]bool{"text": true}
+	case protocol.TypeHint, protocol.TypeNext, protocol.TypePing:
 	case "":
 		return Message{}, bad("missing type")
 	default:
 		return Message{}, bad("unknown type %q", r.Type)
 	}
 	present := map[string]bool{"action": r.Action != nil, "seat": r.Seat != nil, "n": r.N != nil,
-		"tricks": r.Tricks != nil, "accept": r.Accept != nil}
+		"tricks": r.Tricks != nil, "accept": r.Accept != nil, "confirm": r.Confirm != nil,
+		"speed": r.Speed != nil, "text": r.Text != nil}
 	for f, p := range present {
 		if p && !allowed[f] {
 			return Message{}, bad("field %s does not belong to a %s message", f, r.Type)
@@ -135,6 +167,14 @@ func (m Message) Encode() []byte {
 		} else {
 			o.Tricks = &m.Tricks
 		}
+	case protocol.TypeUndo:
+		if m.Confirm {
+			o.Confirm = &m.Confirm
+		}
+	case protocol.TypeSpeed:
+		o.Speed = &m.Speed
+	case protocol.TypeChat:
+		o.Text = &m.Text
 	}
 	b, _ := json.Marshal(o)
 	return b

@@ -217,7 +217,11 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 			err = room.Claim(ctx, u.ID, m.Tricks)
 		}
 	case protocol.TypeUndo:
-		err = room.Undo(ctx, u.ID)
+		err = room.Undo(ctx, u.ID, m.Confirm)
+	case protocol.TypeSpeed:
+		err = room.SetSpeed(ctx, u.ID, m.Speed)
+	case protocol.TypeChat:
+		err = room.Chat(ctx, u.ID, m.Text)
 	case protocol.TypeNext:
 		err = room.Next(ctx, u.ID)
 	case protocol.TypeHint:
@@ -226,10 +230,10 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 		}
 		go func() {
 			defer conn.hinting.Store(false)
-			cards, err := room.Hint(ctx, u.ID)
+			h, err := room.Hint(ctx, u.ID)
 			switch {
 			case err == nil:
-				s.reply(conn, protocol.Hint{Type: protocol.TypeHint, Cards: cards})
+				s.reply(conn, h)
 			case errors.Is(err, context.Canceled):
 			default:
 				s.replyError(conn, lang, table.CodeOf(err), err.Error(), "")

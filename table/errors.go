@@ -7,19 +7,21 @@ import (
 
 // Error codes, as sent to clients in the protocol's error message.
 const (
-	CodeIllegal    = "illegal"     // the rules do not allow the action
-	CodeTurn       = "turn"        // not the seat's turn (or nothing to do now)
-	CodeSeat       = "seat"        // the user does not play that seat
-	CodeStale      = "stale"       // the client's move count is out of date
-	CodeBadRequest = "bad_request" // malformed or unknown request
-	CodeNotSeated  = "not_seated"  // the user has no seat at the table
-	CodeForbidden  = "forbidden"   // not allowed at this table (undo, hint with other humans)
-	CodeBusy       = "busy"        // the table's queue is full: try again
-	CodeOver       = "over"        // the match is over
-	CodeInternal   = "internal"    // storage failed; nothing changed
-	CodeClosed     = "closed"      // the table is shut down
-	CodeNotFound   = "not_found"   // no such table
-	CodeTimeout    = "timeout"     // a computation (a hint) took too long
+	CodeIllegal    = "illegal"      // the rules do not allow the action
+	CodeTurn       = "turn"         // not the seat's turn (or nothing to do now)
+	CodeSeat       = "seat"         // the user does not play that seat
+	CodeStale      = "stale"        // the client's move count is out of date
+	CodeBadRequest = "bad_request"  // malformed or unknown request
+	CodeNotSeated  = "not_seated"   // the user has no seat at the table
+	CodeForbidden  = "forbidden"    // not allowed at this table (undo, hint with other humans)
+	CodeBusy       = "busy"         // the table's queue is full: try again
+	CodeOver       = "over"         // the match is over
+	CodeInternal   = "internal"     // storage failed; nothing changed
+	CodeClosed     = "closed"       // the table is shut down
+	CodeNotFound   = "not_found"    // no such table
+	CodeTimeout    = "timeout"      // a computation (a hint) took too long
+	CodeConfirm    = "confirm"      // the undo goes back into the auction: send it again with confirm
+	CodeLimited    = "rate_limited" // too many chat lines: wait a little
 )
 
 // Error is what a table returns for a refused request: a protocol code, an

@@ -103,6 +103,14 @@ type Config struct {
 	// (public information: it depends on the calls only). It is sent as
 	// the state's "explanations" and must be safe for concurrent use.
 	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
+	// Suggest, if set, gives the call the bots would make with hand after
+	// calls, and its meaning: the bidding hint. It must be safe for
+	// concurrent use.
+	Suggest func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand) *protocol.Explanation
+	// BotSpeeds are the pauses before a bot acts at a table with a human
+	// for the speeds a player may choose (default: slow 2×BotDelay,
+	// normal BotDelay, fast BotDelay/3, instant none).
+	BotSpeeds map[string]time.Duration
 
 	// Solvers is the pool of double-dummy workers that claims against
 	// bots, hints and analyses run on (default [ddpool.Default], shared by
@@ -209,6 +217,7 @@ type (
 	Info        = protocol.TableInfo
 	stateMsg    = protocol.State
 	ClaimNotice = protocol.ClaimNotice
+	Hint        = protocol.Hint
 )
 
 // Room is what the server needs from a live table. [Table] implements it;
@@ -229,11 +238,18 @@ type Room interface {
 	Claim(ctx context.Context, userID string, tricks int) error
 	AnswerClaim(ctx context.Context, userID string, accept bool) error
 	// Undo takes back user's last action and the bots' after it, at a
-	// table with no other human.
-	Undo(ctx context.Context, userID string) error
-	// Hint returns the double-dummy value (declarer's total tricks) of each
-	// legal card, for the user to play, at a table with no other human.
-	Hint(ctx context.Context, userID string) (map[string]int, error)
+	// table with no other human; an undo from the card play back into the
+	// auction needs confirm.
+	Undo(ctx context.Context, userID string, confirm bool) error
+	// SetSpeed sets how fast the bots play for user ("slow", "normal",
+	// "fast", "instant"), or plays the current deal out ("playout").
+	SetSpeed(ctx context.Context, userID, speed string) error
+	// Chat says a line at a table with more than one human.
+	Chat(ctx context.Context, userID, text string) error
+	// Hint helps the user at a table with no other human: the bots' call
+	// during the auction, the double-dummy value of each legal card in the
+	// play.
+	Hint(ctx context.Context, userID string) (Hint, error)
 	// Next starts the next deal once the current one is over.
 	Next(ctx context.Context, userID string) error
 	// Sit puts p in a seat held by a bot.
@@ -330,6 +346,15 @@ type Table struct {
 	// hintCards is the last hint computed, valid at version hintV.
 	hintCards map[string]int
 	hintV     uint64
+	// speeds are the bot speeds the seated humans chose ("" normal);
+	// playOut is the deal being played out at once (0 none).
+	speeds  [4]string
+	playOut int
+	// botClaimed is the deal in which a bot declarer's claim of the rest
+	// was refused: it claims no more in that deal.
+	botClaimed int
+	// chatAt is when each seat last chatted (rate limit).
+	chatAt [4]time.Time
 }
 
 type pendingClaim struct {
@@ -483,11 +508,13 @@ func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
 				t.version++
 				t.broadcast() // the others see the player connected
 				t.sendAnalysis(s)
+				t.sendChat(s)
 				return
 			}
 		}
 		t.send(s, t.encode(userID))
 		t.sendAnalysis(s)
+		t.sendChat(s)
 	})
 	if err != nil {
 		return nil, err
@@ -596,9 +623,19 @@ func (t *Table) info(userID string) Info {
 	if c := t.claim; c != nil {
 		in.Claim = &ClaimInfo{By: c.by, Tricks: c.tricks, Waiting: slices.Clone(c.waiting)}
 	}
-	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() {
-		in.CanUndo = !t.m.DealDone() && len(t.m.Moves()) > 0
-		in.CanHint = t.settings.Game == "bridge"
+	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() && !t.m.DealDone() && t.claim == nil {
+		if n := t.m.Back(me); n > 0 {
+			in.CanUndo, in.UndoConfirm = true, t.undoCrosses(n)
+		}
+		_, in.CanHint = t.m.(match.Hintable)
+	}
+	if seated {
+		in.CanChat = t.humans() > 1
+		in.Speed = t.speeds[me]
+		if in.Speed == "" {
+			in.Speed = SpeedNormal
+		}
+		in.PlayOut = t.playOut != 0 && t.playOut == t.m.DealNo()
 	}
 	if userID != "" && userID == t.settings.Owner {
 		in.Invite = t.settings.Invite
@@ -873,13 +910,12 @@ func (t *Table) schedule() {
 		}
 		t.log.Info("turn timer expired: a bot plays", "seat", seat)
 	}
+	if t.botClaim(ctrl) {
+		return
+	}
 	t.botBusy = true
 	g, v := t.m.Clone(), t.version
-	delay := time.Duration(0)
-	if t.humans() > 0 {
-		delay = t.cfg.BotDelay
-	}
-	go t.think(b, g, seat, v, delay)
+	go t.think(b, g, seat, v, t.botDelay())
 }
 
 // think runs a bot's decision off the table goroutine and posts it back.
@@ -933,15 +969,15 @@ func fallback(g game.Game, seat card.Seat) game.Move {
 
 // ---- undo ----
 
-func (t *Table) Undo(ctx context.Context, userID string) error {
+func (t *Table) Undo(ctx context.Context, userID string, confirm bool) error {
 	var err error
-	if e := t.exec(ctx, func() { err = t.undo(userID) }); e != nil {
+	if e := t.exec(ctx, func() { err = t.undo(userID, confirm) }); e != nil {
 		return e
 	}
 	return err
 }
 
-func (t *Table) undo(userID string) error {
+func (t *Table) undo(userID string, confirm bool) error {
 	us, ok := t.seatOf(userID)
 	switch {
 	case !ok:
@@ -960,6 +996,9 @@ func (t *Table) undo(userID string) error {
 	n := t.m.Back(us)
 	if n == 0 {
 		return errf(CodeIllegal, "you have no action to take back in this deal")
+	}
+	if t.undoCrosses(n) && !confirm {
+		return errf(CodeConfirm, "this undo goes back from the play into the auction")
 	}
 	ms := t.m.Moves()
 	for seq := len(ms) - 1; seq >= len(ms)-n; seq-- {
@@ -1056,7 +1095,11 @@ func (t *Table) startClaim(userID string, tricks int) error {
 				t.schedule()
 				return
 			}
-			t.resolveClaim(us, tricks, ok)
+			reason := ""
+			if !ok {
+				reason = claimBeaten
+			}
+			t.resolveClaim(us, tricks, ok, reason)
 		})
 	})
 	if !queued {
@@ -1067,10 +1110,28 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	return nil
 }
 
-func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool) {
+// undoCrosses reports whether taking back the last n moves of the deal
+// goes from the card play back into the auction.
+func (t *Table) undoCrosses(n int) bool {
+	start := t.m.PlayStart()
+	return start >= 0 && len(t.m.Moves())-n < start
+}
+
+// The reasons of a claim that was not accepted.
+const (
+	claimRefused   = "refused"
+	claimWithdrawn = "withdrawn"
+	claimBeaten    = "beaten"
+)
+
+// resolveClaim ends a pending claim: accepted, or not for reason.
+func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool, reason string) {
 	t.claim = nil
 	t.changed()
-	t.notify(ClaimNotice{Type: "claim", By: by, Tricks: tricks, Accepted: accepted})
+	if !accepted && t.seats[by].UserID == "" {
+		t.botClaimed = t.m.DealNo()
+	}
+	t.notify(ClaimNotice{Type: protocol.TypeClaim, By: by, Tricks: tricks, Accepted: accepted, Reason: reason})
 	if accepted {
 		if err := t.applyMove(game.Move{Seat: by, Action: "claim " + strconv.Itoa(tricks)}, false, time.Now()); err == nil {
 			return
@@ -1095,15 +1156,15 @@ func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) err
 				err = errf(CodeBadRequest, "you cannot accept your own claim")
 				return
 			}
-			t.resolveClaim(c.by, c.tricks, false)
+			t.resolveClaim(c.by, c.tricks, false, claimWithdrawn)
 		case !slices.Contains(c.waiting, us):
 			err = errf(CodeTurn, "the claim is not waiting for you")
 		case !accept:
-			t.resolveClaim(c.by, c.tricks, false)
+			t.resolveClaim(c.by, c.tricks, false, claimRefused)
 		default:
 			c.waiting = slices.DeleteFunc(c.waiting, func(s card.Seat) bool { return s == us })
 			if len(c.waiting) == 0 {
-				t.resolveClaim(c.by, c.tricks, true)
+				t.resolveClaim(c.by, c.tricks, true, "")
 				return
 			}
 			t.changed()
@@ -1117,13 +1178,20 @@ func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) err
 
 // ---- hints ----
 
-func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error) {
+// Hint answers a player's request for help at a casual table against
+// bots: during the auction, the call the bots would make with his hand and
+// its meaning; during the play, the double-dummy value of each legal card
+// (declarer's total, and his side's).
+func (t *Table) Hint(ctx context.Context, userID string) (Hint, error) {
 	var g *bridge.Game
 	var cached map[string]int
 	var v uint64
+	var us card.Seat
+	var bid *Hint
 	var err error
 	if e := t.exec(ctx, func() {
-		us, ok := t.seatOf(userID)
+		var ok bool
+		us, ok = t.seatOf(userID)
 		hm, _ := t.m.(match.Hintable)
 		switch {
 		case !ok:
@@ -1142,39 +1210,55 @@ func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error)
 			err = errf(CodeTurn, "the deal is over")
 			return
 		}
+		if bm, ok := t.m.(match.BidHintable); ok && t.cfg.Suggest != nil {
+			if vul, dealer, calls, hand, ok := bm.BidTurn(us); ok {
+				e := t.cfg.Suggest(vul, dealer, calls, hand)
+				bid = &Hint{Type: protocol.TypeHint, Call: e.Call, Meaning: e}
+				return
+			}
+		}
 		hg, herr := hm.HintGame(us)
 		if herr != nil {
-			err = errf(CodeTurn, "hints are given when it is your turn to play a card")
+			err = errf(CodeTurn, "hints are given when it is your turn to call or play a card")
 			return
 		}
 		v = t.version
 		if t.hintCards != nil && t.hintV == v {
 			cached = t.hintCards
-			return
 		}
 		g = hg
 	}); e != nil {
-		return nil, e
+		return Hint{}, e
 	}
 	if err != nil {
-		return nil, err
+		return Hint{}, err
 	}
-	if cached != nil {
-		return maps.Clone(cached), nil
+	if bid != nil {
+		return *bid, nil
 	}
-	// The search runs on the caller's goroutine, in one of the hub's hint
-	// slots, never on the table's.
-	cards, err := t.an.hint(ctx, g)
-	if err != nil {
-		return nil, err
-	}
-	keep := maps.Clone(cards)
-	t.tryPost(func() {
-		if t.version == v {
-			t.hintCards, t.hintV = keep, v
+	cards := maps.Clone(cached)
+	if cached == nil {
+		// The search runs on the caller's goroutine, in one of the hub's
+		// hint slots, never on the table's.
+		cards, err = t.an.hint(ctx, g)
+		if err != nil {
+			return Hint{}, err
 		}
-	})
-	return cards, nil
+		keep := maps.Clone(cards)
+		t.tryPost(func() {
+			if t.version == v {
+				t.hintCards, t.hintV = keep, v
+			}
+		})
+	}
+	h := Hint{Type: protocol.TypeHint, Cards: cards, Ours: cards}
+	if decl, _ := g.Declarer(); decl.Side() != us.Side() {
+		h.Ours = make(map[string]int, len(cards))
+		for c, n := range cards {
+			h.Ours[c] = 13 - n
+		}
+	}
+	return h, nil
 }
 
 // ---- seats, info, export ----

@@ -178,7 +178,7 @@ func TestHumanTableActUndoResume(t *testing.T) {
 	}
 	waitTurn(t, sub)
 	// Undo takes back the bots' calls and South's.
-	if err := r.Undo(ctx, u.ID); err != nil {
+	if err := r.Undo(ctx, u.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	m = waitTurn(t, sub)

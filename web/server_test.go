@@ -34,7 +34,7 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, Tick: 20 * time.Millisecond,
-		Explain: server.BridgeExplainer()}
+		Explain: server.BridgeExplainer(), Suggest: server.BridgeSuggester()}
 	for _, o := range opts {
 		o(&cfg)
 	}

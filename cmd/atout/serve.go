@@ -250,6 +250,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
 		Explain:  server.BridgeExplainer(),
+		Suggest:  server.BridgeSuggester(),
 		Solvers:  solvers,
 		// Analyses run on the pool, behind the players' work.
 		Analyse:         table.NewDDAnalyser(0),
