@@ -155,3 +155,35 @@ func TestBackBelote(t *testing.T) {
 		t.Fatalf("undo of the whole deal: %v, %d moves left", err, len(m.Moves()))
 	}
 }
+
+// TestBotClaim checks that a bot declarer claims the rest once every card
+// of his side is a master, and not before.
+func TestBotClaim(t *testing.T) {
+	m := NewBridge(BridgeOptions{Scoring: Duplicate, Boards: 1})
+	d, err := bridge.ParseDeal("N:AKQ8.AKQ8.AKQ.AK 765.765.8765.876 JT9.JT9.JT9.QJT9 432.432.432.5432")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(bridgeDeal{Board: 1, Dealer: card.North, Deal: d})
+	if err := m.StartDeal(1, raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []game.Move{{Seat: card.North, Action: "3NT"}, {Seat: card.East, Action: "P"},
+		{Seat: card.South, Action: "P"}, {Seat: card.West, Action: "P"}, {Seat: card.East, Action: "S5"}} {
+		if _, _, ok := m.BotClaim(); ok {
+			t.Fatalf("claim before %v", mv)
+		}
+		if err := m.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, mv := range []game.Move{{Seat: card.South, Action: "S9"}, {Seat: card.West, Action: "S2"}, {Seat: card.North, Action: "SA"}} {
+		if err := m.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decl, tricks, ok := m.BotClaim()
+	if !ok || decl != card.North || tricks != 13 {
+		t.Fatalf("claim of the rest: %v %d %v, want North 13", decl, tricks, ok)
+	}
+}
