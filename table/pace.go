@@ -99,11 +99,13 @@ func (t *Table) mayPlayOut(us card.Seat) bool {
 }
 
 // botClaim lets a bot declarer claim the rest when every card of his side
-// is a master and a human defends, once per deal: the human defenders
-// accept it or play on. It reports whether a claim was made.
+// is a master and the one human at the table defends, once per deal: he
+// accepts it or plays on. (With several humans the table goes on at their
+// pace, turn timers included, and bots do not claim.) It reports whether a
+// claim was made.
 func (t *Table) botClaim(ctrl card.Seat) bool {
 	bc, ok := t.m.(match.BotClaimer)
-	if !ok || t.seats[ctrl].UserID != "" || t.botClaimed == t.m.DealNo() {
+	if !ok || t.seats[ctrl].UserID != "" || t.botClaimed == t.m.DealNo() || t.humans() != 1 {
 		return false
 	}
 	decl, tricks, ok := bc.BotClaim()

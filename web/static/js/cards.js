@@ -107,7 +107,10 @@ export function handRow(cards, legal, onPlay, opts) {
     dataset: { testid: o.testid || 'hand', seat: o.seat || '' },
   });
   const buttons = cards.map((c) => {
-    const badge = o.hints && c in o.hints ? h('span', { class: 'hint-badge' + (o.hints[c] === o.best ? ' best' : '') }, String(o.hints[c])) : null;
+    // A hint shows the tricks of the player's side on the best cards and
+    // what the others cost ("−1").
+    const badge = o.hints && c in o.hints ? h('span', { class: 'hint-badge' + (o.hints[c] === o.best ? ' best' : ' costly') },
+      o.hints[c] === o.best ? String(o.hints[c]) : '−' + String(o.best - o.hints[c])) : null;
     return cardButton(c, legal.has(c), onPlay, badge);
   });
   buttons.forEach((b) => row.appendChild(b));

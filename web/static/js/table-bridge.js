@@ -88,7 +88,10 @@ export function seatContent(c, s) {
       best = Math.max(...Object.values(hints));
     }
     const label = s === c.seat ? t('a11y.hand') : t('a11y.handOf', { seat: seatName(s) });
-    return handRow(cards, legal, (card) => c.act(card, s), { seat: s, label, testid: 'hand-' + s, hints, best, compact: s !== c.seat });
+    const row = handRow(cards, legal, (card) => c.act(card, s), { seat: s, label, testid: 'hand-' + s, hints, best, compact: s !== c.seat });
+    if (!hints) return row;
+    // One line says what the numbers on the cards are.
+    return h('div', { class: 'hinted' }, row, h('p', { class: 'hint-legend', 'data-testid': 'hint-legend' }, t('table.hintLegend')));
   }
   return cardBacks(13 - playedCount(v, s));
 }
@@ -99,13 +102,16 @@ function trickCards(tr, pos, cls) {
   let s = tr.leader;
   const where = {};
   for (const [p, seat] of Object.entries(pos)) where[seat] = p;
-  for (const card of tr.cards) {
-    const el = cardStatic(card, 'in-trick at-' + where[s] + (tr.winner === s && tr.cards.length === 4 ? ' winner' : ''));
+  tr.cards.forEach((card, i) => {
+    // The card just played comes in from its seat (no motion when the
+    // user asks for less).
+    const fresh = i === tr.cards.length - 1 && cls !== 'last' && cls !== 'faded' ? ' fresh' : '';
+    const el = cardStatic(card, 'in-trick at-' + where[s] + fresh + (tr.winner === s && tr.cards.length === 4 ? ' winner' : ''));
     el.setAttribute('aria-label', t('a11y.played', { seat: seatName(s), card: cardName(card) }));
     el.dataset.seat = s;
     box.appendChild(el);
     s = nextSeat(s);
-  }
+  });
   return box;
 }
 
@@ -277,17 +283,38 @@ export function controls(c) {
   }
   box.appendChild(row);
   box.appendChild(h('p', { class: 'status' }, myTurn ? t('table.yourTurn') : (v.turn ? t('table.waitingFor', { seat: seatName(v.turn) }) : '')));
+  const bh = c.ui.bidHint;
+  if (myTurn && bh && c.ui.hintFor === c.msg.n) {
+    const m = bh.meaning ? meaningOf({ explanations: [bh.meaning], view: { auction: [bh.call] } }, 0) : null;
+    box.appendChild(h('p', { class: 'bid-hint', 'data-testid': 'bid-hint', role: 'status' },
+      t('table.hintCall', { call: callName(bh.call) }) + (m && m.text ? ' — ' + m.text + (m.hcp ? ' (' + m.hcp + ')' : '') : '')));
+  }
   return box;
 }
 
+// claimForm asks the claimer for his side's total of tricks: declarer's
+// side claims declarer's total, a defender the defenders' (a concession of
+// the rest). The default is what is obvious from his cards (tricks won and
+// top cards), never the most he could claim.
 function claimForm(c) {
   const v = c.view;
-  const sel = h('select', { 'data-testid': 'claim-select', 'aria-label': t('contract.tricks') });
-  for (let i = v.claim.min; i <= v.claim.max; i++) sel.appendChild(h('option', { value: String(i), selected: i === v.claim.max }, String(i)));
+  const declaring = sideOf(c.seat) === sideOf(v.declarer);
+  // The server counts declarer's tricks; a defender's side takes the rest.
+  const lo = declaring ? v.claim.min : 13 - v.claim.max;
+  const hi = declaring ? v.claim.max : 13 - v.claim.min;
+  const sure = Math.min(hi, Math.max(lo, Number(v.claim.sure) || lo));
+  const sel = h('select', { 'data-testid': 'claim-select', 'aria-label': t(declaring ? 'table.claimOurs' : 'table.claimDefence') });
+  for (let i = lo; i <= hi; i++) sel.appendChild(h('option', { value: String(i), selected: i === sure }, String(i)));
   return h('form', {
     class: 'claim-form', 'data-testid': 'claim-form',
-    onsubmit: (ev) => { ev.preventDefault(); c.ui.claimOpen = false; c.send({ type: 'claim', tricks: Number(sel.value) }); },
-  }, h('label', {}, t('contract.tricks'), ' ', sel), ' ', h('button', { type: 'submit', 'data-testid': 'claim-confirm' }, t('table.claim')));
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      c.ui.claimOpen = false;
+      const ours = Number(sel.value);
+      c.send({ type: 'claim', tricks: declaring ? ours : 13 - ours });
+    },
+  }, h('label', {}, t(declaring ? 'table.claimOurs' : 'table.claimDefence'), ' ', sel), ' ',
+  h('button', { type: 'submit', 'data-testid': 'claim-confirm' }, t(declaring ? 'table.claim' : 'table.concede')));
 }
 
 export function hasLastTrick(c) { return c.view.phase === 'play' && !!c.view.lastTrick; }
@@ -295,7 +322,8 @@ export function hasLastTrick(c) { return c.view.phase === 'play' && !!c.view.las
 export function tools(c) {
   const v = c.view;
   const out = [];
-  if (v.phase === 'play' && legalSet(c).size > 0 && c.table.canHint) {
+  const myCall = v.phase === 'auction' && legalCalls(c).size > 0;
+  if ((myCall || (v.phase === 'play' && legalSet(c).size > 0)) && c.table.canHint) {
     out.push(h('button', { type: 'button', 'data-testid': 'hint-btn', onclick: () => c.send({ type: 'hint' }) }, t('table.hint')));
   }
   if (v.phase === 'play' && v.claim) {
@@ -305,6 +333,13 @@ export function tools(c) {
     }, t('table.claim')));
   }
   return out;
+}
+
+// canPlayOut: a dummy (or the only human, once his side declares and his
+// partner plays) may have the bots play the deal out at once.
+export function canPlayOut(c) {
+  const v = c.view;
+  return v.phase === 'play' && !!c.seat && v.dummy === c.seat;
 }
 
 export function canUndo(c) {

@@ -24,6 +24,52 @@ function testHooks() {
 }
 
 // closeTable leaves the current table (route change).
+// wideScreen reports whether the score sheet fits beside the table.
+function wideScreen() {
+  return typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(min-width: 1100px)').matches : false;
+}
+
+const SPEEDS = ['slow', 'normal', 'fast', 'instant'];
+
+function storedSpeed() {
+  try { const s = localStorage.getItem('atout.speed'); return SPEEDS.includes(s) ? s : ''; } catch (e) { return ''; }
+}
+
+// speedSelect chooses how fast the bots play; the choice is kept for the
+// next tables.
+function speedSelect(c) {
+  const sel = h('select', {
+    'data-testid': 'speed-select', 'aria-label': t('table.speed'),
+    onchange: () => {
+      try { localStorage.setItem('atout.speed', sel.value); } catch (e) { /* not kept */ }
+      c.send({ type: 'speed', speed: sel.value });
+    },
+  });
+  for (const s of SPEEDS) sel.appendChild(h('option', { value: s, selected: s === (c.table.speed || 'normal') }, t('table.speed.' + s)));
+  return h('label', { class: 'speed' }, t('table.speed'), ' ', sel);
+}
+
+// chatPanel is the table's chat: the lines said, newest last, and a box to
+// say one. Text is always set as text, never as markup.
+function chatPanel(c) {
+  const log = h('ol', { class: 'chat-log', 'data-testid': 'chat-log', 'aria-live': 'polite' });
+  for (const l of c.ui.chat) {
+    log.appendChild(h('li', {}, h('span', { class: 'chat-name' }, (l.name || seatName(l.seat)) + ': '), h('span', { class: 'chat-text' }, l.text)));
+  }
+  const input = h('input', { type: 'text', maxlength: '300', 'data-testid': 'chat-input', 'aria-label': t('table.chat'), placeholder: t('table.chatPlaceholder') });
+  const form = h('form', {
+    class: 'chat-form',
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      c.send({ type: 'chat', text });
+      input.value = '';
+    },
+  }, input, h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('table.chatSend')));
+  return h('section', { class: 'chat', 'data-testid': 'chat', 'aria-label': t('table.chat') }, h('h2', {}, t('table.chat')), log, form);
+}
+
 export function closeTable() {
   if (active) {
     active.socket.close();
@@ -61,7 +107,7 @@ export function openTable(id) {
   mount(root);
   root.appendChild(h('p', { class: 'loading' }, t('common.loading')));
 
-  const ui = { showLast: false, hints: null, hintFor: -1, analysis: {}, analysisGaveUp: {}, sheetOpen: false, claimOpen: false, lastN: -1, dismissed: {} };
+  const ui = { showLast: false, hints: null, hintFor: -1, bidHint: null, analysis: {}, analysisGaveUp: {}, sheetOpen: wideScreen(), claimOpen: false, lastN: -1, dismissed: {}, undoAsk: false, chat: [], speedSent: false };
   // One timer per finished bridge deal waiting for its analysis.
   const waits = new Map();
   const tbl = { id, msg: null, ui, socket: null, connected: false };
@@ -125,13 +171,25 @@ export function openTable(id) {
     if (over) root.appendChild(over);
     root.appendChild(felt);
 
-    // A claim waiting for this player's answer.
+    // A claim waiting for this player's answer, or for the opponents'.
     const cl = c.table.claim;
+    if (cl && !(cl.waiting || []).includes(c.seat) && c.seat && (cl.by === c.seat || cl.by === partnerSeat(c.seat))) {
+      root.appendChild(h('p', { class: 'claim-wait', role: 'status', 'data-testid': 'claim-wait' },
+        t('table.claimSent', { n: cl.tricks })));
+    }
     if (cl && (cl.waiting || []).includes(c.seat)) {
       root.appendChild(h('div', { class: 'claim-ask', role: 'alertdialog', 'data-testid': 'claim-ask' },
         h('span', {}, t('table.claimBy', { seat: seatName(cl.by), n: cl.tricks })),
         h('button', { type: 'button', class: 'primary', 'data-testid': 'claim-accept', onclick: () => send({ type: 'claim', accept: true }) }, t('table.claimAccept')),
         h('button', { type: 'button', 'data-testid': 'claim-reject', onclick: () => send({ type: 'claim', accept: false }) }, t('table.claimReject'))));
+    }
+    if (ui.undoAsk && c.table.canUndo && c.table.undoConfirm) {
+      root.appendChild(h('div', { class: 'undo-ask', role: 'alertdialog', 'data-testid': 'undo-ask' },
+        h('span', {}, t('table.undoToAuction')),
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'undo-yes', onclick: () => { ui.undoAsk = false; send({ type: 'undo', confirm: true }); } }, t('table.undo')),
+        h('button', { type: 'button', 'data-testid': 'undo-no', onclick: () => { ui.undoAsk = false; render(); } }, t('common.cancel'))));
+    } else {
+      ui.undoAsk = false;
     }
     const controls = mod.controls(c);
     if (controls) root.appendChild(h('div', { class: 'controls' }, controls));
@@ -145,7 +203,18 @@ export function openTable(id) {
     }
     for (const b of mod.tools(c)) tools.appendChild(b);
     if (mod.canUndo(c)) {
-      tools.appendChild(h('button', { type: 'button', 'data-testid': 'undo-btn', onclick: () => send({ type: 'undo' }) }, t('table.undo')));
+      tools.appendChild(h('button', {
+        type: 'button', 'data-testid': 'undo-btn',
+        onclick: () => {
+          // Back from the play into the auction only when the player says so.
+          if (c.table.undoConfirm) { ui.undoAsk = true; render(); return; }
+          send({ type: 'undo' });
+        },
+      }, t('table.undo')));
+    }
+    if (c.seat && !c.table.over) tools.appendChild(speedSelect(c));
+    if (mod.canPlayOut && mod.canPlayOut(c) && !c.table.playOut) {
+      tools.appendChild(h('button', { type: 'button', 'data-testid': 'playout-btn', onclick: () => send({ type: 'speed', speed: 'playout' }) }, t('table.playOut')));
     }
     tools.appendChild(h('button', {
       type: 'button', 'data-testid': 'sheet-btn', 'aria-expanded': ui.sheetOpen ? 'true' : 'false',
@@ -179,6 +248,7 @@ export function openTable(id) {
     const side = h('div', { class: 'side' });
     const extra = mod.side(c);
     if (extra) side.appendChild(extra);
+    if (c.table.canChat) side.appendChild(chatPanel(c));
     if (ui.sheetOpen || mod.sheetAlways(c)) side.appendChild(h('section', { class: 'sheet', 'data-testid': 'score-sheet', 'aria-label': t('table.scoreSheet') }, h('h2', {}, t('table.scoreSheet')), mod.sheet(c)));
     if (side.firstChild) root.appendChild(side);
 
@@ -220,7 +290,13 @@ export function openTable(id) {
       case 'state': {
         const prev = tbl.msg;
         tbl.msg = m;
-        if (!prev || prev.n !== m.n) { ui.hints = null; }
+        if (!prev || prev.n !== m.n) { ui.hints = null; ui.bidHint = null; }
+        // The player's bot speed follows him from table to table.
+        const want = storedSpeed();
+        if (!ui.speedSent && m.seat && want && m.table.speed && want !== m.table.speed) {
+          ui.speedSent = true;
+          send({ type: 'speed', speed: want });
+        }
         waitAnalysis(m);
         const c = ctx();
         const mod = c.game === 'belote' ? beloteUI : bridgeUI;
@@ -235,10 +311,23 @@ export function openTable(id) {
         toast(errorText(m));
         break;
       case 'hint':
-        ui.hints = m.cards || {};
+        // A card hint gives the tricks of the player's side for each card;
+        // a bidding hint the bots' call and its meaning.
+        ui.hints = m.call ? null : (m.ours || m.cards || {});
+        ui.bidHint = m.call ? { call: m.call, meaning: m.meaning || null } : null;
         ui.hintFor = tbl.msg ? tbl.msg.n : -1;
         render();
         announce(t('table.hint'));
+        break;
+      case 'claim':
+        // The answer to a claim, whoever made it.
+        toast(m.accepted ? t('table.claimAccepted', { n: m.tricks })
+          : t('table.claimNot.' + (m.reason || 'refused'), { seat: seatName(m.by), n: m.tricks }));
+        break;
+      case 'chat':
+        ui.chat.push(m);
+        if (ui.chat.length > 100) ui.chat.shift();
+        render();
         break;
       case 'analysis': {
         const deal = m.deal;
