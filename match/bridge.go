@@ -14,6 +14,7 @@ import (
 	"atout/bridge/scoring"
 	"atout/card"
 	"atout/game"
+	"atout/protocol"
 )
 
 // BridgeOptions describe a bridge match.
@@ -47,6 +48,7 @@ type Bridge struct {
 	totals  [2]int
 	rubber  *scoring.Rubber
 	chicago *scoring.Chicago
+	pad     []protocol.PadEntry // rubber and Chicago: the score pad
 }
 
 // NewBridge returns a bridge match with options o (checked by the caller).
@@ -223,12 +225,14 @@ func (b *Bridge) ScoreDeal() (json.RawMessage, error) {
 		for _, e := range es {
 			pts[e.Side&1] += e.Points
 		}
+		b.addPad(es)
 	case b.chicago != nil:
 		cd, err := b.chicago.Apply(dr)
 		if err != nil {
 			return nil, err
 		}
 		pts = cd.Points
+		b.addPad(cd.Lines)
 	default:
 		if r.ScoreNS > 0 {
 			pts[card.NS] = r.ScoreNS
@@ -241,6 +245,17 @@ func (b *Bridge) ScoreDeal() (json.RawMessage, error) {
 	b.totals[1] += pts[1]
 	b.lines = append(b.lines, line)
 	return json.Marshal(line)
+}
+
+// addPad writes the entries of the deal just scored on the score pad.
+func (b *Bridge) addPad(es []scoring.Entry) {
+	for _, e := range es {
+		deal := len(b.boards)
+		if e.Deal == 0 {
+			deal = 0
+		}
+		b.pad = append(b.pad, protocol.PadEntry{Deal: deal, Game: e.Game, Side: e.Side, Kind: e.Kind.String(), Points: e.Points, Below: e.Below})
+	}
 }
 
 // SheetValue returns the score sheet.
@@ -256,6 +271,7 @@ func (b *Bridge) SheetValue() BridgeSheet {
 	if b.rubber != nil {
 		s.Games = map[card.Side]int{card.NS: b.rubber.Games(card.NS), card.EW: b.rubber.Games(card.EW)}
 	}
+	s.Pad = b.pad
 	return s
 }
 

@@ -183,6 +183,23 @@ type BridgeSheet struct {
 	Totals  map[card.Side]int `json:"totals"`
 	Games   map[card.Side]int `json:"games,omitempty"` // rubber: games won
 	Over    bool              `json:"over"`
+	// Pad is the score pad of rubber bridge and Chicago, entry by entry:
+	// a rubber's points above and below the line game by game, a
+	// Chicago cycle's points deal by deal.
+	Pad []PadEntry `json:"pad,omitempty"`
+}
+
+// PadEntry is one entry of a rubber or Chicago score pad.
+type PadEntry struct {
+	Deal int       `json:"deal"` // the table's deal number (0: the end of an unfinished rubber)
+	Game int       `json:"game"` // rubber: the game it was scored in (1-based); Chicago: 0
+	Side card.Side `json:"side"`
+	// Kind: "trick points", "overtricks", "insult", "slam bonus",
+	// "undertricks", "honours", "rubber bonus", "unfinished game",
+	// "unfinished partscore", "game bonus", "partscore bonus".
+	Kind   string `json:"kind"`
+	Points int    `json:"points"`
+	Below  bool   `json:"below,omitempty"` // rubber: below the line (toward game)
 }
 
 // BoardLine is one line of a bridge score sheet.
