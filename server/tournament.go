@@ -38,6 +38,7 @@ import (
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
+	"atout/web/handrecords"
 )
 
 // tourKind is the store.Competition kind of a duplicate bridge tournament.
@@ -1419,9 +1420,9 @@ func (s *Server) handleTournamentRecords(w http.ResponseWriter, r *http.Request)
 	}
 	lang, _ := i18n.Parse(s.requestLang(r, userPtr(u)))
 	ready := s.tours.ddReady(t, boards, ddWaitTime)
-	opt := tournament.HandRecordsOptions{Ready: func(n int) bool { return ready[n] }, Refresh: recordsRefresh}
+	opt := handrecords.Options{Ready: func(n int) bool { return ready[n] }, Refresh: recordsRefresh}
 	var buf bytes.Buffer
-	if err := tournament.HandRecordsHTMLOptions(&buf, t, lang, boards, opt); err != nil {
+	if err := handrecords.HTMLOptions(&buf, t, lang, boards, opt); err != nil {
 		s.apiError(w, r, http.StatusInternalServerError, "internal", err.Error())
 		return
 	}

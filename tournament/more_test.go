@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -17,7 +16,6 @@ import (
 	"atout/bridge/pbn"
 	"atout/bridge/scoring"
 	"atout/card"
-	"atout/i18n"
 )
 
 func TestTeamMatch(t *testing.T) {
@@ -394,38 +392,11 @@ func TestExportPBNRoundTrip(t *testing.T) {
 	}
 }
 
-func TestHandRecordsHTML(t *testing.T) {
+func TestAnalysisCached(t *testing.T) {
 	dev := loadDev(t)
 	boards := make([]Board, 9)
 	for i := range boards {
 		boards[i] = Board{Number: i + 1, Deal: dev[i].deal, Dealer: card.North, Vul: bridge.VulNone}
-	}
-	tr, err := New("hr", "Hand <records> test", boards, Matchpoints, window)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr.DD = devDD(t)
-	for _, lang := range []i18n.Lang{i18n.En, i18n.Fr} {
-		var buf bytes.Buffer
-		if err := HandRecordsHTML(&buf, tr, lang); err != nil {
-			t.Fatal(err)
-		}
-		h := buf.String()
-		for _, want := range []string{"@media print", "page-break-after", "♠", "♥", "♦", "♣", "Hand &lt;records&gt; test",
-			`class="red"`, "NS -110 (3D-EW)", `<td>9</td>`} {
-			if !strings.Contains(h, want) {
-				t.Errorf("%s: no %q", lang, want)
-			}
-		}
-		if n := strings.Count(h, `<div class="page">`); n != 3 {
-			t.Errorf("%s: %d pages, want 3 (9 boards, 4 a page)", lang, n)
-		}
-		if n := strings.Count(h, `<section class="board">`); n != 9 {
-			t.Errorf("%d boards", n)
-		}
-		if lang == i18n.Fr && !strings.Contains(h, "Donne 1") {
-			t.Errorf("French labels missing")
-		}
 	}
 	// Analysis is cached: the solver runs once per board.
 	var calls atomic.Int32
