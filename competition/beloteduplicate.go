@@ -157,20 +157,6 @@ func (s *Service) storeBeldDeal(ctx context.Context, id string, bd beldDeal, pas
 		Data: data, GameID: bd.table})
 }
 
-// beloteDuplicate returns an event from the cache or the store (an error
-// wrapping store.ErrNotFound if there is no such belote duplicate).
-func (s *Service) beloteDuplicate(ctx context.Context, id string) (*beloteDuplicate, error) {
-	return kindOf[*beloteDuplicate](ctx, s, id, "belote duplicate")
-}
-
-func (s *Service) beldOr404(ctx context.Context, id string) (*beloteDuplicate, error) {
-	ev, err := s.beloteDuplicate(ctx, id)
-	if err != nil {
-		return nil, notFound("belote duplicate", id, err)
-	}
-	return ev, nil
-}
-
 // openBeloteDuplicate builds an event from its stored record: its teams,
 // the results stored and those only in the teams' games.
 func (s *Service) openBeloteDuplicate(ctx context.Context, comp store.Competition) (*beloteDuplicate, error) {
@@ -191,15 +177,8 @@ func (s *Service) openBeloteDuplicate(ctx context.Context, comp store.Competitio
 		if t.table == "" {
 			continue
 		}
-		rec, err := s.st.LoadGame(ctx, t.table)
-		if err != nil {
-			s.log.Error("belote duplicate table", "event", id, "table", t.table, "err", err)
-			continue
-		}
-		for _, d := range rec.Deals {
-			if d.Result == nil {
-				continue
-			}
+		_, deals := s.finished(ctx, id, t.table)
+		for _, d := range deals {
 			var line struct {
 				Score *belote.SidePoints `json:"score"`
 			}
@@ -357,7 +336,7 @@ type JoinRequest struct {
 func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, body JoinRequest) (protocol.BeloteTeamRef, error) {
 	var out protocol.BeloteTeamRef
 	u := c.User
-	ev, err := s.beldOr404(ctx, id)
+	ev, err := request[*beloteDuplicate](ctx, s, id, "belote duplicate")
 	if err != nil {
 		return out, err
 	}
@@ -443,7 +422,7 @@ func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplica
 		defer release()
 	}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
-		Level: ev.spec.Level, BeloteDeals: deals, Tournament: tableTag(ev.comp.ID)}
+		Level: ev.spec.Level, BeloteDeals: deals, Tournament: tableTag(ev.comp.ID, t.name)}
 	room, err := s.createSeated(ctx, set, t.members[0].User, players)
 	if err != nil {
 		return out, err
@@ -477,6 +456,23 @@ func (bd *beloteDuplicate) played() (map[string]map[int]bool, error) {
 	return out, nil
 }
 
+// allSeen reports whether user may see every deal of the event.
+func (bd *beloteDuplicate) allSeen(s *Service, user string) (bool, error) {
+	played, err := bd.played()
+	if err != nil {
+		return false, err
+	}
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	mine := bd.teamOf(user)
+	for _, dl := range bd.d.Deals {
+		if !bd.canSee(mine, played, dl.Number) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // canSee reports whether the viewer (of team mine, nil if none) may see deal
 // n: his team has played it, or, for somebody not registered, every team
 // has.
@@ -497,7 +493,7 @@ func (bd *beloteDuplicate) canSee(mine *beldTeam, played map[string]map[int]bool
 
 // BeloteDuplicateView returns event id as user sees it.
 func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (protocol.BeloteDuplicate, error) {
-	ev, err := s.beldOr404(ctx, id)
+	ev, err := request[*beloteDuplicate](ctx, s, id, "belote duplicate")
 	if err != nil {
 		return protocol.BeloteDuplicate{}, err
 	}
@@ -554,7 +550,7 @@ func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (pro
 // BeloteDeal returns deal n of event id as user sees it: its cards and
 // every team's result, once he may see it.
 func (s *Service) BeloteDeal(ctx context.Context, id string, n int, user string) (protocol.BeloteDeal, error) {
-	ev, err := s.beldOr404(ctx, id)
+	ev, err := request[*beloteDuplicate](ctx, s, id, "belote duplicate")
 	if err != nil {
 		return protocol.BeloteDeal{}, err
 	}

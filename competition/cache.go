@@ -30,6 +30,9 @@ type event interface {
 	// and returns the event as it is now (the same, or a new one read
 	// whole). It runs under its slot's lock.
 	refresh(ctx context.Context, s *Service) (event, error)
+	// allSeen reports whether user may see every board or deal of the
+	// competition (those of a table of it he does not play at).
+	allSeen(s *Service, user string) (bool, error)
 }
 
 // compBase is what every cached competition holds: its stored record.
@@ -144,6 +147,17 @@ func kindOf[E event](ctx context.Context, s *Service, id, what string) (E, error
 	e, ok := ev.(E)
 	if !ok {
 		return zero, fmt.Errorf("competition %s is a %s, not a %s: %w", id, ev.base().comp.Kind, what, store.ErrNotFound)
+	}
+	return e, nil
+}
+
+// request returns competition id of kind E for a request: a *Error (not
+// found) when there is none.
+func request[E event](ctx context.Context, s *Service, id, what string) (E, error) {
+	e, err := kindOf[E](ctx, s, id, what)
+	if err != nil {
+		var zero E
+		return zero, notFound(what, id, err)
 	}
 	return e, nil
 }

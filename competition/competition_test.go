@@ -94,15 +94,18 @@ func FuzzCheckTeamMatch(f *testing.F) {
 	})
 }
 
-// TestTableTags: a table's tag names its competition (the entry that
-// plays there is the store's record); the tags of tables opened before,
-// "ID:room" and "ID:team", still name theirs. The rooms are read from
-// their entries' keys.
+// TestTableTags: a table's tag names its competition and, for a room or
+// a team, the entry (the entry that plays there is the store's record);
+// the rooms are read from their entries' keys.
 func TestTableTags(t *testing.T) {
-	for _, tag := range []string{tableTag("abc-1"), "abc-1:open", "abc-1:closed", "abc-1:Aces"} {
+	for _, tag := range []string{tableTag("abc-1", ""), tableTag("abc-1", teamRooms[tournament.OpenRoom]),
+		tableTag("abc-1", teamRooms[tournament.ClosedRoom]), tableTag("abc-1", "Aces")} {
 		if id := tagCompetition(tag); id != "abc-1" {
 			t.Errorf("tag %q names competition %q, want abc-1", tag, id)
 		}
+	}
+	if tag := tableTag("abc-1", "closed"); tag != "abc-1:closed" {
+		t.Errorf("tag %q, want abc-1:closed", tag)
 	}
 	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
 		r, ok := roomOf(teamRooms[room])
@@ -146,7 +149,7 @@ func FuzzCheckBeloteDuplicate(f *testing.F) {
 		}
 		// The tables of the event accept these settings.
 		set := table.Settings{Game: "belote", Mode: spec.Mode, Rules: spec.Rules, Announcements: spec.Announcements,
-			Level: spec.Level, BeloteDeals: deals, Tournament: tableTag("x")}
+			Level: spec.Level, BeloteDeals: deals, Tournament: tableTag("x", "team")}
 		if err := set.Normalize(); err != nil {
 			t.Fatalf("table settings of an accepted event: %v", err)
 		}

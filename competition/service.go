@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -133,13 +134,19 @@ func (s *Service) createSeated(ctx context.Context, set table.Settings, createdB
 }
 
 // tableTag is the Settings.Tournament of a competition's table: the
-// competition's ID, which makes the table report its boards. Which entry
-// plays there is the store's record (the entry's game), not the tag.
-func tableTag(id string) string { return id }
+// competition's ID, and the entry's key for a table of a room or a team
+// ("ID:open", "ID:Aces"; a competition ID has no colon). It makes the
+// table report its boards and tells its readers what it plays for; it
+// proves nothing: which entry plays there is the store's record (the
+// entry's game).
+func tableTag(id, entry string) string {
+	if entry == "" {
+		return id
+	}
+	return id + ":" + entry
+}
 
-// tagCompetition returns the competition a table's tag names. Tables
-// opened before the tag was the ID alone carry "ID:room" (team matches)
-// or "ID:team" (belote duplicates); a competition ID has no colon.
+// tagCompetition returns the competition a table's tag names.
 func tagCompetition(tag string) string {
 	id, _, _ := strings.Cut(tag, ":")
 	return id
@@ -203,24 +210,33 @@ func (s *Service) tableCompetition(ctx context.Context, tableID, tag string) (id
 	return comp.ID, comp.Kind, nil
 }
 
+// reported returns the entry of one of kinds that a table reporting a
+// result plays for: the one the store (or this node, for a table it has
+// just opened) binds to the table. Otherwise the result is refused.
+func (s *Service) reported(ctx context.Context, tableID, tag string, kinds ...string) (tableRef, bool) {
+	if tag == "" {
+		return tableRef{}, false
+	}
+	ref, ok := s.boundTable(ctx, tableID)
+	if !ok || !slices.Contains(kinds, ref.kind) {
+		s.log.Warn("competition result refused: the table is not the one recorded for it", "table", tableID, "tag", tag)
+		return tableRef{}, false
+	}
+	return ref, true
+}
+
 // OnBoard records a finished board of a competition's bridge table as the
 // result of the entry the store binds to the table. It runs on the
 // table's goroutine.
 func (s *Service) OnBoard(d table.BoardDone) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	if d.Tournament == "" {
-		return
-	}
-	ref, ok := s.boundTable(ctx, d.Table)
-	if !ok {
-		s.log.Warn("competition result refused: the table is not the one recorded for it", "table", d.Table, "tag", d.Tournament)
-		return
-	}
-	switch ref.kind {
-	case KindTournament:
+	ref, ok := s.reported(ctx, d.Table, d.Tournament, KindTournament, KindTeamMatch)
+	switch {
+	case !ok:
+	case ref.kind == KindTournament:
 		s.tournamentBoard(ctx, ref, d)
-	case KindTeamMatch:
+	default:
 		s.teamBoard(ref, d)
 	}
 }
@@ -231,15 +247,9 @@ func (s *Service) OnBoard(d table.BoardDone) {
 func (s *Service) OnBeloteDeal(d table.BeloteDealDone) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	if d.Tournament == "" {
-		return
+	if ref, ok := s.reported(ctx, d.Table, d.Tournament, KindBeloteDuplicate); ok {
+		s.beloteDeal(ref, d)
 	}
-	ref, ok := s.boundTable(ctx, d.Table)
-	if !ok || ref.kind != KindBeloteDuplicate {
-		s.log.Warn("competition result refused: the table is not the one recorded for it", "table", d.Table, "tag", d.Tournament)
-		return
-	}
-	s.beloteDeal(ref, d)
 }
 
 // writeLater runs write in the background (it runs on a table's goroutine,
@@ -295,56 +305,19 @@ func (s *Service) MayRead(ctx context.Context, tableID, tag, userID string) erro
 }
 
 func (s *Service) hides(ctx context.Context, tableID, tag, userID string) error {
-	id, kind, err := s.tableCompetition(ctx, tableID, tag)
+	id, _, err := s.tableCompetition(ctx, tableID, tag)
 	if err != nil {
 		return err
 	}
-	switch kind {
-	case KindTeamMatch:
-		mt, err := s.teamMatch(ctx, id)
-		if err != nil {
-			return err
-		}
-		for _, mb := range mt.m.Score().Boards {
-			if !mt.canSee(userID, mb) {
-				return hidden
-			}
-		}
-		return nil
-	case KindBeloteDuplicate:
-		ev, err := s.beloteDuplicate(ctx, id)
-		if err != nil {
-			return err
-		}
-		played, err := ev.played()
-		if err != nil {
-			return err
-		}
-		s.cache.mu.Lock()
-		defer s.cache.mu.Unlock()
-		mine := ev.teamOf(userID)
-		for _, dl := range ev.d.Deals {
-			if !ev.canSee(mine, played, dl.Number) {
-				return hidden
-			}
-		}
-		return nil
-	case KindTournament:
-		v, err := s.tournament(ctx, id)
-		if err != nil {
-			return err
-		}
-		if v.t.Over(s.Now()) {
-			return nil
-		}
-		for _, b := range v.t.Boards {
-			if userID == "" || !v.t.HasPlayed(userID, b.Number) {
-				return hidden
-			}
-		}
-		return nil
+	ev, err := s.get(ctx, id)
+	if err != nil {
+		return err
 	}
-	return nil
+	seen, err := ev.allSeen(s, userID)
+	if err == nil && !seen {
+		err = hidden
+	}
+	return err
 }
 
 // MayWatch says whether userID, who does not play at the competition

@@ -213,14 +213,6 @@ func (s *Service) teamMatch(ctx context.Context, id string) (*teamMatch, error) 
 	return kindOf[*teamMatch](ctx, s, id, "team match")
 }
 
-func (s *Service) teamMatchOr404(ctx context.Context, id string) (*teamMatch, error) {
-	mt, err := s.teamMatch(ctx, id)
-	if err != nil {
-		return nil, notFound("team match", id, err)
-	}
-	return mt, nil
-}
-
 // openTeamMatch builds a match from its stored record: its rooms' tables,
 // the results stored and those only in the rooms' games.
 func (s *Service) openTeamMatch(ctx context.Context, comp store.Competition) (*teamMatch, error) {
@@ -254,23 +246,13 @@ func (s *Service) openTeamMatch(ctx context.Context, comp store.Competition) (*t
 		if gid == "" {
 			continue
 		}
-		rec, err := s.st.LoadGame(ctx, gid)
-		if err != nil {
-			s.log.Error("team match room", "match", id, "table", gid, "err", err)
-			continue
-		}
-		for _, d := range rec.Deals {
-			if d.Result == nil {
+		_, deals := s.finished(ctx, id, gid)
+		for _, d := range deals {
+			c, decl, tricks, ok := bridgeResult(d)
+			if !ok {
 				continue
 			}
-			var line table.BoardLine
-			if err := json.Unmarshal(d.Result, &line); err != nil {
-				continue
-			}
-			res := tournament.RoomResult{Contract: line.Contract, Tricks: line.Tricks}
-			if !line.Contract.IsPass() {
-				res.Declarer, _ = card.ParseSeat(line.Declarer)
-			}
+			res := tournament.RoomResult{Contract: c, Declarer: decl, Tricks: tricks}
 			err := mt.m.Add(tournament.Room(r), d.No, res)
 			if err == nil {
 				if err := s.storeTeamBoard(ctx, id, teamBoard{room: tournament.Room(r), board: d.No, res: res, table: gid}); err != nil {
@@ -463,7 +445,7 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 		for seat, id := range spec.seatUsers(room) {
 			players[seat] = table.Player{ID: id}
 		}
-		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: tableTag(comp.ID),
+		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: tableTag(comp.ID, teamRooms[room]),
 			Deals: deals}
 		tb, err := s.createSeated(ctx, set, u.ID, players)
 		if err == nil {
@@ -563,6 +545,16 @@ func roomResultJSON(rr *tournament.RoomResult) *protocol.RoomResult {
 	return &protocol.RoomResult{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks, Result: resultText(rr.Contract, rr.Tricks), ScoreNS: rr.ScoreNS}
 }
 
+// allSeen reports whether user may see every board of the match.
+func (mt *teamMatch) allSeen(_ *Service, user string) (bool, error) {
+	for _, mb := range mt.m.Score().Boards {
+		if !mt.canSee(user, mb) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // canSee reports whether viewer may see board n of the match: a player once
 // his room has played it, anybody else once both rooms have.
 func (mt *teamMatch) canSee(viewer string, mb tournament.MatchBoard) bool {
@@ -577,7 +569,7 @@ func (mt *teamMatch) canSee(viewer string, mb tournament.MatchBoard) bool {
 
 // TeamMatchView returns team match id as user sees it.
 func (s *Service) TeamMatchView(ctx context.Context, id, user string) (protocol.TeamMatch, error) {
-	mt, err := s.teamMatchOr404(ctx, id)
+	mt, err := request[*teamMatch](ctx, s, id, "team match")
 	if err != nil {
 		return protocol.TeamMatch{}, err
 	}
@@ -646,7 +638,7 @@ func (s *Service) TeamMatchView(ctx context.Context, id, user string) (protocol.
 
 // TeamBoard returns board n of team match id as user sees it.
 func (s *Service) TeamBoard(ctx context.Context, id string, n int, user string) (protocol.TeamBoard, error) {
-	mt, err := s.teamMatchOr404(ctx, id)
+	mt, err := request[*teamMatch](ctx, s, id, "team match")
 	if err != nil {
 		return protocol.TeamBoard{}, err
 	}

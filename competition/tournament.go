@@ -263,13 +263,18 @@ func (s *Service) tournament(ctx context.Context, id string) (*tourEvent, error)
 	return kindOf[*tourEvent](ctx, s, id, "tournament")
 }
 
-// tourOr404 returns the tournament of a request, or the error to answer.
-func (s *Service) tourOr404(ctx context.Context, id string) (*tourEvent, error) {
-	e, err := s.tournament(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, &Error{Refusal: NotFound, Msg: "no such tournament: " + id}
+// allSeen reports whether user may see every board of the tournament:
+// once it is over, or once he has played them all.
+func (e *tourEvent) allSeen(s *Service, user string) (bool, error) {
+	if e.t.Over(s.Now()) {
+		return true, nil
 	}
-	return e, err
+	for _, b := range e.t.Boards {
+		if user == "" || !e.t.HasPlayed(user, b.Number) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // Stale marks a competition to be caught up with the store at its next
@@ -442,35 +447,23 @@ func (s *Service) reconcile(ctx context.Context, v *tourEvent, user string) {
 	if err != nil || en.GameID == "" {
 		return
 	}
-	rec, err := s.st.LoadGame(ctx, en.GameID)
-	if err != nil {
-		s.log.Error("tournament reconcile", "tournament", v.t.ID, "table", en.GameID, "err", err)
-		return
-	}
-	if rec.Seats[card.South].UserID != user {
+	rec, deals := s.finished(ctx, v.t.ID, en.GameID)
+	if rec == nil || rec.Seats[card.South].UserID != user {
 		return
 	}
 	m := s.boardsOf(ctx, en.GameID, v.t)
-	for _, d := range rec.Deals {
-		if d.Result == nil {
-			continue
-		}
-		// The deal's number at the table (line.Board is the board's own
-		// number, which is the same only at tables without BoardNumbers).
-		var line table.BoardLine
-		if json.Unmarshal(d.Result, &line) != nil || d.No < 1 || d.No > len(m) || m[d.No-1] == 0 {
+	for _, d := range deals {
+		// The deal's number at the table (the board's own number is the
+		// same only at tables without BoardNumbers).
+		c, decl, tricks, ok := bridgeResult(d)
+		if !ok || d.No < 1 || d.No > len(m) || m[d.No-1] == 0 {
 			continue
 		}
 		n := m[d.No-1]
 		if v.t.HasPlayed(user, n) {
 			continue
 		}
-		r := tournament.BoardResult{Entry: user, Board: n, Contract: line.Contract, Tricks: line.Tricks, Side: card.NS, Time: d.Finished}
-		if !line.Contract.IsPass() {
-			if r.Declarer, err = card.ParseSeat(line.Declarer); err != nil {
-				continue
-			}
-		}
+		r := tournament.BoardResult{Entry: user, Board: n, Contract: c, Declarer: decl, Tricks: tricks, Side: card.NS, Time: d.Finished}
 		if err := s.recordTour(ctx, v, r, en.GameID); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
 			s.log.Error("tournament reconcile", "tournament", v.t.ID, "table", en.GameID, "board", n, "err", err)
 		} else if err == nil {
@@ -682,7 +675,7 @@ func (s *Service) ListTournaments(ctx context.Context) (protocol.TournamentList,
 // TournamentView returns tournament id as user sees it: its ranking, the
 // boards he has played and his table.
 func (s *Service) TournamentView(ctx context.Context, id, user string) (protocol.Tournament, error) {
-	e, err := s.tourOr404(ctx, id)
+	e, err := request[*tourEvent](ctx, s, id, "tournament")
 	if err != nil {
 		return protocol.Tournament{}, err
 	}
@@ -730,7 +723,7 @@ func (s *Service) TournamentView(ctx context.Context, id, user string) (protocol
 func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (protocol.TableRef, error) {
 	u := c.User
 	var out protocol.TableRef
-	e, err := s.tourOr404(ctx, id)
+	e, err := request[*tourEvent](ctx, s, id, "tournament")
 	if err != nil {
 		return out, err
 	}
@@ -801,7 +794,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 		return out, err
 	}
 	defer release()
-	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: tableTag(t.ID), Deals: deals, DealInfo: info, BoardNumbers: boards}
+	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: tableTag(t.ID, ""), Deals: deals, DealInfo: info, BoardNumbers: boards}
 	room, err := s.hub.Create(ctx, set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		return out, err
@@ -841,7 +834,7 @@ func notPlayed(err error) error {
 // wait; after that, the answer says it is coming.
 func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user string, wait time.Duration) (protocol.TournamentBoard, error) {
 	var out protocol.TournamentBoard
-	e, err := s.tourOr404(ctx, id)
+	e, err := request[*tourEvent](ctx, s, id, "tournament")
 	if err != nil {
 		return out, err
 	}
@@ -916,7 +909,7 @@ func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user st
 // analysis ready (waited for at most wait in all, the others being solved
 // in the background).
 func (s *Service) Records(ctx context.Context, id, user string, wait time.Duration) (*tournament.Tournament, []int, func(n int) bool, error) {
-	e, err := s.tourOr404(ctx, id)
+	e, err := request[*tourEvent](ctx, s, id, "tournament")
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -938,7 +931,7 @@ func (s *Service) Records(ctx context.Context, id, user string, wait time.Durati
 // Export writes the results of tournament id as PBN with ScoreTable and
 // TotalScoreTable, once the tournament is over (it shows every deal).
 func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
-	e, err := s.tourOr404(ctx, id)
+	e, err := request[*tourEvent](ctx, s, id, "tournament")
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"atout/competition"
 	"atout/i18n"
+	"atout/protocol"
 	"atout/store"
 	"atout/web/handrecords"
 )
@@ -51,23 +52,82 @@ func (s *Server) RunDaily(ctx context.Context, c DailyConfig) { s.comps.RunDaily
 func (s *Server) waitResultWrites() { s.comps.Wait() }
 
 func (s *Server) competitionRoutes() {
-	m := s.mux
+	m, c := s.mux, s.comps
 	m.HandleFunc("POST /api/tournaments", s.csrf(s.handleCreateTournament))
-	m.HandleFunc("GET /api/tournaments", s.handleTournaments)
-	m.HandleFunc("GET /api/tournaments/{id}", s.handleTournament)
+	m.HandleFunc("GET /api/tournaments", list(s, c.ListTournaments))
+	m.HandleFunc("GET /api/tournaments/{id}", view(s, c.TournamentView))
 	m.HandleFunc("POST /api/tournaments/{id}/play", s.csrf(s.handlePlayTournament))
-	m.HandleFunc("GET /api/tournaments/{id}/boards/{n}", s.handleTournamentBoard)
+	m.HandleFunc("GET /api/tournaments/{id}/boards/{n}", numbered(s, "board number",
+		func(ctx context.Context, id string, n int, user string) (protocol.TournamentBoard, error) {
+			return c.TournamentBoard(ctx, id, n, user, ddWaitTime)
+		}))
 	m.HandleFunc("GET /api/tournaments/{id}/records", s.handleTournamentRecords)
 	m.HandleFunc("GET /api/tournaments/{id}/export.pbn", s.handleTournamentExport)
-	m.HandleFunc("POST /api/teammatches", s.csrf(s.handleCreateTeamMatch))
-	m.HandleFunc("GET /api/teammatches", s.handleTeamMatches)
-	m.HandleFunc("GET /api/teammatches/{id}", s.handleTeamMatch)
-	m.HandleFunc("GET /api/teammatches/{id}/boards/{n}", s.handleTeamBoard)
-	m.HandleFunc("POST /api/beloteduplicates", s.csrf(s.handleCreateBeloteDuplicate))
-	m.HandleFunc("GET /api/beloteduplicates", s.handleBeloteDuplicates)
-	m.HandleFunc("GET /api/beloteduplicates/{id}", s.handleBeloteDuplicate)
-	m.HandleFunc("POST /api/beloteduplicates/{id}/join", s.csrf(s.handleJoinBeloteDuplicate))
-	m.HandleFunc("GET /api/beloteduplicates/{id}/deals/{n}", s.handleBeloteDuplicateDeal)
+	m.HandleFunc("POST /api/teammatches", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, body competition.TeamMatchRequest) (protocol.Created, error) {
+			return c.CreateTeamMatch(r.Context(), caller, body)
+		})))
+	m.HandleFunc("GET /api/teammatches", list(s, c.ListTeamMatches))
+	m.HandleFunc("GET /api/teammatches/{id}", view(s, c.TeamMatchView))
+	m.HandleFunc("GET /api/teammatches/{id}/boards/{n}", numbered(s, "board number", c.TeamBoard))
+	m.HandleFunc("POST /api/beloteduplicates", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, body competition.BeloteDuplicateRequest) (protocol.Created, error) {
+			return c.CreateBeloteDuplicate(r.Context(), caller, body)
+		})))
+	m.HandleFunc("GET /api/beloteduplicates", list(s, c.ListBeloteDuplicates))
+	m.HandleFunc("GET /api/beloteduplicates/{id}", view(s, c.BeloteDuplicateView))
+	m.HandleFunc("POST /api/beloteduplicates/{id}/join", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, body competition.JoinRequest) (protocol.BeloteTeamRef, error) {
+			return c.JoinBeloteDuplicate(r.Context(), caller, r.PathValue("id"), body)
+		})))
+	m.HandleFunc("GET /api/beloteduplicates/{id}/deals/{n}", numbered(s, "deal number", c.BeloteDeal))
+}
+
+// list answers the list of a kind of competitions.
+func list[T any](s *Server, get func(context.Context) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		out, err := get(r.Context())
+		s.answer(w, r, out, err)
+	}
+}
+
+// view answers the page of the competition {id} as the caller sees it.
+func view[T any](s *Server, get func(ctx context.Context, id, user string) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, _ := s.user(r)
+		out, err := get(r.Context(), r.PathValue("id"), u.ID)
+		s.answer(w, r, out, err)
+	}
+}
+
+// numbered answers board or deal {n} (what names it) of the competition
+// {id} as the caller sees it.
+func numbered[T any](s *Server, what string, get func(ctx context.Context, id string, n int, user string) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, _ := s.user(r)
+		n, ok := s.pathNumber(w, r, what)
+		if !ok {
+			return
+		}
+		out, err := get(r.Context(), r.PathValue("id"), n, u.ID)
+		s.answer(w, r, out, err)
+	}
+}
+
+// create answers a request of a signed-in user with a JSON body B.
+func create[B, T any](s *Server, do func(*http.Request, competition.Caller, B) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u, ok := s.mustUser(w, r)
+		if !ok {
+			return
+		}
+		var body B
+		if !s.readBody(w, r, &body) {
+			return
+		}
+		out, err := do(r, s.caller(r, u), body)
+		s.answer(w, r, out, err)
+	}
 }
 
 // caller is the user of a request with the server's limits.
@@ -210,17 +270,6 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 	s.answer(w, r, out, err)
 }
 
-func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
-	out, err := s.comps.ListTournaments(r.Context())
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	out, err := s.comps.TournamentView(r.Context(), r.PathValue("id"), u.ID)
-	s.answer(w, r, out, err)
-}
-
 // handlePlayTournament opens (or returns) the caller's table for the
 // tournament.
 func (s *Server) handlePlayTournament(w http.ResponseWriter, r *http.Request) {
@@ -229,16 +278,6 @@ func (s *Server) handlePlayTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := s.comps.PlayTournament(r.Context(), s.caller(r, u), r.PathValue("id"))
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleTournamentBoard(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	n, ok := s.pathNumber(w, r, "board number")
-	if !ok {
-		return
-	}
-	out, err := s.comps.TournamentBoard(r.Context(), r.PathValue("id"), n, u.ID, ddWaitTime)
 	s.answer(w, r, out, err)
 }
 
@@ -279,85 +318,4 @@ func (s *Server) handleTournamentExport(w http.ResponseWriter, r *http.Request) 
 	w.Header().Set("Content-Type", "application/x-pbn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.pbn"`, id))
 	w.Write(buf.Bytes())
-}
-
-func (s *Server) handleCreateTeamMatch(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.mustUser(w, r)
-	if !ok {
-		return
-	}
-	var body competition.TeamMatchRequest
-	if !s.readBody(w, r, &body) {
-		return
-	}
-	out, err := s.comps.CreateTeamMatch(r.Context(), s.caller(r, u), body)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleTeamMatches(w http.ResponseWriter, r *http.Request) {
-	out, err := s.comps.ListTeamMatches(r.Context())
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleTeamMatch(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	out, err := s.comps.TeamMatchView(r.Context(), r.PathValue("id"), u.ID)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleTeamBoard(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	n, ok := s.pathNumber(w, r, "board number")
-	if !ok {
-		return
-	}
-	out, err := s.comps.TeamBoard(r.Context(), r.PathValue("id"), n, u.ID)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleCreateBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.mustUser(w, r)
-	if !ok {
-		return
-	}
-	var body competition.BeloteDuplicateRequest
-	if !s.readBody(w, r, &body) {
-		return
-	}
-	out, err := s.comps.CreateBeloteDuplicate(r.Context(), s.caller(r, u), body)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleBeloteDuplicates(w http.ResponseWriter, r *http.Request) {
-	out, err := s.comps.ListBeloteDuplicates(r.Context())
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	out, err := s.comps.BeloteDuplicateView(r.Context(), r.PathValue("id"), u.ID)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleJoinBeloteDuplicate(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.mustUser(w, r)
-	if !ok {
-		return
-	}
-	var body competition.JoinRequest
-	if !s.readBody(w, r, &body) {
-		return
-	}
-	out, err := s.comps.JoinBeloteDuplicate(r.Context(), s.caller(r, u), r.PathValue("id"), body)
-	s.answer(w, r, out, err)
-}
-
-func (s *Server) handleBeloteDuplicateDeal(w http.ResponseWriter, r *http.Request) {
-	u, _ := s.user(r)
-	n, ok := s.pathNumber(w, r, "deal number")
-	if !ok {
-		return
-	}
-	out, err := s.comps.BeloteDeal(r.Context(), r.PathValue("id"), n, u.ID)
-	s.answer(w, r, out, err)
 }

@@ -466,3 +466,38 @@ func BenchmarkAddAndRank10000(b *testing.B) {
 		tr.Standings()
 	}
 }
+
+// TestKeepAnalyses: a tournament read again takes the analyses the old
+// one has made of the same boards, and says which are ready.
+func TestKeepAnalyses(t *testing.T) {
+	dev := loadDev(t)
+	boards := make([]Board, 8)
+	for i := range boards {
+		boards[i] = Board{Number: i + 1, Deal: dev[i].deal, Dealer: card.North, Vul: bridge.VulNone}
+	}
+	var calls atomic.Int32
+	inner := devDD(t)
+	solve := func(d bridge.Deal) (dd.Table, error) { calls.Add(1); return inner(d) }
+	old, _ := New("k", "x", boards, Matchpoints, window)
+	old.DD = solve
+	if old.AnalysisReady(1) {
+		t.Fatal("board 1 ready before any analysis")
+	}
+	if _, err := old.Analysis(1); err != nil || !old.AnalysisReady(1) || old.AnalysisReady(2) || old.AnalysisReady(99) {
+		t.Fatalf("after analysing board 1: %v, ready %v %v", err, old.AnalysisReady(1), old.AnalysisReady(2))
+	}
+	boards[1].Deal = dev[8].deal // board 2 changed: its analysis is not the old one's
+	old.Analysis(2)
+	fresh, _ := New("k", "x", boards, Matchpoints, window)
+	fresh.DD = solve
+	fresh.KeepAnalyses(old)
+	if !fresh.AnalysisReady(1) || fresh.AnalysisReady(2) {
+		t.Fatalf("kept: board 1 %v, board 2 %v; want true, false", fresh.AnalysisReady(1), fresh.AnalysisReady(2))
+	}
+	if a, _ := fresh.Analysis(1); a.Table != dev[0].table || calls.Load() != 2 {
+		t.Errorf("board 1 solved again (%d calls) or changed: %+v", calls.Load(), a)
+	}
+	if a, _ := fresh.Analysis(2); a.Table != dev[8].table || calls.Load() != 3 {
+		t.Errorf("board 2: %d calls, %+v", calls.Load(), a)
+	}
+}

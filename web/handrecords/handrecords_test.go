@@ -17,7 +17,7 @@ import (
 
 // devBoards returns the first n deals of the tournament package's
 // testdata/dd-dev100.tsv as boards, and a solver answering their DDS
-// tables.
+// tables from the file.
 func devBoards(t *testing.T, n int) ([]tournament.Board, tournament.DDFunc) {
 	t.Helper()
 	data, err := os.ReadFile("../../tournament/testdata/dd-dev100.tsv")
@@ -25,47 +25,32 @@ func devBoards(t *testing.T, n int) ([]tournament.Board, tournament.DDFunc) {
 		t.Fatal(err)
 	}
 	var boards []tournament.Board
-	m := map[bridge.Deal]dd.Table{}
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if i == 0 {
-			continue
-		}
-		if len(boards) == n {
-			break
-		}
+	tables := map[bridge.Deal]dd.Table{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1 : n+1] {
 		f := strings.Split(line, "\t")
 		d, err := bridge.ParseDeal(f[0])
 		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
+			t.Fatal(err)
 		}
 		var tbl dd.Table
-		for k := range 20 {
-			v, err := strconv.Atoi(f[1+k])
-			if err != nil {
-				t.Fatalf("line %d col %d: %v", i+1, k+2, err)
-			}
-			tbl[k%4][k/4] = v
+		for k, v := range f[1:21] {
+			tbl[k%4][k/4], _ = strconv.Atoi(v)
 		}
-		m[d] = tbl
+		tables[d] = tbl
 		boards = append(boards, tournament.Board{Number: len(boards) + 1, Deal: d, Dealer: card.North, Vul: bridge.VulNone})
 	}
-	return boards, func(d bridge.Deal) (dd.Table, error) {
-		if tbl, ok := m[d]; ok {
-			return tbl, nil
-		}
-		return dd.CalcTable(d, 1)
-	}
+	return boards, func(d bridge.Deal) (dd.Table, error) { return tables[d], nil }
 }
 
 func TestHandRecordsHTML(t *testing.T) {
-	boards, ddf := devBoards(t, 9)
+	boards, solve := devBoards(t, 9)
 	t0 := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
 	window := tournament.Window{Start: t0, End: t0.Add(24 * time.Hour)}
 	tr, err := tournament.New("hr", "Hand <records> test", boards, tournament.Matchpoints, window)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr.DD = ddf
+	tr.DD = solve
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Fr} {
 		var buf bytes.Buffer
 		if err := HTML(&buf, tr, lang); err != nil {
