@@ -233,21 +233,13 @@ func (s *Service) readBeld(ctx context.Context, ev *beloteDuplicate) error {
 		ev.d.Join(tournament.Entry{ID: t.name, Name: t.name})
 		s.cache.mu.Unlock()
 	}
-	results, err := s.st.CompetitionResults(ctx, id)
-	if err != nil {
-		return err
-	}
-	for _, r := range results {
-		var data beldResultData
-		if err := json.Unmarshal(r.Data, &data); err != nil {
-			return fmt.Errorf("belote duplicate %s: result of %q on deal %d: %w", id, r.Entry, r.Board, err)
-		}
+	return storedResults(ctx, s, id, "belote duplicate", func(r store.CompetitionResult, data beldResultData) error {
 		err := ev.d.Add(tournament.BeloteResult{Team: r.Entry, Deal: r.Board, Side: card.NS, Points: data.Points})
-		if err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) && !errors.Is(err, tournament.ErrUnknownEntry) {
-			return err
+		if errors.Is(err, tournament.ErrUnknownEntry) {
+			return nil // the result of no team registered: left out
 		}
-	}
-	return nil
+		return err
+	})
 }
 
 // BeloteDuplicateRequest is the body of POST /api/beloteduplicates.

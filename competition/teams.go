@@ -277,29 +277,17 @@ func (mt *teamMatch) refresh(ctx context.Context, s *Service) (event, error) {
 // addTeamResults adds the results stored for a match to its score sheet
 // (those it has are skipped).
 func (s *Service) addTeamResults(ctx context.Context, mt *teamMatch) error {
-	id := mt.comp.ID
-	results, err := s.st.CompetitionResults(ctx, id)
-	if err != nil {
-		return err
-	}
-	for _, r := range results {
+	return storedResults(ctx, s, mt.comp.ID, "team match", func(r store.CompetitionResult, d teamRoomResult) error {
 		room := tournament.OpenRoom
 		if r.Entry == teamRooms[tournament.ClosedRoom] {
 			room = tournament.ClosedRoom
 		}
-		var d teamRoomResult
-		if err := json.Unmarshal(r.Data, &d); err != nil {
-			return fmt.Errorf("team match %s: result of board %d: %w", id, r.Board, err)
-		}
 		res, err := roomResultOf(d)
 		if err != nil {
-			return fmt.Errorf("team match %s: result of board %d: %w", id, r.Board, err)
+			return fmt.Errorf("team match %s: result of board %d: %w", mt.comp.ID, r.Board, err)
 		}
-		if err := mt.m.Add(room, r.Board, res); err != nil && !errors.Is(err, tournament.ErrAlreadyPlayed) {
-			return err
-		}
-	}
-	return nil
+		return mt.m.Add(room, r.Board, res)
+	})
 }
 
 // decodeSpec decodes the spec of a stored competition.
