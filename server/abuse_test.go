@@ -459,7 +459,7 @@ func TestTournamentAnalysesUseEveryWorker(t *testing.T) {
 	env, clk := tourEnv(t)
 	var mu sync.Mutex
 	running, most := 0, 0
-	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) {
+	env.srv.comps.DD = func(d bridge.Deal) (dd.Table, error) {
 		mu.Lock()
 		running++
 		most = max(most, running)

@@ -304,11 +304,10 @@ func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
 }
 
 // mayWatch says whether userID may watch a table described by in (as he
-// sees it): anybody a casual table or a finished one; a competition's
-// table in progress its players only, and a team match room also whoever
-// plays no part in the match (a kibitzer, who sees what kibitzers see). A
-// player who could watch another's table would see its boards before
-// playing them.
+// sees it): anybody a casual table; a competition's table its players,
+// and others as the competition decides ([competition.Service.MayWatch],
+// [competition.Service.MayRead]). A player who could watch another's table
+// would see its boards before playing them.
 func (s *Server) mayWatch(ctx context.Context, in table.Info, userID string) error {
 	tag := in.Settings.Tournament
 	if tag == "" {
@@ -320,19 +319,9 @@ func (s *Server) mayWatch(ctx context.Context, in table.Info, userID string) err
 		}
 	}
 	if in.Over {
-		return s.mayRead(ctx, tag, userID)
+		return s.comps.MayRead(ctx, in.ID, tag, userID)
 	}
-	if id, _, ok := parseTeamTag(tag); ok {
-		mt, err := s.teamMatch(ctx, id)
-		if err != nil {
-			return err
-		}
-		if _, _, plays := mt.spec.place(userID); !plays {
-			return nil
-		}
-		return &table.Error{Code: table.CodeForbidden, Msg: "a player of the match watches no table but his own"}
-	}
-	return &table.Error{Code: table.CodeForbidden, Msg: "a competition's table is watched by its players only"}
+	return s.comps.MayWatch(ctx, in.ID, tag, userID)
 }
 
 func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
@@ -374,6 +363,33 @@ func rawOrNil(b []byte) json.RawMessage {
 	}
 	return json.RawMessage(b)
 }
+
+// publicSettings returns a game's stored settings as its players may see
+// them: never the seed (which deals the boards) nor the invitation's secret
+// and owner, and while it is in progress, without the fixed deals of a
+// tournament, team match or duplicate ("deals", "beloteDeals"), which hold
+// every hand of the boards still to play.
+func publicSettings(g store.Game) any {
+	if len(g.Settings) == 0 {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(g.Settings, &m) != nil {
+		return nil
+	}
+	hidden := []string{"seed", "invite", "owner"}
+	if g.Status != store.StatusFinished {
+		hidden = append(hidden, "deals", "beloteDeals")
+	}
+	for _, k := range hidden {
+		delete(m, k)
+	}
+	return m
+}
+
+type jsonRaw []byte
+
+func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	u, ok := s.mustUser(w, r)
@@ -434,7 +450,7 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 		}
 		json.Unmarshal(rec.Settings, &set)
 		if set.Tournament != "" {
-			if err := s.mayRead(r.Context(), set.Tournament, u.ID); err != nil {
+			if err := s.comps.MayRead(r.Context(), rec.ID, set.Tournament, u.ID); err != nil {
 				s.tableError(w, r, err)
 				return nil, "", false
 			}

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"math"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"atout/card"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -63,14 +63,7 @@ func (c *client) beld(id string) beldJSON {
 
 // teamPlayed returns the number of deals a team has played.
 func teamPlayed(srv *Server, id, team string) int {
-	srv.belds.mu.Lock()
-	ev := srv.belds.byID[id]
-	srv.belds.mu.Unlock()
-	if ev == nil {
-		return 0
-	}
-	played, _ := ev.played()
-	return len(played[team])
+	return srv.comps.CachedTeamDeals(id, team)
 }
 
 func TestBeloteDuplicateValidation(t *testing.T) {
@@ -271,7 +264,9 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 	if err != nil || len(results) != 4 {
 		t.Fatalf("%d results stored: %v", len(results), err)
 	}
-	var list struct{ Events []beldSummary }
+	var list struct {
+		Events []protocol.BeloteDuplicateSummary
+	}
 	org2.do("GET", "/api/beloteduplicates", nil, &list, 200)
 	if len(list.Events) != 1 || list.Events[0].Deals != 2 || list.Events[0].Mode != "coinche" {
 		t.Errorf("list: %+v", list.Events)
@@ -369,40 +364,4 @@ func TestBeloteDuplicateRebuildFromGames(t *testing.T) {
 	if err != nil || len(results) != 2 {
 		t.Fatalf("%d results stored: %v", len(results), err)
 	}
-}
-
-func FuzzCheckBeloteDuplicate(f *testing.F) {
-	for _, s := range []string{
-		`{"name":"B","deals":2}`, `{"name":"B","deals":36,"mode":"coinche","rules":"official","announcements":true,"level":"strong","seed":7}`,
-		`{"name":"B","deals":0}`, `{"name":"B","deals":2,"mode":"x"}`, `{"name":"\u0000","deals":2}`, `{}`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var body createBeloteDuplicate
-		if decodeStrict(data, &body) != nil {
-			return
-		}
-		name, spec, err := checkBeloteDuplicate(body)
-		if err != nil {
-			var ie *inputError
-			if !errors.As(err, &ie) || ie.msg == "" {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			return
-		}
-		if name == "" || len(name) > 80 || spec.Deals < MinBeloteDeals || spec.Deals > MaxBeloteDeals {
-			t.Fatalf("accepted %q %+v", name, spec)
-		}
-		d, deals, err := beldDeals(spec)
-		if err != nil || len(deals) != spec.Deals || len(d.Deals) != spec.Deals {
-			t.Fatalf("accepted spec deals nothing: %v", err)
-		}
-		// The tables of the event accept these settings.
-		set := table.Settings{Game: "belote", Mode: spec.Mode, Rules: spec.Rules, Announcements: spec.Announcements,
-			Level: spec.Level, BeloteDeals: deals, Tournament: beldTag("x", "team")}
-		if err := set.Normalize(); err != nil {
-			t.Fatalf("table settings of an accepted event: %v", err)
-		}
-	})
 }

@@ -28,7 +28,7 @@ import (
 func prodEnv(t *testing.T) *testEnv {
 	t.Helper()
 	env := newEnvWith(t, table.Config{}, func(*Config) {})
-	env.srv.tours.dd = fakeDD
+	env.srv.comps.DD = fakeDD
 	return env
 }
 
@@ -129,9 +129,7 @@ func TestIntegrityDealsFromSecret(t *testing.T) {
 	// the room table's settings number would have dealt them before.
 	sec, _ := card.ParseSecret(tmSecret)
 	want := tournament.DealBoards(4, sec.Rand())
-	env.srv.teams.mu.Lock()
-	got := env.srv.teams.byID[tm.ID].m.Boards
-	env.srv.teams.mu.Unlock()
+	got := env.srv.comps.CachedTeamMatch(tm.ID).Boards
 	for i := range want {
 		if got[i].Deal != want[i].Deal {
 			t.Fatalf("board %d is not dealt from the match's secret", i+1)
@@ -141,7 +139,7 @@ func TestIntegrityDealsFromSecret(t *testing.T) {
 	// A tournament dealt by the server: two of them never share a board,
 	// and none is shown a seed even once it is over.
 	clk := &clock{t: time.Now()}
-	env.srv.tours.now = clk.now
+	env.srv.comps.Now = clk.now
 	t1 := org.createTournament(map[string]any{"name": "A", "boards": 8, "hours": 1})
 	t2 := org.createTournament(map[string]any{"name": "B", "boards": 8, "hours": 1})
 	clk.add(2 * time.Hour)
@@ -204,9 +202,9 @@ func TestIntegrityForgedCompetitionTables(t *testing.T) {
 	// The same through the listeners of team matches and belote
 	// duplicates: a table that is not the room's (or team's) reports
 	// nothing.
-	d := table.BoardDone{Table: fake.ID(), Tournament: teamTag(tm.ID, tournament.ClosedRoom), Board: 1,
+	d := table.BoardDone{Table: fake.ID(), Tournament: tm.ID + ":closed", Board: 1,
 		Contract: bridge.Contract{Level: 7, Strain: bridge.NoTrump}, Declarer: card.North, Tricks: 13}
-	env.srv.teams.onBoard(env.srv)(d)
+	env.srv.comps.OnBoard(d)
 	env.srv.waitResultWrites()
 	if roomPlayed(env.srv, tm.ID, tournament.ClosedRoom, 1) {
 		t.Error("a forged closed-room result was recorded")
@@ -217,7 +215,7 @@ func TestIntegrityForgedCompetitionTables(t *testing.T) {
 	var bd struct{ ID string }
 	org.do("POST", "/api/beloteduplicates", map[string]any{"name": "D", "deals": 2, "level": "easy"}, &bd, 200)
 	cheat.do("POST", "/api/beloteduplicates/"+bd.ID+"/join", map[string]any{"team": "Aces"}, nil, 200)
-	env.srv.belds.onDeal(env.srv)(table.BeloteDealDone{Table: fake.ID(), Tournament: beldTag(bd.ID, "Aces"), Deal: 1})
+	env.srv.comps.OnBeloteDeal(table.BeloteDealDone{Table: fake.ID(), Tournament: bd.ID + ":Aces", Deal: 1})
 	env.srv.waitResultWrites()
 	if n := teamPlayed(env.srv, bd.ID, "Aces"); n != 0 {
 		t.Errorf("a forged belote duplicate result was recorded (%d deals)", n)
@@ -329,7 +327,7 @@ func waitError(t *testing.T, w *ws) string {
 func TestIntegrityFinishedTableStaysHidden(t *testing.T) {
 	env := prodEnv(t)
 	clk := &clock{t: time.Now()}
-	env.srv.tours.now = clk.now
+	env.srv.comps.Now = clk.now
 	ctx := context.Background()
 	org, early, late := newClient(t, env.ts.URL), newClient(t, env.ts.URL), newClient(t, env.ts.URL)
 	id := org.createTournament(map[string]any{"name": "Club night", "boards": 8, "hours": 2})

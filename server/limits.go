@@ -62,22 +62,21 @@ func newUserLimits(cfg Limits) *userLimits {
 	return l
 }
 
-// allowCompetition spends one of u's competition creations, or answers 429
-// and returns false. A guest's creations cost three.
-func (s *Server) allowCompetition(w http.ResponseWriter, r *http.Request, u store.User) bool {
+// allowCompetition spends one of u's competition creations, or returns
+// the refusal (answered 429). A guest's creations cost three.
+func (s *Server) allowCompetition(u store.User) error {
 	l := s.limits
 	if l.comps == nil {
-		return true
+		return nil
 	}
 	ok := l.comps.allow(u.ID)
 	if ok && u.Guest {
 		ok = l.comps.allow(u.ID) && l.comps.allow(u.ID)
 	}
 	if !ok {
-		s.apiError(w, r, http.StatusTooManyRequests, "limit",
-			fmt.Sprintf("at most %d competitions an hour per account (a third as many for a guest): try again later", l.cfg.CompetitionsPerHour))
+		return &limitError{fmt.Sprintf("at most %d competitions an hour per account (a third as many for a guest): try again later", l.cfg.CompetitionsPerHour)}
 	}
-	return ok
+	return nil
 }
 
 // limitError is a refusal for a limit: 429 with the server's JSON error.

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"atout/bridge/dd/ddpool"
+	"atout/competition"
 	"atout/protocol"
 	"atout/store"
 	"atout/table"
@@ -109,9 +110,7 @@ type Server struct {
 	wsSessions   map[string]map[*context.CancelFunc]struct{}
 	sessionCheck atomic.Int64 // a time.Duration
 
-	tours *tournaments      // see tournament.go
-	teams *teamMatches      // see teams.go
-	belds *beloteDuplicates // see beloteduplicate.go
+	comps *competition.Service // see competitions.go
 }
 
 // Cookie names.
@@ -170,6 +169,8 @@ func New(cfg Config) *Server {
 		s.solvers = ddpool.Default()
 	}
 	s.limits = newUserLimits(cfg.Limits)
+	s.comps = competition.New(competition.Config{Store: cfg.Store, Hub: cfg.Hub, Logger: cfg.Logger,
+		Solvers: s.solvers, AllowSeed: cfg.AllowSeed})
 	s.wsSessions = map[string]map[*context.CancelFunc]struct{}{}
 	s.sessionCheck.Store(int64(time.Minute))
 	s.routes()
@@ -197,9 +198,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
-	s.tournamentRoutes()
-	s.teamRoutes()
-	s.beloteDuplicateRoutes()
+	s.competitionRoutes()
 	if s.cfg.Assets != nil {
 		m.Handle("GET /", noDirs(s.cfg.Assets, http.FileServerFS(s.cfg.Assets)))
 		// The invite link /t/ID is a page of the single-page UI.

@@ -18,7 +18,9 @@ import (
 	"atout/bot"
 	"atout/bridge"
 	"atout/card"
+	"atout/competition"
 	"atout/game"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
@@ -136,8 +138,8 @@ type teamMatchJSON struct {
 	Boards []struct {
 		Board    int
 		Visible  bool
-		Open     *roomResultJSON
-		Closed   *roomResultJSON
+		Open     *protocol.RoomResult
+		Closed   *protocol.RoomResult
 		Complete bool
 		IMPs     int
 		Home     int
@@ -158,13 +160,11 @@ func (c *client) teamMatch(id string) teamMatchJSON {
 
 // roomPlayed reports whether a room has recorded board n.
 func roomPlayed(srv *Server, id string, room tournament.Room, n int) bool {
-	srv.teams.mu.Lock()
-	mt := srv.teams.byID[id]
-	srv.teams.mu.Unlock()
-	if mt == nil {
+	m := srv.comps.CachedTeamMatch(id)
+	if m == nil {
 		return false
 	}
-	b := mt.m.Score().Boards[n-1]
+	b := m.Score().Boards[n-1]
 	if room == tournament.OpenRoom {
 		return b.Open != nil
 	}
@@ -238,14 +238,14 @@ func TestTeamsCreateValidation(t *testing.T) {
 	b["away"].(map[string]any)["players"] = []string{"", "", guest.id, ""}
 	var created struct{ ID string }
 	c.do("POST", "/api/teammatches", b, &created, 200)
-	mt, err := env.srv.teamMatch(context.Background(), created.ID)
+	home, away, err := env.srv.comps.TeamMatchPlayers(context.Background(), created.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := mt.spec.Home.Players; u[0].User != c.id || u[1].User != cam.ID || u[1].Name != "Camille" {
+	if u := home; u[0].User != c.id || u[1].User != cam.ID || u[1].Name != "Camille" {
 		t.Errorf("home players %+v: want the organiser and Camille (%s)", u, cam.ID)
 	}
-	if u := mt.spec.Away.Players[2]; u.User != guest.id {
+	if u := away[2]; u.User != guest.id {
 		t.Errorf("away player 2 %+v: want the guest %s", u, guest.id)
 	}
 	for _, p := range []string{"/api/teammatches/nope", "/api/teammatches/nope/boards/1", "/api/teammatches/Bad:Id"} {
@@ -350,8 +350,8 @@ func TestTeamsPlayVisibilityAndRestart(t *testing.T) {
 	check(org.teamMatch(id), 1)
 	var board struct {
 		Deal   string
-		Open   *roomResultJSON
-		Closed *roomResultJSON
+		Open   *protocol.RoomResult
+		Closed *protocol.RoomResult
 		IMPs   *int
 	}
 	p.do("GET", "/api/teammatches/"+id+"/boards/1", nil, &board, 200)
@@ -393,7 +393,7 @@ func TestTeamsPlayVisibilityAndRestart(t *testing.T) {
 		t.Fatalf("%d results stored: %v", len(results), err)
 	}
 	var list struct {
-		Matches []teamMatchSummary
+		Matches []protocol.TeamMatchSummary
 	}
 	org2.do("GET", "/api/teammatches", nil, &list, 200)
 	if len(list.Matches) != 1 || list.Matches[0].Home != "Lions" || list.Matches[0].Boards != 4 {
@@ -463,89 +463,6 @@ func TestTeamsRebuildFromGames(t *testing.T) {
 	}
 }
 
-// decodeStrict decodes a request body as readJSON does.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
-func FuzzCheckTeamMatch(f *testing.F) {
-	for _, s := range []string{
-		`{"name":"M","boards":4,"home":{"name":"A","players":["me","","",""]},"away":{"name":"B","players":["u1","bot","",""]}}`,
-		`{"name":"M","boards":36,"level":"strong","seed":3,"home":{"name":"A","players":["u1","u2","",""]},"away":{"name":"a","players":["","","",""]}}`,
-		`{"name":" ","boards":4}`, `{"name":"M","boards":3}`, `{"name":"M","boards":8,"level":"x"}`,
-		`{"name":"M","boards":8,"home":{"name":"A","players":["u1","u1","",""]},"away":{"name":"B"}}`,
-		`{"name":"M","boards":8,"home":{"name":"A\u0007","players":["","","",""]},"away":{"name":"B"}}`,
-		`{"name":"M","boards":8,"home":{"name":"A","players":["ghost","","",""]},"away":{"name":"B"}}`,
-		`{}`, `null`, `[]`,
-	} {
-		f.Add([]byte(s))
-	}
-	users := map[string]store.User{"me-id": {ID: "me-id", Username: "me"}, "u1": {ID: "u1", Username: "one"}, "u2": {ID: "u2"}}
-	lookup := func(id string) (store.User, error) {
-		if u, ok := users[id]; ok {
-			return u, nil
-		}
-		return store.User{}, store.ErrNotFound
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var body createTeamMatch
-		if decodeStrict(data, &body) != nil {
-			return
-		}
-		name, spec, err := checkTeamMatch(body, "me-id", lookup)
-		if err != nil {
-			var ie *inputError
-			if !errors.As(err, &ie) || ie.msg == "" {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			return
-		}
-		if name == "" || len(name) > 80 || spec.Boards < MinTeamBoards || spec.Boards > MaxTeamBoards ||
-			spec.Home.Name == "" || strings.EqualFold(spec.Home.Name, spec.Away.Name) {
-			t.Fatalf("accepted %q %+v", name, spec)
-		}
-		seen := map[string]bool{}
-		for _, ts := range []teamSpec{spec.Home, spec.Away} {
-			for _, p := range ts.Players {
-				if p.User != "" {
-					if _, ok := users[p.User]; !ok || seen[p.User] {
-						t.Fatalf("player %q accepted twice or unknown: %+v", p.User, spec)
-					}
-					seen[p.User] = true
-				}
-			}
-		}
-		if spec.Seed == 0 {
-			spec.Seed = 1
-		}
-		if _, err := tournament.NewTeamMatch(spec.team(true), spec.team(false), teamDeals(spec.Boards, spec.Seed)); err != nil {
-			t.Fatalf("accepted spec makes no match: %v", err)
-		}
-		// The stored spec reads back the same.
-		raw, _ := json.Marshal(spec)
-		var back teamMatchSpec
-		if err := json.Unmarshal(raw, &back); err != nil || back != spec {
-			t.Fatalf("spec round trip: %v %+v", err, back)
-		}
-	})
-}
-
-func TestTeamTags(t *testing.T) {
-	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
-		id, r, ok := parseTeamTag(teamTag("abc-1", room))
-		if !ok || id != "abc-1" || r != room {
-			t.Errorf("room %v: %q %v %v", room, id, r, ok)
-		}
-	}
-	for _, bad := range []string{"", "abc", "abc:", "abc:Open", "abc:team", "t123"} {
-		if _, _, ok := parseTeamTag(bad); ok {
-			t.Errorf("%q read as a team match room", bad)
-		}
-	}
-}
-
 // failingHub is a local hub whose CreateSeated fails from its fail-th call
 // on (1-based; 0: never).
 type failingHub struct {
@@ -606,10 +523,10 @@ func TestTeamsCreateUndone(t *testing.T) {
 		t.Errorf("error %+v: want one saying the closed room failed and the match was not created", out.Error)
 	}
 	ctx := context.Background()
-	if list, err := st.ListCompetitions(ctx, KindTeamMatch, 0); err != nil || len(list) != 0 {
+	if list, err := st.ListCompetitions(ctx, competition.KindTeamMatch, 0); err != nil || len(list) != 0 {
 		t.Fatalf("competitions left after the failure: %+v, %v", list, err)
 	}
-	var ms struct{ Matches []teamMatchSummary }
+	var ms struct{ Matches []protocol.TeamMatchSummary }
 	c.do("GET", "/api/teammatches", nil, &ms, 200)
 	if len(ms.Matches) != 0 {
 		t.Errorf("the list shows %+v", ms.Matches)
@@ -633,9 +550,7 @@ func TestTeamsCreateUndone(t *testing.T) {
 	if _, err := st.CompetitionByGame(ctx, open.ID()); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("an entry still points at the open room's table: %v", err)
 	}
-	srv.teams.mu.Lock()
-	cached := len(srv.teams.byID) + len(srv.teams.pending)
-	srv.teams.mu.Unlock()
+	cached := srv.comps.Cached()
 	if cached != 0 {
 		t.Errorf("%d matches left in the cache", cached)
 	}
@@ -645,8 +560,8 @@ func TestTeamsCreateUndone(t *testing.T) {
 	hub.mu.Unlock()
 	var again struct{ ID string }
 	c.do("POST", "/api/teammatches", body, &again, 200)
-	mt, err := srv.teamMatch(ctx, again.ID)
-	if err != nil || mt.tables[0] == "" || mt.tables[1] == "" {
-		t.Fatalf("the second attempt: %+v, %v", mt, err)
+	tables, err := srv.comps.TeamMatchTables(ctx, again.ID)
+	if err != nil || tables[0] == "" || tables[1] == "" {
+		t.Fatalf("the second attempt: %+v, %v", tables, err)
 	}
 }

@@ -20,6 +20,8 @@ import (
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/card"
+	"atout/competition"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
@@ -53,8 +55,8 @@ func (c *clock) add(d time.Duration) {
 func tourEnv(t *testing.T) (*testEnv, *clock) {
 	env := newEnv(t, table.Config{})
 	clk := &clock{t: time.Now()}
-	env.srv.tours.now = clk.now
-	env.srv.tours.dd = fakeDD
+	env.srv.comps.Now = clk.now
+	env.srv.comps.DD = fakeDD
 	return env, clk
 }
 
@@ -127,11 +129,11 @@ func playTournamentBoard(t *testing.T, env *testEnv, c *client, id string, n int
 // tourOf returns tournament id as the server sees it.
 func tourOf(t testing.TB, env *testEnv, id string) *tournament.Tournament {
 	t.Helper()
-	v, err := env.srv.tours.load(context.Background(), id)
+	tr, err := env.srv.comps.Tournament(context.Background(), id)
 	if err != nil {
 		t.Fatalf("tournament %s: %v", id, err)
 	}
-	return v.t
+	return tr
 }
 
 // hasPlayed reports whether the server has user's result on board n.
@@ -168,7 +170,7 @@ func TestTournamentCreateValidation(t *testing.T) {
 		c.createTournament(map[string]any{"name": "T " + sc, "boards": 8, "scoring": sc})
 		clk.add(time.Second) // the list is newest first
 	}
-	var list struct{ Tournaments []tourSummary }
+	var list struct{ Tournaments []protocol.TournamentSummary }
 	c.do("GET", "/api/tournaments", nil, &list, 200)
 	if len(list.Tournaments) != 3 || list.Tournaments[0].Scoring != "butler" || list.Tournaments[2].Scoring != "mp" {
 		t.Fatalf("list: %+v", list.Tournaments)
@@ -223,7 +225,7 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 	type freq struct {
 		Board  int
 		Played int
-		Rows   []freqRowJSON
+		Rows   []protocol.FrequencyRow
 		Yours  *struct{ Contract string }
 		DD     *struct {
 			Tricks map[string][5]int
@@ -268,8 +270,8 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 
 	// Standings: both ranked on one board, percentages adding up to 100.
 	var info struct {
-		Tournament tourSummary
-		Standings  []standingJSON
+		Tournament protocol.TournamentSummary
+		Standings  []protocol.Standing
 		YouPlayed  []int
 		Table      string
 	}
@@ -319,12 +321,12 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	if err := env.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: "u1", Data: json.RawMessage(`{"name":"one"}`), GameID: "tb"}); err != nil {
 		t.Fatal(err)
 	}
-	env.srv.tours.stale(id)
-	env.srv.tours.remember("tb", []int{3, 4})
+	env.srv.comps.Stale(id)
+	env.srv.comps.Remember("tb", []int{3, 4})
 	d := table.BoardDone{Table: "tb", Tournament: id, Deal: 2, Board: 4, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
 		Declarer: card.South, Tricks: 9}
 	d.Seats[card.South].UserID = "u1"
-	env.srv.tours.onBoard(d)
+	env.srv.comps.OnBoard(d)
 	tr := tourOf(t, env, id)
 	if !tr.HasPlayed("u1", 4) || tr.HasPlayed("u1", 2) {
 		t.Fatalf("table board 2 should be tournament board 4: %+v", tr.Results())
@@ -339,14 +341,14 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	}
 	// The same board reported again (a retry) counts once; unknown
 	// tournament or no human South: ignored.
-	env.srv.tours.onBoard(d)
-	env.srv.tours.onBoard(table.BoardDone{Tournament: "nope", Board: 1})
-	env.srv.tours.onBoard(table.BoardDone{Tournament: id, Board: 1})
-	env.srv.tours.forget(id) // read everything from the store again
+	env.srv.comps.OnBoard(d)
+	env.srv.comps.OnBoard(table.BoardDone{Tournament: "nope", Board: 1})
+	env.srv.comps.OnBoard(table.BoardDone{Tournament: id, Board: 1})
+	env.srv.comps.Forget(id) // read everything from the store again
 	if n := len(tourOf(t, env, id).Results()); n != 1 {
 		t.Errorf("%d results, want 1", n)
 	}
-	var info struct{ Standings []standingJSON }
+	var info struct{ Standings []protocol.Standing }
 	a.do("GET", "/api/tournaments/"+id, nil, &info, 200)
 	if len(info.Standings) != 1 || info.Standings[0].Name != "one" {
 		t.Errorf("standings %+v", info.Standings)
@@ -372,7 +374,7 @@ func startTourNode(t *testing.T, path, node string) *tourNode {
 	m := NewMetrics()
 	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond, Node: node})
 	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
-	srv.tours.dd = fakeDD
+	srv.comps.DD = fakeDD
 	if _, err := hub.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -399,8 +401,8 @@ func (c *client) moveTo(base string) {
 }
 
 type tourInfo struct {
-	Tournament tourSummary
-	Standings  []standingJSON
+	Tournament protocol.TournamentSummary
+	Standings  []protocol.Standing
 	YouPlayed  []int
 	Played     []int
 	Table      string
@@ -488,7 +490,7 @@ func sharedStoreTest(t *testing.T, path string) {
 	a := newClient(t, n1.ts.URL)
 	b := newClient(t, n2.ts.URL)
 	id := a.createTournament(map[string]any{"name": "Two nodes", "boards": 8, "hours": 2})
-	var list struct{ Tournaments []tourSummary }
+	var list struct{ Tournaments []protocol.TournamentSummary }
 	b.do("GET", "/api/tournaments", nil, &list, 200)
 	if len(list.Tournaments) != 1 || list.Tournaments[0].ID != id {
 		t.Fatalf("node two's list: %+v", list.Tournaments)
@@ -503,12 +505,12 @@ func sharedStoreTest(t *testing.T, path string) {
 		if err := n1.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`), GameID: "tb" + u}); err != nil {
 			t.Fatal(err)
 		}
-		n1.srv.tours.stale(id)
-		n1.srv.tours.remember("tb"+u, []int{1, 2, 3, 4, 5, 6, 7, 8})
+		n1.srv.comps.Stale(id)
+		n1.srv.comps.Remember("tb"+u, []int{1, 2, 3, 4, 5, 6, 7, 8})
 		d := table.BoardDone{Table: "tb" + u, Tournament: id, Board: 1, Contract: bridge.Contract{Level: 3 + uint8(i), Strain: bridge.NoTrump},
 			Declarer: card.South, Tricks: 9}
 		d.Seats[card.South].UserID = u
-		n1.srv.tours.onBoard(d)
+		n1.srv.comps.OnBoard(d)
 	}
 	start := time.Now()
 	for {
@@ -516,7 +518,7 @@ func sharedStoreTest(t *testing.T, path string) {
 		if len(info.Standings) == 2 {
 			break
 		}
-		if time.Since(start) > tourTTL+3*time.Second {
+		if time.Since(start) > competition.RefreshEvery+3*time.Second {
 			t.Fatalf("node two still ranks %+v after %v", info.Standings, time.Since(start))
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -572,7 +574,7 @@ func TestTournamentPBNImport(t *testing.T) {
 	if out.Boards != 10 {
 		t.Fatalf("created %+v", out)
 	}
-	env.srv.tours.forget(out.ID) // read it from the store
+	env.srv.comps.Forget(out.ID) // read it from the store
 	tr := tourOf(t, env, out.ID)
 	if !slices.Equal(tr.Boards, boards) || tr.Seed != 0 || tr.Scoring != tournament.CrossIMPs {
 		t.Fatalf("imported boards %+v, want %+v", tr.Boards, boards)
@@ -589,9 +591,9 @@ func TestTournamentPBNImport(t *testing.T) {
 	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: out.ID, Entry: c.id, GameID: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	env.srv.tours.stale(out.ID)
-	env.srv.tours.remember("x", []int{11})
-	env.srv.tours.onBoard(table.BoardDone{Table: "x", Tournament: out.ID, Board: 1, Contract: bridge.PassedOut,
+	env.srv.comps.Stale(out.ID)
+	env.srv.comps.Remember("x", []int{11})
+	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: out.ID, Board: 1, Contract: bridge.PassedOut,
 		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
 	if !hasPlayed(t, env, out.ID, c.id, 11) {
 		t.Fatal("board 11 not recorded")
@@ -710,7 +712,7 @@ func TestDailyTournament(t *testing.T) {
 			t.Fatalf("EnsureDaily = %v", ids)
 		}
 	}
-	list, err := env.st.ListCompetitions(ctx, tourKind, 0)
+	list, err := env.st.ListCompetitions(ctx, competition.KindTournament, 0)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("%d tournaments (%v), want 1", len(list), err)
 	}
@@ -747,152 +749,11 @@ func TestDailyTournament(t *testing.T) {
 		t.Errorf("second daily: %d boards, %v, window %+v", len(tr.Boards), tr.Scoring, tr.Window)
 	}
 	c := newClient(t, env.ts.URL)
-	var l struct{ Tournaments []tourSummary }
+	var l struct{ Tournaments []protocol.TournamentSummary }
 	c.do("GET", "/api/tournaments", nil, &l, 200)
 	if len(l.Tournaments) != 2 || l.Tournaments[0].ID != "daily-2026-11-30" || l.Tournaments[0].Source != "daily" || !l.Tournaments[0].Open || !l.Tournaments[1].Over {
 		t.Errorf("list %+v", l.Tournaments)
 	}
-}
-
-// FuzzTourFromPBN feeds the PBN import of POST /api/tournaments: it never
-// panics, its errors say PBN, and an accepted file's tournament survives
-// the trip through the store's spec unchanged.
-func FuzzTourFromPBN(f *testing.F) {
-	f.Add(pbnOf(importBoards(), 0))
-	f.Add(pbnOf(importBoards(), 13))
-	f.Add("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 - - -\"]\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		tr, err := tourFromPBN("x", text, tournament.Matchpoints, tournament.Window{})
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "PBN") {
-				t.Fatalf("error %q does not say PBN", err)
-			}
-			return
-		}
-		raw, err := json.Marshal(specOf(tr, "pbn", ""))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sp tourSpec
-		if err := json.Unmarshal(raw, &sp); err != nil {
-			t.Fatal(err)
-		}
-		back, err := sp.build(store.Competition{ID: "x", Name: "x"})
-		if err != nil {
-			t.Fatalf("spec of an imported tournament does not build: %v", err)
-		}
-		if !slices.Equal(back.Boards, tr.Boards) {
-			t.Fatalf("boards changed through the spec")
-		}
-	})
-}
-
-// FuzzTourSpec checks that any stored spec, even a damaged one, builds a
-// tournament or fails cleanly.
-func FuzzTourSpec(f *testing.F) {
-	tr, _ := tournament.NewFromSeed("x", 8, 1, tournament.Butler, tournament.Window{})
-	raw, _ := json.Marshal(specOf(tr, "seed", "me"))
-	f.Add(raw)
-	f.Add([]byte(`{"scoring":"mp","boards":[{"n":1,"deal":"N:...","dealer":"Q","vul":"x"}]}`))
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		var sp tourSpec
-		if json.Unmarshal(raw, &sp) != nil {
-			return
-		}
-		if tr, err := sp.build(store.Competition{ID: "x"}); err == nil && (len(tr.Boards) < tournament.MinBoards || len(tr.Boards) > tournament.MaxBoards) {
-			t.Fatalf("%d boards built", len(tr.Boards))
-		}
-	})
-}
-
-// BenchmarkTournamentLoad measures what a node pays to show a tournament of
-// 10,000 entries that played 8 boards each (80,000 results) from the
-// store: the full read (at first sight and every tourFullEvery), the
-// catch-up every tourTTL (here with nothing new), and the ranking.
-func BenchmarkTournamentLoad(b *testing.B) {
-	const entries, boards = 10000, 8
-	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "atout.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	ctx := context.Background()
-	tr, _ := tournament.NewFromSeed("Big", boards, 5, tournament.Matchpoints, tournament.Window{})
-	ts := newTourRegistry(st, quiet())
-	id, err := ts.create(ctx, tr, "seed", "", "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := newRand(1)
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range 64 {
-		wg.Go(func() {
-			for i := range work {
-				u := fmt.Sprintf("u%05d", i)
-				if err := st.JoinCompetition(ctx, store.CompetitionEntry{Competition: id, Entry: u, Data: json.RawMessage(`{"name":"` + u + `"}`)}); err != nil {
-					b.Error(err)
-				}
-			}
-		})
-	}
-	for i := range entries {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	type job struct {
-		u string
-		d resultData
-		n int
-	}
-	jobs := make(chan job)
-	for range 64 {
-		wg.Go(func() {
-			for j := range jobs {
-				data, _ := json.Marshal(j.d)
-				if err := st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: j.u, Board: j.n, Data: data}); err != nil {
-					b.Error(err)
-				}
-			}
-		})
-	}
-	for i := range entries {
-		for n := 1; n <= boards; n++ {
-			c := bridge.Contract{Level: uint8(1 + r.IntN(7)), Strain: bridge.Strain(r.IntN(5))}
-			jobs <- job{fmt.Sprintf("u%05d", i), resultData{Contract: c.String(), Declarer: card.Seat(r.IntN(4)).String(), Tricks: r.IntN(14), Side: "NS", Time: time.Now().UnixMilli()}, n}
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	b.Run("full", func(b *testing.B) {
-		for range b.N {
-			e := &tourState{}
-			if err := ts.fullLoad(ctx, id, e); err != nil || len(e.v.t.Results()) != entries*boards {
-				b.Fatal(err)
-			}
-		}
-	})
-	e := &tourState{}
-	if err := ts.fullLoad(ctx, id, e); err != nil {
-		b.Fatal(err)
-	}
-	b.Run("catchup", func(b *testing.B) {
-		for range b.N {
-			// The marks stay at the newest row: each round reads the rows of the last tourMargin, as a live node does.
-			if err := ts.catchUp(ctx, e); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("standings", func(b *testing.B) {
-		for range b.N {
-			e.v.t.Join(tournament.Entry{ID: "u00000", Name: "x"}) // no-op rename; results unchanged: cached ranking
-			if st := e.v.t.Standings(); len(st.Rows) != entries {
-				b.Fatal(len(st.Rows))
-			}
-		}
-	})
 }
 
 // TestTournamentReconcile: a board that ended at a player's table but whose
@@ -946,20 +807,20 @@ func TestTournamentReconcile(t *testing.T) {
 func TestTournamentAnalysisPending(t *testing.T) {
 	env, _ := tourEnv(t)
 	release := make(chan struct{})
-	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) { <-release; return fakeDD(d) }
+	env.srv.comps.DD = func(d bridge.Deal) (dd.Table, error) { <-release; return fakeDD(d) }
 	c := newClient(t, env.ts.URL)
 	id := c.createTournament(map[string]any{"name": "Slow solver", "boards": 8})
 	if err := env.st.JoinCompetition(context.Background(), store.CompetitionEntry{Competition: id, Entry: c.id, GameID: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	env.srv.tours.stale(id)
-	env.srv.tours.remember("x", []int{1})
-	env.srv.tours.onBoard(table.BoardDone{Table: "x", Tournament: id, Board: 1, Contract: bridge.PassedOut,
+	env.srv.comps.Stale(id)
+	env.srv.comps.Remember("x", []int{1})
+	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: id, Board: 1, Contract: bridge.PassedOut,
 		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
 	type board struct {
 		DDPending bool
 		DD        *struct{ Par []string }
-		Rows      []freqRowJSON
+		Rows      []protocol.FrequencyRow
 	}
 	var b board
 	start := time.Now()
@@ -1002,7 +863,7 @@ func TestTournamentRecordsPartial(t *testing.T) {
 	var mu sync.Mutex
 	solved := map[bridge.Deal]int{}
 	gate := make(chan struct{}, 8)
-	env.srv.tours.dd = func(d bridge.Deal) (dd.Table, error) {
+	env.srv.comps.DD = func(d bridge.Deal) (dd.Table, error) {
 		<-gate
 		mu.Lock()
 		solved[d]++

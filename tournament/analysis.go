@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atout/bridge/dd"
@@ -22,6 +23,7 @@ type analysisSlot struct {
 	once sync.Once
 	a    Analysis
 	err  error
+	done atomic.Bool // computed without error
 }
 
 func (t *Tournament) slot(bi int) *analysisSlot {
@@ -54,8 +56,45 @@ func (t *Tournament) Analysis(n int) (Analysis, error) {
 			return
 		}
 		s.a = Analysis{Board: n, Table: tbl, Par: dd.Par(&tbl, b.Dealer, b.Vul)}
+		s.done.Store(true)
 	})
 	return s.a, s.err
+}
+
+// AnalysisReady reports whether board n's analysis has been computed (so
+// that [Tournament.Analysis] returns it at once).
+func (t *Tournament) AnalysisReady(n int) bool {
+	bi, ok := t.byNum[n]
+	if !ok {
+		return false
+	}
+	t.ddMu.Lock()
+	s := t.ddRes[bi]
+	t.ddMu.Unlock()
+	return s != nil && s.done.Load()
+}
+
+// KeepAnalyses takes the analyses old has computed of the boards t has
+// too (same number and deal): a tournament read again keeps them.
+func (t *Tournament) KeepAnalyses(old *Tournament) {
+	if old == nil || old == t {
+		return
+	}
+	old.ddMu.Lock()
+	slots := make([]*analysisSlot, len(old.ddRes))
+	copy(slots, old.ddRes)
+	old.ddMu.Unlock()
+	t.ddMu.Lock()
+	defer t.ddMu.Unlock()
+	for oi, s := range slots {
+		if s == nil || !s.done.Load() {
+			continue
+		}
+		ob := old.Boards[oi]
+		if bi, ok := t.byNum[ob.Number]; ok && t.Boards[bi] == ob && t.ddRes[bi] == nil {
+			t.ddRes[bi] = s
+		}
+	}
 }
 
 // AnalysisFor returns board n's analysis as viewer may see it at time now:

@@ -53,8 +53,9 @@
 // entry only once it has played that board, or to everybody once the
 // tournament is over; otherwise the error wraps [ErrNotPlayedYet].
 //
-// [HandRecordsHTML] writes printable hand records, [ExportPBN] the results
-// as PBN with ScoreTable and TotalScoreTable.
+// [ExportPBN] writes the results as PBN with ScoreTable and
+// TotalScoreTable; the printable hand records are rendered on the web side
+// (package atout/web/handrecords) from the boards and their analyses.
 //
 // # Team matches and belote duplicate
 //

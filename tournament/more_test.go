@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -17,7 +16,6 @@ import (
 	"atout/bridge/pbn"
 	"atout/bridge/scoring"
 	"atout/card"
-	"atout/i18n"
 )
 
 func TestTeamMatch(t *testing.T) {
@@ -394,38 +392,11 @@ func TestExportPBNRoundTrip(t *testing.T) {
 	}
 }
 
-func TestHandRecordsHTML(t *testing.T) {
+func TestAnalysisCached(t *testing.T) {
 	dev := loadDev(t)
 	boards := make([]Board, 9)
 	for i := range boards {
 		boards[i] = Board{Number: i + 1, Deal: dev[i].deal, Dealer: card.North, Vul: bridge.VulNone}
-	}
-	tr, err := New("hr", "Hand <records> test", boards, Matchpoints, window)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr.DD = devDD(t)
-	for _, lang := range []i18n.Lang{i18n.En, i18n.Fr} {
-		var buf bytes.Buffer
-		if err := HandRecordsHTML(&buf, tr, lang); err != nil {
-			t.Fatal(err)
-		}
-		h := buf.String()
-		for _, want := range []string{"@media print", "page-break-after", "♠", "♥", "♦", "♣", "Hand &lt;records&gt; test",
-			`class="red"`, "NS -110 (3D-EW)", `<td>9</td>`} {
-			if !strings.Contains(h, want) {
-				t.Errorf("%s: no %q", lang, want)
-			}
-		}
-		if n := strings.Count(h, `<div class="page">`); n != 3 {
-			t.Errorf("%s: %d pages, want 3 (9 boards, 4 a page)", lang, n)
-		}
-		if n := strings.Count(h, `<section class="board">`); n != 9 {
-			t.Errorf("%d boards", n)
-		}
-		if lang == i18n.Fr && !strings.Contains(h, "Donne 1") {
-			t.Errorf("French labels missing")
-		}
 	}
 	// Analysis is cached: the solver runs once per board.
 	var calls atomic.Int32
@@ -493,5 +464,40 @@ func BenchmarkAddAndRank10000(b *testing.B) {
 		_ = tr.Join(Entry{ID: id})
 		_ = tr.Add(BoardResult{Entry: id, Board: 1, Contract: bridge.Contract{Level: 4, Strain: bridge.StrainSpades}, Tricks: 10, Time: during})
 		tr.Standings()
+	}
+}
+
+// TestKeepAnalyses: a tournament read again takes the analyses the old
+// one has made of the same boards, and says which are ready.
+func TestKeepAnalyses(t *testing.T) {
+	dev := loadDev(t)
+	boards := make([]Board, 8)
+	for i := range boards {
+		boards[i] = Board{Number: i + 1, Deal: dev[i].deal, Dealer: card.North, Vul: bridge.VulNone}
+	}
+	var calls atomic.Int32
+	inner := devDD(t)
+	solve := func(d bridge.Deal) (dd.Table, error) { calls.Add(1); return inner(d) }
+	old, _ := New("k", "x", boards, Matchpoints, window)
+	old.DD = solve
+	if old.AnalysisReady(1) {
+		t.Fatal("board 1 ready before any analysis")
+	}
+	if _, err := old.Analysis(1); err != nil || !old.AnalysisReady(1) || old.AnalysisReady(2) || old.AnalysisReady(99) {
+		t.Fatalf("after analysing board 1: %v, ready %v %v", err, old.AnalysisReady(1), old.AnalysisReady(2))
+	}
+	boards[1].Deal = dev[8].deal // board 2 changed: its analysis is not the old one's
+	old.Analysis(2)
+	fresh, _ := New("k", "x", boards, Matchpoints, window)
+	fresh.DD = solve
+	fresh.KeepAnalyses(old)
+	if !fresh.AnalysisReady(1) || fresh.AnalysisReady(2) {
+		t.Fatalf("kept: board 1 %v, board 2 %v; want true, false", fresh.AnalysisReady(1), fresh.AnalysisReady(2))
+	}
+	if a, _ := fresh.Analysis(1); a.Table != dev[0].table || calls.Load() != 2 {
+		t.Errorf("board 1 solved again (%d calls) or changed: %+v", calls.Load(), a)
+	}
+	if a, _ := fresh.Analysis(2); a.Table != dev[8].table || calls.Load() != 3 {
+		t.Errorf("board 2: %d calls, %+v", calls.Load(), a)
 	}
 }

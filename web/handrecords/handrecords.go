@@ -1,4 +1,7 @@
-package tournament
+// Package handrecords renders the printable hand records of a duplicate
+// tournament (package tournament holds the boards and their analyses) as
+// an HTML page, with its labels in the reader's language (package i18n).
+package handrecords
 
 import (
 	"fmt"
@@ -10,34 +13,35 @@ import (
 	"atout/bridge"
 	"atout/card"
 	"atout/i18n"
+	"atout/tournament"
 )
 
 // BoardsPerPage is the number of boards on a printed page of hand records.
 const BoardsPerPage = 4
 
-// HandRecordsHTML writes the printable hand records of every board of the
+// HTML writes the printable hand records of every board of the
 // tournament as an HTML page: four boards per printed page (a print style
 // sheet breaks the pages), each with its four hands in suit symbols, dealer
 // and vulnerability, double-dummy table and par. Labels are in lang (via
 // package i18n; English for the few it lacks). It reveals every deal: the
 // server should serve it only once the tournament is over, or use
-// HandRecordsHTMLBoards with the boards the viewer may see (CanSee).
-func HandRecordsHTML(w io.Writer, t *Tournament, lang i18n.Lang) error {
+// HTMLBoards with the boards the viewer may see (CanSee).
+func HTML(w io.Writer, t *tournament.Tournament, lang i18n.Lang) error {
 	nums := make([]int, len(t.Boards))
 	for i, b := range t.Boards {
 		nums[i] = b.Number
 	}
-	return HandRecordsHTMLBoards(w, t, lang, nums)
+	return HTMLBoards(w, t, lang, nums)
 }
 
-// HandRecordsHTMLBoards is HandRecordsHTML for some boards only, in the
+// HTMLBoards is HTML for some boards only, in the
 // order given. The double-dummy analyses are computed if not cached yet.
-func HandRecordsHTMLBoards(w io.Writer, t *Tournament, lang i18n.Lang, boards []int) error {
-	return HandRecordsHTMLOptions(w, t, lang, boards, HandRecordsOptions{})
+func HTMLBoards(w io.Writer, t *tournament.Tournament, lang i18n.Lang, boards []int) error {
+	return HTMLOptions(w, t, lang, boards, Options{})
 }
 
-// HandRecordsOptions tune [HandRecordsHTMLOptions].
-type HandRecordsOptions struct {
+// Options tune [HTMLOptions].
+type Options struct {
 	// Ready, when set, reports whether board n's analysis can be had at
 	// once (e.g. it is cached); the other boards are shown without their
 	// double-dummy table and par, marked as being analysed, so that the
@@ -48,8 +52,8 @@ type HandRecordsOptions struct {
 	Refresh int
 }
 
-// HandRecordsHTMLOptions is HandRecordsHTMLBoards with options.
-func HandRecordsHTMLOptions(w io.Writer, t *Tournament, lang i18n.Lang, boards []int, opt HandRecordsOptions) error {
+// HTMLOptions is HTMLBoards with options.
+func HTMLOptions(w io.Writer, t *tournament.Tournament, lang i18n.Lang, boards []int, opt Options) error {
 	if !lang.Valid() {
 		lang = i18n.Default
 	}
@@ -58,10 +62,10 @@ func HandRecordsHTMLOptions(w io.Writer, t *Tournament, lang i18n.Lang, boards [
 	for _, n := range boards {
 		b, ok := t.Board(n)
 		if !ok {
-			return &Error{Op: "HandRecordsHTML", Board: n, Err: ErrNoBoard}
+			return &tournament.Error{Op: "HandRecordsHTML", Board: n, Err: tournament.ErrNoBoard}
 		}
 		if opt.Ready != nil && !opt.Ready(n) {
-			v := newBoardView(lang, b, Analysis{})
+			v := newBoardView(lang, b, tournament.Analysis{})
 			v.Pending, pending = true, true
 			views = append(views, v)
 			continue
@@ -179,7 +183,7 @@ func suitCards(h card.Hand, s card.Suit) string {
 	return strings.TrimSpace(b.String())
 }
 
-func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
+func newBoardView(lang i18n.Lang, b tournament.Board, a tournament.Analysis) boardView {
 	v := boardView{
 		Title:  i18n.T(lang, "table.board", i18n.Args{"n": strconv.Itoa(b.Number)}),
 		Dealer: i18n.SeatName(lang, b.Dealer),
