@@ -43,16 +43,16 @@ type beldSpec struct {
 	Seed  uint64 `json:"seed,string"` // tests (Config.AllowSeed) and events made before secrets
 	// Secret deals the decks (card.Secret, hexadecimal): drawn by the
 	// server, kept in the store, never sent to a client.
-	Secret        string `json:"secret,omitempty"`
-	Mode          string `json:"mode"`
-	Rules         string `json:"rules"`
-	Announcements bool   `json:"announcements"`
-	Level         string `json:"level"`
+	Secret        string               `json:"secret,omitempty"`
+	Mode          protocol.BeloteMode  `json:"mode"`
+	Rules         protocol.BeloteRules `json:"rules"`
+	Announcements bool                 `json:"announcements"`
+	Level         protocol.Level       `json:"level"`
 }
 
 func (sp beldSpec) rules() belote.Rules {
-	m, _ := belote.ParseMode(sp.Mode)
-	st, _ := belote.ParseSetting(sp.Rules)
+	m, _ := belote.ParseMode(string(sp.Mode))
+	st, _ := belote.ParseSetting(string(sp.Rules))
 	return belote.Rules{Mode: m, Setting: st, Announcements: sp.Announcements}
 }
 
@@ -244,13 +244,13 @@ func (s *Service) readBeld(ctx context.Context, ev *beloteDuplicate) error {
 
 // BeloteDuplicateRequest is the body of POST /api/beloteduplicates.
 type BeloteDuplicateRequest struct {
-	Name          string `json:"name"`
-	Deals         int    `json:"deals"`
-	Seed          uint64 `json:"seed,omitempty"`
-	Mode          string `json:"mode,omitempty"`
-	Rules         string `json:"rules,omitempty"`
-	Announcements bool   `json:"announcements,omitempty"`
-	Level         string `json:"level,omitempty"`
+	Name          string               `json:"name"`
+	Deals         int                  `json:"deals"`
+	Seed          uint64               `json:"seed,omitempty"`
+	Mode          protocol.BeloteMode  `json:"mode,omitempty"`
+	Rules         protocol.BeloteRules `json:"rules,omitempty"`
+	Announcements bool                 `json:"announcements,omitempty"`
+	Level         protocol.Level       `json:"level,omitempty"`
 }
 
 // checkBeloteDuplicate checks a belote duplicate request and returns its

@@ -67,10 +67,10 @@ type teamMatchSpec struct {
 	Seed   uint64 `json:"seed,string"` // tests (Config.AllowSeed) and matches made before secrets
 	// Secret deals the boards (card.Secret, hexadecimal): drawn by the
 	// server, kept in the store, never sent to a client.
-	Secret string   `json:"secret,omitempty"`
-	Level  string   `json:"level"`
-	Home   teamSpec `json:"home"`
-	Away   teamSpec `json:"away"`
+	Secret string         `json:"secret,omitempty"`
+	Level  protocol.Level `json:"level"`
+	Home   teamSpec       `json:"home"`
+	Away   teamSpec       `json:"away"`
 }
 
 // teamRoomResult is the Data of a team match result.
@@ -308,12 +308,12 @@ type TeamSide struct {
 // username (in any case, as at login), a user ID (a guest has only that),
 // "me" for the organiser, or "" (or "bot") for a bot.
 type TeamMatchRequest struct {
-	Name   string   `json:"name"`
-	Boards int      `json:"boards"`
-	Seed   uint64   `json:"seed,omitempty"`
-	Level  string   `json:"level,omitempty"`
-	Home   TeamSide `json:"home"`
-	Away   TeamSide `json:"away"`
+	Name   string         `json:"name"`
+	Boards int            `json:"boards"`
+	Seed   uint64         `json:"seed,omitempty"`
+	Level  protocol.Level `json:"level,omitempty"`
+	Home   TeamSide       `json:"home"`
+	Away   TeamSide       `json:"away"`
 }
 
 // checkTeamMatch checks a team match request made by user me and resolves

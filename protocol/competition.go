@@ -164,7 +164,7 @@ type TeamMatchHead struct {
 	Boards  int       `json:"boards"`
 	Created time.Time `json:"created"`
 	ID      string    `json:"id"`
-	Level   string    `json:"level"`
+	Level   Level     `json:"level"`
 	Name    string    `json:"name"`
 	Over    bool      `json:"over"`
 }
@@ -234,12 +234,12 @@ type TeamBoard struct {
 
 // BeloteDuplicateSummary is a belote duplicate in the list.
 type BeloteDuplicateSummary struct {
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Deals   int       `json:"deals"`
-	Mode    string    `json:"mode"`
-	Rules   string    `json:"rules"`
-	Created time.Time `json:"created"`
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`
+	Deals   int         `json:"deals"`
+	Mode    BeloteMode  `json:"mode"`
+	Rules   BeloteRules `json:"rules"`
+	Created time.Time   `json:"created"`
 }
 
 // BeloteDuplicateList answers GET /api/beloteduplicates.
@@ -257,14 +257,14 @@ type BeloteTeamRef struct {
 
 // BeloteEvent is what a belote duplicate is.
 type BeloteEvent struct {
-	Announcements bool      `json:"announcements"`
-	Created       time.Time `json:"created"`
-	Deals         int       `json:"deals"`
-	ID            string    `json:"id"`
-	Level         string    `json:"level"`
-	Mode          string    `json:"mode"`
-	Name          string    `json:"name"`
-	Rules         string    `json:"rules"`
+	Announcements bool        `json:"announcements"`
+	Created       time.Time   `json:"created"`
+	Deals         int         `json:"deals"`
+	ID            string      `json:"id"`
+	Level         Level       `json:"level"`
+	Mode          BeloteMode  `json:"mode"`
+	Name          string      `json:"name"`
+	Rules         BeloteRules `json:"rules"`
 }
 
 // BeloteMember is a member of a team.

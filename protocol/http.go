@@ -85,12 +85,12 @@ type TableRequest struct {
 	// Boards (bridge, duplicate): boards in the match, 1 to 64 (8).
 	Boards int `json:"boards,omitempty"`
 	// Mode (belote): "classic" (default), "notrump" or "coinche".
-	Mode string `json:"mode,omitempty"`
+	Mode BeloteMode `json:"mode,omitempty"`
 	// Rules (belote): "maison" (default) or "official".
-	Rules         string `json:"rules,omitempty"`
-	Announcements bool   `json:"announcements,omitempty"` // belote
-	Target        int    `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
-	Level         string `json:"level,omitempty"`         // the bots: "easy", "medium" (default) or "strong"
+	Rules         BeloteRules `json:"rules,omitempty"`
+	Announcements bool        `json:"announcements,omitempty"` // belote
+	Target        int         `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
+	Level         Level       `json:"level,omitempty"`         // the bots: "easy", "medium" (default) or "strong"
 	// TurnSeconds is a human's time to act at a table with several
 	// humans: 0 the server's default, -1 none.
 	TurnSeconds int `json:"turnSeconds,omitempty"`

@@ -96,13 +96,13 @@ type TableSettings struct {
 	Scoring Scoring `json:"scoring,omitempty"` // bridge: "duplicate" (default), "rubber" or "chicago"
 	Boards  int     `json:"boards,omitempty"`  // bridge, duplicate: boards in the match (default 8)
 
-	Mode          string `json:"mode,omitempty"`          // belote: "classic" (default), "notrump", "coinche"
-	Rules         string `json:"rules,omitempty"`         // belote: "maison" (default) or "official"
-	Announcements bool   `json:"announcements,omitempty"` // belote
-	Target        int    `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
+	Mode          BeloteMode  `json:"mode,omitempty"`          // belote: "classic" (default), "notrump", "coinche"
+	Rules         BeloteRules `json:"rules,omitempty"`         // belote: "maison" (default) or "official"
+	Announcements bool        `json:"announcements,omitempty"` // belote
+	Target        int         `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
 
 	// Level of the bots filling empty seats: "easy", "medium", "strong".
-	Level string `json:"level,omitempty"`
+	Level Level `json:"level,omitempty"`
 	// TurnSeconds is the time a human has to act at a table with several
 	// humans; 0 takes the hub's default, negative means no timer.
 	TurnSeconds int `json:"turnSeconds,omitempty"`
@@ -160,6 +160,35 @@ const (
 	Duplicate Scoring = "duplicate" // each board on its own: the duplicate score
 	Rubber    Scoring = "rubber"    // rubber bridge: above and below the line, to two games
 	Chicago   Scoring = "chicago"   // four deals, vulnerability set by the deal's place
+)
+
+// BeloteMode is the kind of belote a table plays.
+type BeloteMode string
+
+// The belote modes.
+const (
+	Classic BeloteMode = "classic" // classic belote: the turned card, then any suit
+	NoTrump BeloteMode = "notrump" // bids in every suit, no trump and all trump
+	Coinche BeloteMode = "coinche" // coinche: bids of 80 to 160 and capot, coinche and surcoinche
+)
+
+// BeloteRules names a belote rule set.
+type BeloteRules string
+
+// The belote rule sets (belote-rules §11).
+const (
+	Maison   BeloteRules = "maison"   // the house rules (default)
+	Official BeloteRules = "official" // the federation's rules
+)
+
+// Level is the strength of the bots that fill a table's empty seats.
+type Level string
+
+// The bots' levels.
+const (
+	Easy   Level = "easy"
+	Medium Level = "medium" // default
+	Strong Level = "strong"
 )
 
 // DealInfo is the dealer and vulnerability of a fixed bridge deal.

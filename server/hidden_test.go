@@ -267,9 +267,7 @@ func checkHidden(t *testing.T, env *testEnv, id string, ps []*player) {
 }
 
 func beloteRulesOf(s table.Settings) belote.Rules {
-	m, _ := belote.ParseMode(s.Mode)
-	st, _ := belote.ParseSetting(s.Rules)
-	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target}
+	return s.Belote()
 }
 
 func TestNoHiddenCardsBridgeFourHumans(t *testing.T) {

@@ -137,7 +137,7 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 	var seats [4]store.Seat
 	seen := map[string]bool{}
 	for i := range seats {
-		seats[i] = store.Seat{Bot: s.Level}
+		seats[i] = store.Seat{Bot: string(s.Level)}
 		if id := players[i].ID; id != "" {
 			if seen[id] {
 				err := fmt.Errorf("table: player %s given two seats", id)

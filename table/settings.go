@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"atout/belote"
-	"atout/bot"
 	"atout/bridge"
 	"atout/card"
 	"atout/match"
@@ -41,12 +40,12 @@ const MaxBoardNumber = 1_000_000
 func (s *Settings) Normalize() error {
 	s.Game = protocol.GameKind(strings.ToLower(strings.TrimSpace(string(s.Game))))
 	if s.Level == "" {
-		s.Level = bot.Medium
+		s.Level = protocol.Medium
 	}
 	switch s.Level {
-	case bot.Easy, bot.Medium, bot.Strong:
+	case protocol.Easy, protocol.Medium, protocol.Strong:
 	default:
-		return &SettingsError{"level", s.Level, "want easy, medium or strong"}
+		return &SettingsError{"level", string(s.Level), "want easy, medium or strong"}
 	}
 	switch s.Game {
 	case protocol.Bridge:
@@ -159,21 +158,21 @@ func (s *Settings) normalizeBelote() error {
 		return &SettingsError{"game", string(s.Game), "scoring and boards are bridge settings"}
 	}
 	if s.Mode == "" {
-		s.Mode = belote.Classic.String()
+		s.Mode = protocol.Classic
 	}
-	m, err := belote.ParseMode(s.Mode)
+	m, err := belote.ParseMode(string(s.Mode))
 	if err != nil {
-		return &SettingsError{"mode", s.Mode, "want classic, notrump or coinche"}
+		return &SettingsError{"mode", string(s.Mode), "want classic, notrump or coinche"}
 	}
-	s.Mode = m.String()
+	s.Mode = protocol.BeloteMode(m.String())
 	if s.Rules == "" {
-		s.Rules = belote.Maison.String()
+		s.Rules = protocol.Maison
 	}
-	st, err := belote.ParseSetting(s.Rules)
+	st, err := belote.ParseSetting(string(s.Rules))
 	if err != nil {
-		return &SettingsError{"rules", s.Rules, "want maison or official"}
+		return &SettingsError{"rules", string(s.Rules), "want maison or official"}
 	}
-	s.Rules = st.String()
+	s.Rules = protocol.BeloteRules(st.String())
 	if s.Target < 0 || s.Target > 10000 || (s.Target > 0 && s.Target < 100) {
 		return &SettingsError{"target", fmt.Sprint(s.Target), "want 0 (default) or 100 to 10000"}
 	}
@@ -198,8 +197,8 @@ func (s *Settings) Competition() bool { return s.Tournament != "" }
 // Belote returns the typed settings of a belote table (normalized): the
 // engine's rules.
 func (s *Settings) Belote() belote.Rules {
-	m, _ := belote.ParseMode(s.Mode)
-	st, _ := belote.ParseSetting(s.Rules)
+	m, _ := belote.ParseMode(string(s.Mode))
+	st, _ := belote.ParseSetting(string(s.Rules))
 	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target}
 }
 

@@ -394,7 +394,7 @@ func newTable(cfg *Config, an *analyst, id string, s Settings, seats [4]store.Se
 		m:     newMatch(s),
 	}
 	for i := range t.bots {
-		t.bots[i] = cfg.Bots(string(s.Game), s.Level, seed+uint64(i)+1)
+		t.bots[i] = cfg.Bots(string(s.Game), string(s.Level), seed+uint64(i)+1)
 	}
 	t.touch()
 	return t
@@ -614,7 +614,7 @@ func (t *Table) info(userID string) Info {
 	for i, s := range t.seats {
 		si := SeatInfo{Seat: card.Seat(i), Name: s.Name, Human: s.UserID != "", Connected: t.conns[i] > 0}
 		if s.UserID == "" {
-			si.Bot = t.settings.Level
+			si.Bot = string(t.settings.Level)
 			si.Connected = true
 		}
 		si.You = seated && me == card.Seat(i)

@@ -75,7 +75,7 @@ func TestBotTablesPlayToTheEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		if g.Status != store.StatusFinished {
-			t.Errorf("%s %s: status %s", s.Game, string(s.Scoring)+s.Mode, g.Status)
+			t.Errorf("%s %s: status %s", s.Game, string(s.Scoring)+string(s.Mode), g.Status)
 		}
 		// Replaying the stored moves gives the same match.
 		rec, err := st.LoadGame(ctx, r.ID())
