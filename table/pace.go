@@ -99,10 +99,11 @@ func (t *Table) mayPlayOut(us card.Seat) bool {
 }
 
 // botClaim lets a bot declarer claim the rest when every card of his side
-// is a master and the one human at the table defends, once per deal: he
-// accepts it or plays on. (With several humans the table goes on at their
-// pace, turn timers included, and bots do not claim.) It reports whether a
-// claim was made.
+// is a master and the one human at the table defends, once per deal. The
+// claim stops nothing: the bots play on while it waits, and the human may
+// accept it (the deal ends), refuse it, or just play on; it lapses with the
+// deal. (With several humans the table goes at their pace, and bots do not
+// claim.) It reports whether a claim was made; the bot then still acts.
 func (t *Table) botClaim(ctrl card.Seat) bool {
 	bc, ok := t.m.(match.BotClaimer)
 	if !ok || t.seats[ctrl].UserID != "" || t.botClaimed == t.m.DealNo() || t.humans() != 1 {
@@ -121,7 +122,8 @@ func (t *Table) botClaim(ctrl card.Seat) bool {
 	if len(humans) == 0 {
 		return false
 	}
-	t.claim = &pendingClaim{by: decl, tricks: tricks, waiting: humans}
+	t.claim = &pendingClaim{by: decl, tricks: tricks, waiting: humans, bot: true}
+	t.botClaimed = t.m.DealNo()
 	t.changed()
 	t.broadcast()
 	return true

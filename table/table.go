@@ -361,7 +361,13 @@ type pendingClaim struct {
 	by      card.Seat
 	tricks  int
 	waiting []card.Seat
+	// bot: a bot declarer's claim of the rest. It stops nothing: the play
+	// goes on while it waits, and it lapses with the deal.
+	bot bool
 }
+
+// blocking reports whether a claim stops the play until it is answered.
+func (c *pendingClaim) blocking() bool { return c != nil && !c.bot }
 
 func (t *Table) ID() string   { return t.id }
 func (t *Table) Kind() string { return string(t.settings.Game) }
@@ -623,7 +629,7 @@ func (t *Table) info(userID string) Info {
 	if c := t.claim; c != nil {
 		in.Claim = &ClaimInfo{By: c.by, Tricks: c.tricks, Waiting: slices.Clone(c.waiting)}
 	}
-	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() && !t.m.DealDone() && t.claim == nil {
+	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() && !t.m.DealDone() && !t.claim.blocking() {
 		if n := t.m.Back(me); n > 0 {
 			in.CanUndo, in.UndoConfirm = true, t.undoCrosses(n)
 		}
@@ -713,7 +719,7 @@ func (t *Table) act(userID string, seat card.Seat, action string, n int, start t
 		return errf(CodeStale, "you have seen %d moves, the table is at %d", n, t.n)
 	case t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
-	case t.claim != nil:
+	case t.claim.blocking():
 		return errf(CodeTurn, "a claim is waiting for an answer")
 	}
 	if t.m.Controller(seat) != us {
@@ -745,6 +751,9 @@ func (t *Table) applyMove(m game.Move, byBot bool, start time.Time) error {
 	}
 	t.n++
 	t.changed()
+	if t.claim != nil && t.claim.bot && t.m.DealDone() {
+		t.claim = nil // the deal ended before an answer
+	}
 	if t.m.DealDone() {
 		t.endDeal()
 	}
@@ -890,7 +899,7 @@ func (t *Table) schedule() {
 		}
 		return
 	}
-	if t.claim != nil || t.botBusy || t.claimBusy {
+	if t.claim.blocking() || t.botBusy || t.claimBusy {
 		return
 	}
 	to := t.m.Game().ToAct()
@@ -910,9 +919,7 @@ func (t *Table) schedule() {
 		}
 		t.log.Info("turn timer expired: a bot plays", "seat", seat)
 	}
-	if t.botClaim(ctrl) {
-		return
-	}
+	t.botClaim(ctrl)
 	t.botBusy = true
 	g, v := t.m.Clone(), t.version
 	go t.think(b, g, seat, v, t.botDelay())
@@ -988,7 +995,7 @@ func (t *Table) undo(userID string, confirm bool) error {
 		return errf(CodeForbidden, "undo is only allowed against bots")
 	case t.m.Over() || t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
-	case t.claim != nil:
+	case t.claim.blocking():
 		return errf(CodeTurn, "a claim is waiting for an answer")
 	}
 	// The user must have chosen a move in this deal: take it back with
@@ -1022,6 +1029,7 @@ func (t *Table) undo(userID string, confirm bool) error {
 	if err := t.m.Undo(n); err != nil {
 		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 	}
+	t.claim = nil // a bot's claim of the rest lapses
 	t.n -= n
 	t.changed()
 	t.broadcast()
