@@ -120,6 +120,12 @@ type Config struct {
 	AnalysisWorkers int
 	AnalysisQueue   int
 	AnalysisTimeout time.Duration
+	// BeloteAnalyse, if set, reviews the card play of every belote deal
+	// played at a table with a human (see [NewBeloteAnalyser]), on the
+	// same workers, queue and deadline as Analyse; BeloteHint, if set,
+	// gives the belote hints (see [NewBeloteHinter]) like the bridge ones.
+	BeloteAnalyse BeloteAnalyseFunc
+	BeloteHint    BeloteHintFunc
 	// HintWorkers bounds the hints computed at once (default half the
 	// cores, at least 1); HintTimeout bounds each, and each claim against
 	// bots (default 20s).
@@ -598,7 +604,7 @@ func (t *Table) info(userID string) Info {
 	}
 	if seated && t.humans() == 1 && !t.m.Over() && !t.settings.Competition() {
 		in.CanUndo = !t.m.DealDone() && len(t.m.Moves()) > 0
-		in.CanHint = t.settings.Game == "bridge"
+		in.CanHint = t.settings.Game == "bridge" || t.beloteHintable()
 	}
 	if userID != "" && userID == t.settings.Owner {
 		in.Invite = t.settings.Invite
@@ -1118,6 +1124,9 @@ func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) err
 // ---- hints ----
 
 func (t *Table) Hint(ctx context.Context, userID string) (map[string]int, error) {
+	if bh, ok := t.m.(match.BeloteHintable); ok {
+		return t.beloteHint(ctx, userID, bh)
+	}
 	var g *bridge.Game
 	var cached map[string]int
 	var v uint64
