@@ -99,4 +99,21 @@ func TestBrowserBeloteAnalysis(t *testing.T) {
 	if c := text(t, ctx, `[data-testid="costly"] li`); c != "Trick 7 · South: ace of spades cost 10 points (101 → 91)" {
 		t.Errorf("costly card %q", c)
 	}
+	// The stored analysis shows in the replay; a costly card is a link to
+	// the moment it was played.
+	click(t, ctx, `[data-testid="nav-history"]`)
+	click(t, ctx, `[data-testid="history"] [data-testid="replay-link"]`)
+	run(t, ctx, 20*time.Second, "the replay's analysis",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] [data-testid="belote-values"]`)))
+	var stored []string
+	if err := eval(ctx, `[...document.querySelectorAll('[data-testid="replay"] [data-testid="belote-values"] tbody td')].map((td) => td.textContent)`, &stored); err != nil || strings.Join(stored, " ") != strings.Join(vals, " ") {
+		t.Errorf("the replay's values %v, the table's %v (%v)", stored, vals, err)
+	}
+	if costly > 0 {
+		click(t, ctx, `[data-testid="replay"] [data-testid="costly"] button`)
+		run(t, ctx, 10*time.Second, "the costly card in the replay",
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .replay-label.costly-step`)),
+			chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .trick .card.costly`)))
+	}
+	shot(t, ctx, "belote-replay")
 }
