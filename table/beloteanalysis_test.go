@@ -407,3 +407,29 @@ func TestBeloteAnalysisMessageAndHints(t *testing.T) {
 		t.Errorf("hint after the deal: %v", err)
 	}
 }
+
+// BenchmarkBeloteHintFirstCard times the hint for the opening lead, the
+// longest one (every legal card solved exactly with the whole deal left).
+func BenchmarkBeloteHintFirstCard(b *testing.B) {
+	var deals []*belote.Deal
+	for seed := uint64(1); seed <= 4; seed++ {
+		rnd := card.NewRand(seed)
+		deck := belote.ShuffledDeck(rnd)
+		d, err := belote.NewDeal(belote.Rules{Mode: belote.Classic}, card.Seat(rnd.IntN(4)), deck[:])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := d.Do(d.Turn(), belote.CallTake); err != nil {
+			b.Fatal(err)
+		}
+		deals = append(deals, d)
+	}
+	f := NewBeloteHinter()
+	i := 0
+	for b.Loop() {
+		if _, err := f(context.Background(), deals[i%len(deals)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
