@@ -183,7 +183,7 @@ export async function showReplay(id) {
   let data = null;
   let analysis = null; // the current deal's stored analysis (double dummy, or belote all cards open)
   let costly = new Map(); // costlyKey(trick, card) → costly entry
-  const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t('analysis.ddTable') });
+  const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t(kind === 'bridge' ? 'analysis.ddTable' : 'analysis.beloteCostly') });
 
   const board = h('div', { class: 'replay-board' });
   const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
