@@ -295,3 +295,38 @@ type CostlyCard struct {
 	Before int       `json:"before"`
 	After  int       `json:"after"`
 }
+
+// BeloteAnalysis is the review of a finished belote deal's card play with
+// all cards open (the exact solver of package bot/belotebot): the bidding
+// and the announcements are fixed as they happened. A side's value is
+// what it ends the deal with when both sides play perfectly from there:
+// its card points with the dix de der (250 for a capot, 0 against one)
+// plus the 20 of belote-rebelote when it declared them. It is sent (tables
+// with at least one human) some time after the deal-over state, and again
+// right after the state of a player joining while the deal is over; none
+// comes when it cannot be made in time or the server's queue is full. It
+// is stored with the deal's result: GET /api/games/{id} gives it as
+// deals[i].result.analysis.
+type BeloteAnalysis struct {
+	Type     string    `json:"type"`     // "beloteAnalysis"
+	Deal     int       `json:"deal"`     // the table's deal number
+	Contract string    `json:"contract"` // as the sheet writes it: "H", "NT", "100H", "capotS"
+	Takers   card.Side `json:"takers"`   // the side that took
+	// Start is each side's value when the play began; Final what each
+	// side made (the same measure, from the cards as played).
+	Start belote.SidePoints `json:"start"`
+	Final belote.SidePoints `json:"final"`
+	// Costly lists the cards that cost their side points, in play order.
+	Costly []BeloteCostlyCard `json:"costly"`
+}
+
+// BeloteCostlyCard is a belote card that cost its side points: the side's
+// value before it was played and after.
+type BeloteCostlyCard struct {
+	Trick  int       `json:"trick"` // 1-based
+	Seat   card.Seat `json:"seat"`
+	Card   card.Card `json:"card"`
+	Cost   int       `json:"cost"` // points lost by the card's side
+	Before int       `json:"before"`
+	After  int       `json:"after"`
+}

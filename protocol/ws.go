@@ -3,7 +3,7 @@
 // GET /ws/{tableID} (session cookie required) carries JSON objects, each
 // with a "type". The client sends a [ClientMessage]; the server sends a
 // [State] whenever the table changes, and [Error], [Pong], [Hint],
-// [ClaimNotice] and [Analysis] messages. A refused client message changes
+// [ClaimNotice], [Analysis] and [BeloteAnalysis] messages. A refused client message changes
 // nothing; on reconnect the client gets a fresh state.
 
 package protocol
@@ -19,7 +19,7 @@ const (
 	TypeAct   = "act"   // a call or a card
 	TypeClaim = "claim" // a claim, or the answer to one (also the server's ClaimNotice)
 	TypeUndo  = "undo"  // take back the last own action (no other human at the table)
-	TypeHint  = "hint"  // bridge: the double-dummy value of each legal card (also the answer)
+	TypeHint  = "hint"  // the value of each legal card with all cards open (also the answer)
 	TypeNext  = "next"  // start the next deal once the deal is over
 	TypePing  = "ping"  // keep-alive
 	TypeSpeed = "speed" // how fast the bots play for this player, or play the deal out
@@ -32,6 +32,8 @@ const (
 	TypeError    = "error"    // a refused message or a failure: Error
 	TypePong     = "pong"     // the answer to a ping: Pong
 	TypeAnalysis = "analysis" // a finished bridge deal's double-dummy analysis: Analysis
+	// a finished belote deal's card play with all cards open: BeloteAnalysis
+	TypeBeloteAnalysis = "beloteAnalysis"
 )
 
 // ClientMessage is any message of the client, at most 1024 bytes, read
@@ -98,17 +100,21 @@ type Pong struct {
 }
 
 // Hint answers a hint: only when it is the user's card to play (own or,
-// as declarer, dummy's) and no other human sits at the table.
+// as declarer, dummy's) and no other human sits at the table, never at a
+// competition's table.
 //
-// During the auction, on the player's turn to call, the hint is the call
-// the bots would make with his hand (Call) and its meaning (Meaning).
+// During a bridge auction, on the player's turn to call, the hint is the
+// call the bots would make with his hand (Call) and its meaning (Meaning).
 type Hint struct {
-	// Cards are declarer's total tricks (won so far plus the double-dummy
-	// result) after each legal card: {"SA":10,"S2":9,...}.
+	// Cards are, in bridge, declarer's total tricks (won so far plus the
+	// double-dummy result) after each legal card: {"SA":10,"S2":9,...};
+	// in belote, the card points the player's side ends the deal with
+	// (dix de der included, 250 for a capot, 0 against one) after each
+	// legal card, with all cards open: {"SA":92,"S7":81,...}.
 	Cards map[string]int `json:"cards,omitempty"`
-	// Ours are the tricks the player's side takes in the deal (won so far
-	// plus the double-dummy result) after each legal card: Cards for
-	// declarer's side, 13 minus Cards for the defenders.
+	// Ours are, in bridge, the tricks the player's side takes in the deal
+	// (won so far plus the double-dummy result) after each legal card:
+	// Cards for declarer's side, 13 minus Cards for the defenders.
 	Ours map[string]int `json:"ours,omitempty"`
 	// Call is the bots' call with the player's hand, during the auction.
 	Call string `json:"call,omitempty"`

@@ -120,6 +120,8 @@ var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are 
 // cores.
 type analyst struct {
 	fn          AnalyseFunc
+	belote      BeloteAnalyseFunc
+	beloteHints BeloteHintFunc
 	pool        *ddpool.Pool
 	timeout     time.Duration
 	hintTimeout time.Duration
@@ -133,16 +135,20 @@ type analysisJob struct {
 	play DealPlay
 	// done receives the result (or the error) on the worker's goroutine.
 	done func(*Analysis, error)
+	// belote, when set, is a belote deal to analyse instead, whose
+	// message (or error) beloteDone receives.
+	belote     *match.BelotePlay
+	beloteDone func([]byte, error)
 }
 
 func newAnalyst(cfg *Config) *analyst {
 	a := &analyst{
-		fn: cfg.Analyse, pool: cfg.Solvers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
+		fn: cfg.Analyse, belote: cfg.BeloteAnalyse, beloteHints: cfg.BeloteHint, pool: cfg.Solvers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
 		jobs:      make(chan analysisJob, cfg.AnalysisQueue),
 		hintSlots: make(chan struct{}, cfg.HintWorkers),
 		stop:      make(chan struct{}),
 	}
-	if a.fn != nil {
+	if a.fn != nil || a.belote != nil {
 		for range cfg.AnalysisWorkers {
 			go a.worker()
 		}
@@ -182,6 +188,10 @@ func (a *analyst) worker() {
 }
 
 func (a *analyst) run(j analysisJob) {
+	if j.belote != nil {
+		a.runBelote(j)
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
 	var x *Analysis
@@ -264,6 +274,10 @@ func defaultHintWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 // its result line stored as line) when the table has a human to show it
 // to. It runs on the table goroutine.
 func (t *Table) requestAnalysis(line json.RawMessage) {
+	if bm, ok := t.m.(match.BeloteAnalysable); ok {
+		t.requestBeloteAnalysis(bm, line)
+		return
+	}
 	am, ok := t.m.(match.Analysable)
 	if !ok || !t.an.enabled() || t.humans() == 0 {
 		return

@@ -128,6 +128,12 @@ type Config struct {
 	AnalysisWorkers int
 	AnalysisQueue   int
 	AnalysisTimeout time.Duration
+	// BeloteAnalyse, if set, reviews the card play of every belote deal
+	// played at a table with a human (see [NewBeloteAnalyser]), on the
+	// same workers, queue and deadline as Analyse; BeloteHint, if set,
+	// gives the belote hints (see [NewBeloteHinter]) like the bridge ones.
+	BeloteAnalyse BeloteAnalyseFunc
+	BeloteHint    BeloteHintFunc
 	// HintWorkers bounds the hints computed at once (default half the
 	// cores, at least 1); HintTimeout bounds each, and each claim against
 	// bots (default 20s).
@@ -633,7 +639,8 @@ func (t *Table) info(userID string) Info {
 		if n := t.m.Back(me); n > 0 {
 			in.CanUndo, in.UndoConfirm = true, t.undoCrosses(n)
 		}
-		_, in.CanHint = t.m.(match.Hintable)
+		_, bridgeHints := t.m.(match.Hintable)
+		in.CanHint = bridgeHints || t.beloteHintable()
 	}
 	if seated {
 		in.CanChat = t.humans() > 1
@@ -1187,10 +1194,18 @@ func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) err
 // ---- hints ----
 
 // Hint answers a player's request for help at a casual table against
-// bots: during the auction, the call the bots would make with his hand and
-// its meaning; during the play, the double-dummy value of each legal card
-// (declarer's total, and his side's).
+// bots: during a bridge auction, the call the bots would make with his
+// hand and its meaning; during the play, the value of each legal card with
+// all cards open (bridge: declarer's total and his side's; belote: his
+// side's card points).
 func (t *Table) Hint(ctx context.Context, userID string) (Hint, error) {
+	if bh, ok := t.m.(match.BeloteHintable); ok {
+		cards, err := t.beloteHint(ctx, userID, bh)
+		if err != nil {
+			return Hint{}, err
+		}
+		return Hint{Type: protocol.TypeHint, Cards: cards, Ours: cards}, nil
+	}
 	var g *bridge.Game
 	var cached map[string]int
 	var v uint64

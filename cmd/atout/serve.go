@@ -254,6 +254,8 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		Solvers:  solvers,
 		// Analyses run on the pool, behind the players' work.
 		Analyse:         table.NewDDAnalyser(0),
+		BeloteAnalyse:   table.NewBeloteAnalyser(),
+		BeloteHint:      table.NewBeloteHinter(),
 		AnalysisTimeout: 60 * time.Second,
 		IdleTimeout:     c.idle,
 	}

@@ -1,10 +1,13 @@
 // analysis: the double-dummy analysis of a finished bridge deal (the
 // protocol's `analysis` message, also stored as deals[i].result.analysis):
 // the table of the 20 double-dummy results, the par and the cards that cost
-// a trick. Used by the deal-over panel of the table and by the replay.
+// a trick; and the review of a finished belote deal's card play with all
+// cards open (the `beloteAnalysis` message, stored the same way): each
+// side's points when the play began and as played, and the cards that cost
+// points. Used by the deal-over panel of the table and by the replay.
 
 import { h } from './dom.js';
-import { t, tn, seatName, cardName, suitSymbol, strainName, hasCatalog } from './i18n.js';
+import { t, tn, seatName, sideName, cardName, suitSymbol, strainName, hasCatalog } from './i18n.js';
 
 const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
 
@@ -71,3 +74,28 @@ export function unavailableText() {
 
 // costlyKey identifies a costly card by trick and card.
 export function costlyKey(trick, card) { return trick + ':' + card; }
+
+// beloteCostText says what a costly belote card cost: "Trick 7 · South:
+// ace of spades cost 10 points (101 → 91)", the side's points with all
+// cards open before the card and after.
+export function beloteCostText(x) {
+  return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + ': ' +
+    tn('analysis.beloteCost', x.cost, { card: cardName(x.card) }) + ' (' + x.before + ' → ' + x.after + ')';
+}
+
+// belotePanel is the belote analysis (protocol.BeloteAnalysis): each side's
+// points with all cards open when the play began and as played, then the
+// cards that cost points; onPick(x), when given, makes each entry a button.
+export function belotePanel(a, onPick) {
+  const row = (label, p, testid) => h('tr', { 'data-testid': testid }, h('th', { scope: 'row' }, label),
+    h('td', {}, String((p && p.NS) || 0)), h('td', {}, String((p && p.EW) || 0)));
+  const list = (a && a.costly) || [];
+  return h('div', { class: 'analysis belote-analysis', 'data-testid': 'analysis' },
+    h('table', { class: 'result-table', 'data-testid': 'belote-values' },
+      h('thead', {}, h('tr', {}, h('td'), h('th', { scope: 'col' }, sideName('NS')), h('th', { scope: 'col' }, sideName('EW')))),
+      h('tbody', {}, row(t('analysis.beloteStart'), a.start, 'belote-start'), row(t('analysis.beloteFinal'), a.final, 'belote-final'))),
+    h('h3', {}, t('analysis.beloteCostly')),
+    list.length ? h('ul', { class: 'costly-list', 'data-testid': 'costly' }, list.map((x) => h('li', {},
+      onPick ? h('button', { type: 'button', class: 'linkish', onclick: () => onPick(x) }, beloteCostText(x)) : beloteCostText(x))))
+      : h('p', { 'data-testid': 'no-costly' }, t('analysis.beloteNoMistake')));
+}

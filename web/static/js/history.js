@@ -137,10 +137,11 @@ function beloteSteps(raw, moves, mode) {
   const steps = [];
   const calls = [];
   let trick = [];
+  let played = 0;
   let completed = mode !== 'classic';
-  const snap = (label) => steps.push({
+  const snap = (label, play) => steps.push({
     hands: { N: cur.N.slice(), E: cur.E.slice(), S: cur.S.slice(), W: cur.W.slice() },
-    auction: calls.slice(), trick: trick.slice(), label, turned: completed ? null : turned,
+    auction: calls.slice(), trick: trick.slice(), label, turned: completed ? null : turned, play,
   });
   snap('');
   let lastTaker = null;
@@ -150,8 +151,11 @@ function beloteSteps(raw, moves, mode) {
       if (!completed) { beloteComplete(cur, deck, dealer, lastTaker); completed = true; }
       if (trick.length === 4) trick = [];
       cur[seat] = cur[seat].filter((c) => c !== a);
-      trick.push({ seat, card: a });
-      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }));
+      // The trick number (1-based) as in the analysis' costly cards.
+      const trickNo = Math.floor(played / 4) + 1;
+      played++;
+      trick.push({ seat, card: a, trick: trickNo });
+      snap(t('a11y.played', { seat: seatName(seat), card: cardName(a) }), { seat, card: a, trick: trickNo });
     } else {
       if (a !== 'pass' && a !== 'coinche' && a !== 'surcoinche') lastTaker = seat;
       calls.push({ seat, action: a });
@@ -177,9 +181,9 @@ export async function showReplay(id) {
   let dealIdx = deals.length ? deals.length - 1 : 0;
   let stepIdx = 0;
   let data = null;
-  let analysis = null; // the current deal's stored double-dummy analysis
+  let analysis = null; // the current deal's stored analysis (double dummy, or belote all cards open)
   let costly = new Map(); // costlyKey(trick, card) → costly entry
-  const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t('analysis.ddTable') });
+  const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t(kind === 'bridge' ? 'analysis.ddTable' : 'analysis.beloteCostly') });
 
   const board = h('div', { class: 'replay-board' });
   const sel = h('select', { 'data-testid': 'replay-deal', 'aria-label': t('history.replay') },
@@ -201,13 +205,13 @@ export async function showReplay(id) {
     stepIdx = data.steps.length - 1;
     // The analysis stored with the deal's result (the live message's shape).
     const res = d.result;
-    analysis = kind === 'bridge' && res && res.analysis ? res.analysis : null;
+    analysis = res && res.analysis && res.analysis.type === (kind === 'bridge' ? 'analysis' : 'beloteAnalysis') ? res.analysis : null;
     costly = new Map();
     for (const x of (analysis && analysis.costly) || []) costly.set(analysisUI.costlyKey(x.trick, x.card), x);
     clear(analysisBox);
     analysisBox.hidden = !analysis;
     if (analysis) {
-      analysisBox.appendChild(analysisUI.panel(analysis, (x) => {
+      analysisBox.appendChild((kind === 'bridge' ? analysisUI.panel : analysisUI.belotePanel)(analysis, (x) => {
         // Jump to the costly card.
         const i = data.steps.findIndex((st) => st.play && st.play.trick === x.trick && st.play.card === x.card);
         if (i >= 0) go(i);
@@ -215,13 +219,15 @@ export async function showReplay(id) {
     }
   };
 
+  const costText = (x) => (kind === 'bridge' ? analysisUI.costText(x) : analysisUI.beloteCostText(x));
+
   const draw = () => {
     clear(board);
     const st = data.steps[stepIdx];
     counter.textContent = t('history.step', { n: stepIdx, total: Math.max(0, data.steps.length - 1) });
     if (!st) return;
     const cost = st.play ? costly.get(analysisUI.costlyKey(st.play.trick, st.play.card)) : null;
-    label.textContent = st.label + (cost ? ' — ' + analysisUI.costText(cost) : '');
+    label.textContent = st.label + (cost ? ' — ' + costText(cost) : '');
     label.classList.toggle('costly-step', !!cost);
     const felt = h('div', { class: 'felt small' });
     const pos = { top: 'N', left: 'W', right: 'E', bottom: 'S' };
@@ -241,7 +247,7 @@ export async function showReplay(id) {
       for (const pc of st.trick) {
         const bad = pc.trick && costly.has(analysisUI.costlyKey(pc.trick, pc.card));
         const el = cardStatic(pc.card, 'in-trick at-' + where[pc.seat] + (bad ? ' costly' : ''));
-        if (bad) el.setAttribute('aria-label', analysisUI.costText(costly.get(analysisUI.costlyKey(pc.trick, pc.card))));
+        if (bad) el.setAttribute('aria-label', costText(costly.get(analysisUI.costlyKey(pc.trick, pc.card))));
         tr.appendChild(el);
       }
       center.appendChild(tr);

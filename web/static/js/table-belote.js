@@ -1,11 +1,13 @@
 // table-belote: the belote parts of the table screen: the hand, the turned
 // card, the bidding controls of the three modes (take/pass, a trump suit,
 // coinche bids, coinche and surcoinche), announcements and belote/rebelote,
-// the trick, the score sheet and the end-of-deal panel.
+// the trick, the hints, the score sheet and the end-of-deal panel with the
+// analysis of the card play.
 
 import { h } from './dom.js';
 import { t, seatName, sideName, cardName, suitSymbol, beloteActionName } from './i18n.js';
 import { sortCards, handRow, cardBacks, cardStatic, handStatic, nextSeat } from './cards.js';
+import * as analysisUI from './analysis.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const PLAIN = 'ATKQJ987';
@@ -100,7 +102,13 @@ export function seatContent(c, s) {
     const trump = trumpOf(d);
     const cards = sortCards(d.hand || [], PLAIN, trump, TRUMP);
     const legal = new Set((d.legal || []).filter(isCard));
-    return handRow(cards, legal, (card) => c.act(card), { seat: s, testid: 'hand-' + s });
+    // The hint: the points the side ends with after each legal card.
+    let hints = null, best = null;
+    if (c.ui.hints && c.ui.hintFor === c.msg.n) {
+      hints = c.ui.hints;
+      best = Math.max(...Object.values(hints));
+    }
+    return handRow(cards, legal, (card) => c.act(card), { seat: s, testid: 'hand-' + s, hints, best });
   }
   return cardBacks((d.handSizes && d.handSizes[idx]) || 0);
 }
@@ -188,7 +196,14 @@ export function controls(c) {
 }
 
 export function hasLastTrick(c) { const d = deal(c); return !!(d && d.phase === 'play' && d.lastTrick); }
-export function tools() { return []; }
+export function tools(c) {
+  const d = deal(c);
+  const out = [];
+  if (d && d.phase === 'play' && (d.legal || []).some(isCard) && c.table.canHint) {
+    out.push(h('button', { type: 'button', 'data-testid': 'hint-btn', onclick: () => c.send({ type: 'hint' }) }, t('table.hint')));
+  }
+  return out;
+}
 
 export function canUndo(c) {
   const d = deal(c);
@@ -257,6 +272,14 @@ export function dealOver(c) {
       const cards = sortCards(d.hands[i] || [], PLAIN, trumpOf(d), TRUMP);
       return h('div', { class: 'd-' + s }, h('div', { class: 'd-seat' }, seatName(s)), handStatic(cards, t('a11y.handOf', { seat: seatName(s) })));
     })));
+  }
+  if (!d.passed && r) {
+    // The card play with all cards open, when it has come.
+    const deal = c.table.deal;
+    const a = c.ui.analysis[deal];
+    parts.push(a ? analysisUI.belotePanel(a)
+      : c.ui.analysisGaveUp[deal] ? h('p', { class: 'muted', 'data-testid': 'analysis-unavailable' }, analysisUI.unavailableText())
+        : h('p', { class: 'muted', 'data-testid': 'analysis-pending', role: 'status' }, t('analysis.computing')));
   }
   if (v.over) {
     parts.push(h('p', { 'data-testid': 'game-over' }, t('table.gameOver') + (v.winner ? '. ' + t('table.winner', { side: sideName(v.winner) }) : '')));

@@ -12,8 +12,8 @@ import * as beloteUI from './table-belote.js';
 
 let active = null;
 
-// ANALYSIS_WAIT is how long a finished bridge deal waits for its `analysis`
-// message before the panel says it is unavailable: the server sends none
+// ANALYSIS_WAIT is how long a finished deal waits for its `analysis` (or
+// `beloteAnalysis`) message before the panel says it is unavailable: the server sends none
 // when its solver times out (60 s) or its queue is full. A test may shorten
 // it with window.__atoutTest.analysisWait (milliseconds).
 const ANALYSIS_WAIT = 90000;
@@ -262,12 +262,14 @@ export function openTable(id) {
   };
   tbl.render = render;
 
-  // waitAnalysis starts the wait for the analysis of a finished bridge
-  // deal; when nothing comes in time the panel says the analysis is
+  // waitAnalysis starts the wait for the analysis of a finished deal; when nothing comes in time the panel says the analysis is
   // unavailable instead of "Analysing…" for ever.
   const waitAnalysis = (m) => {
     const v = m.view;
-    if (m.table.game !== 'bridge' || v.phase !== 'over') return;
+    // A belote deal all passed has no play to analyse.
+    const over = m.table.game === 'bridge' ? v && v.phase === 'over'
+      : !!(v && v.deal && v.deal.phase === 'done' && !v.deal.passed);
+    if (!over) return;
     const deal = m.table.deal;
     if (ui.analysis[deal] || waits.has(deal) || ui.analysisGaveUp[deal]) return;
     const hooks = testHooks();
@@ -329,7 +331,8 @@ export function openTable(id) {
         if (ui.chat.length > 100) ui.chat.shift();
         render();
         break;
-      case 'analysis': {
+      case 'analysis':
+      case 'beloteAnalysis': {
         const deal = m.deal;
         ui.analysis[deal] = m;
         // A late analysis still shows.
