@@ -104,7 +104,7 @@ type Pong struct {
 // competition's table.
 //
 // During a bridge auction, on the player's turn to call, the hint is the
-// call the bots would make with his hand (Call) and its meaning (Meaning).
+// call the bots would make with his hand (Call) and its meaning (Means).
 type Hint struct {
 	// Cards are, in bridge, declarer's total tricks (won so far plus the
 	// double-dummy result) after each legal card: {"SA":10,"S2":9,...};
@@ -118,9 +118,9 @@ type Hint struct {
 	Ours map[string]int `json:"ours,omitempty"`
 	// Call is the bots' call with the player's hand, during the auction.
 	Call string `json:"call,omitempty"`
-	// Meaning is that call's meaning.
-	Meaning *Explanation `json:"meaning,omitempty"`
-	Type    string       `json:"type"` // "hint"
+	// Means is that call's meaning.
+	Means *Explanation `json:"means,omitempty"`
+	Type  string       `json:"type"` // "hint"
 }
 
 // ClaimNotice tells the players the answer to a claim; an accepted claim

@@ -1236,7 +1236,7 @@ func (t *Table) Hint(ctx context.Context, userID string) (Hint, error) {
 		if bm, ok := t.m.(match.BidHintable); ok && t.cfg.Suggest != nil {
 			if vul, dealer, calls, hand, ok := bm.BidTurn(us); ok {
 				e := t.cfg.Suggest(vul, dealer, calls, hand)
-				bid = &Hint{Type: protocol.TypeHint, Call: e.Call, Meaning: e}
+				bid = &Hint{Type: protocol.TypeHint, Call: e.Call, Means: e}
 				return
 			}
 		}

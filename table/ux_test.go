@@ -135,7 +135,7 @@ func TestBiddingHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hint.Call != "P" || hint.Meaning == nil || hint.Meaning.Text != "nothing to say" || hint.Cards != nil {
+	if hint.Call != "P" || hint.Means == nil || hint.Means.Text != "nothing to say" || hint.Cards != nil {
 		t.Fatalf("auction hint %+v", hint)
 	}
 }

@@ -285,7 +285,7 @@ export function controls(c) {
   box.appendChild(h('p', { class: 'status' }, myTurn ? t('table.yourTurn') : (v.turn ? t('table.waitingFor', { seat: seatName(v.turn) }) : '')));
   const bh = c.ui.bidHint;
   if (myTurn && bh && c.ui.hintFor === c.msg.n) {
-    const m = bh.meaning ? meaningOf({ explanations: [bh.meaning], view: { auction: [bh.call] } }, 0) : null;
+    const m = bh.means ? meaningOf({ explanations: [bh.means], view: { auction: [bh.call] } }, 0) : null;
     box.appendChild(h('p', { class: 'bid-hint', 'data-testid': 'bid-hint', role: 'status' },
       t('table.hintCall', { call: callName(bh.call) }) + (m && m.text ? ' — ' + m.text + (m.hcp ? ' (' + m.hcp + ')' : '') : '')));
   }

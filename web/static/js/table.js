@@ -316,7 +316,7 @@ export function openTable(id) {
         // A card hint gives the tricks of the player's side for each card;
         // a bidding hint the bots' call and its meaning.
         ui.hints = m.call ? null : (m.ours || m.cards || {});
-        ui.bidHint = m.call ? { call: m.call, meaning: m.meaning || null } : null;
+        ui.bidHint = m.call ? { call: m.call, means: m.means || null } : null;
         ui.hintFor = tbl.msg ? tbl.msg.n : -1;
         render();
         announce(t('table.hint'));
