@@ -97,7 +97,7 @@ type labels struct {
 
 func newLabels(lang i18n.Lang) labels {
 	l := labels{
-		HandRecords: "Hand records",
+		HandRecords: i18n.T(lang, "tour.records"),
 		DDTable:     i18n.T(lang, "analysis.ddTable"),
 		Par:         i18n.T(lang, "analysis.par"),
 		Dealer:      i18n.T(lang, "seat.dealer"),
@@ -158,27 +158,6 @@ type boardView struct {
 	Pending bool
 }
 
-var rankLetters = "--23456789TJQKA"
-
-func suitCards(h card.Hand, s card.Suit) string {
-	m := h.SuitMask(s)
-	if m == 0 {
-		return "—"
-	}
-	var b strings.Builder
-	for r := card.Ace; r >= card.Two; r-- {
-		if m&(1<<r) != 0 {
-			if r == card.Ten {
-				b.WriteString("10")
-			} else {
-				b.WriteByte(rankLetters[r])
-			}
-			b.WriteByte(' ')
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
 func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
 	v := boardView{
 		Title:  i18n.T(lang, "table.board", i18n.Args{"n": strconv.Itoa(b.Number)}),
@@ -188,12 +167,12 @@ func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
 	for _, seat := range card.Seats {
 		hv := handView{Class: strings.ToLower(seat.String()), Seat: i18n.SeatName(lang, seat)}
 		for _, s := range []card.Suit{card.Spades, card.Hearts, card.Diamonds, card.Clubs} {
-			hv.Suits = append(hv.Suits, suitLine{suitHTML(s), suitCards(b.Deal[seat], s)})
+			hv.Suits = append(hv.Suits, suitLine{suitHTML(s), i18n.HandText(lang, b.Deal[seat], s)})
 		}
 		v.Hands[seat] = hv
 	}
 	for i, seat := range [4]card.Seat{card.North, card.South, card.East, card.West} {
-		v.DD[i].Seat = seat.String()
+		v.DD[i].Seat = i18n.SeatName(lang, seat)
 		for j, st := range [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs} {
 			v.DD[i].Tricks[j] = a.Table[seat][st]
 		}
@@ -203,9 +182,9 @@ func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
 		cs[i] = c.DDSString()
 	}
 	if len(cs) == 0 {
-		cs = []string{"pass"}
+		cs = []string{i18n.T(lang, "contract.passedOut")}
 	}
-	v.Par = fmt.Sprintf("NS %+d (%s)", a.Par.Score, strings.Join(cs, ", "))
+	v.Par = fmt.Sprintf("%s %+d (%s)", i18n.SideName(lang, card.NS), a.Par.Score, strings.Join(cs, ", "))
 	if a.Par.Score == 0 {
 		v.Par = "0 (" + strings.Join(cs, ", ") + ")"
 	}
