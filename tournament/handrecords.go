@@ -182,9 +182,9 @@ func newBoardView(lang i18n.Lang, b Board, a Analysis) boardView {
 		cs[i] = c.DDSString()
 	}
 	if len(cs) == 0 {
-		cs = []string{i18n.T(lang, "contract.passedOut")}
+		cs = []string{"pass"}
 	}
-	v.Par = fmt.Sprintf("%s %+d (%s)", i18n.SideName(lang, card.NS), a.Par.Score, strings.Join(cs, ", "))
+	v.Par = fmt.Sprintf("NS %+d (%s)", a.Par.Score, strings.Join(cs, ", "))
 	if a.Par.Score == 0 {
 		v.Par = "0 (" + strings.Join(cs, ", ") + ")"
 	}
