@@ -81,6 +81,11 @@ var placeholderRE = regexp.MustCompile(`\{[A-Za-z0-9_]+\}`)
 // in lang: each message's fixed parts (between placeholders) that have a
 // word of four letters or more, but for those that lang writes the same
 // way somewhere in its own catalog (proper names, the game's French terms).
+// Which catalog messages may read as in English is the i18n package's
+// test (TestNoEnglishFallback, with its short allow-list); this test finds
+// the English that does not come from the language's catalog: the
+// script's English fallbacks for a key the catalog lacks, text written in
+// the script itself, and text the server sends in English.
 func englishPhrases(en, own map[string]string) []string {
 	var ownText []string
 	for _, v := range own {
@@ -170,12 +175,12 @@ func TestBrowserEveryScreenInEveryLanguage(t *testing.T) {
 	}
 }
 
-// saveShot saves a full-page PNG screenshot at path.
+// saveShot saves a full-page PNG screenshot (quality 100 gives a PNG) at path.
 func saveShot(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	buf, err := chromedp.Run(c, chromedp.FullScreenshot(90))
+	buf, err := chromedp.Run(c, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Logf("screenshot %s: %v", path, err)
 		return
