@@ -53,7 +53,7 @@ export async function showConventions() {
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col' }, t('conv.auction')),
           h('th', { scope: 'col' }, t('conv.call')),
-          h('th', { scope: 'col' }, t('conv.meaning')))),
+          h('th', { scope: 'col' }, t('conv.shows')))),
         h('tbody', {}, rows))));
   }
 }

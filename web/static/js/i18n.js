@@ -270,7 +270,7 @@ const EN = {
   'conv.title': "Bidding conventions",
   'conv.auction': "Auction so far",
   'conv.call': "Call",
-  'conv.meaning': "Meaning",
+  'conv.shows': "Meaning",
   'conv.opening': "Opening",
 };
 
