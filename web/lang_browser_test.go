@@ -162,6 +162,7 @@ func TestBrowserEveryScreenInEveryLanguage(t *testing.T) {
 				if shots != "" {
 					saveShot(t, ctx, filepath.Join(shots, lang+"-"+sc.name+".png"))
 				}
+				checkRanks(t, ctx, lang, sc.name, own)
 				for _, k := range keyRE.FindAllString(page, -1) {
 					t.Errorf("%s %s: untranslated key %q shows", lang, sc.name, k)
 				}
@@ -172,6 +173,32 @@ func TestBrowserEveryScreenInEveryLanguage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkRanks: the card faces and hand diagrams of the screen show the ranks
+// as the language writes them (rank.short.*: R D V in French, K D B in
+// German), the ten as "10" and the small cards as their digit.
+func checkRanks(t *testing.T, ctx context.Context, lang, screen string, own map[string]string) {
+	t.Helper()
+	ok := map[string]bool{"10": true}
+	for _, d := range "98765432" {
+		ok[string(d)] = true
+	}
+	for _, r := range []string{"A", "K", "Q", "J"} {
+		ok[own["rank.short."+r]] = true
+	}
+	var ranks []string
+	if err := eval(ctx, `[...document.querySelectorAll('.card .rank, .hand-lines .r')].map((e) => e.textContent)`, &ranks); err != nil {
+		t.Fatalf("%s %s: read the ranks: %v", lang, screen, err)
+	}
+	for _, r := range ranks {
+		if !ok[r] {
+			t.Errorf("%s %s: a card shows the rank %q", lang, screen, r)
+		}
+	}
+	if strings.HasSuffix(screen, "-table") && len(ranks) == 0 {
+		t.Errorf("%s %s: no card face shows", lang, screen)
 	}
 }
 
