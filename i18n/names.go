@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"strconv"
+	"strings"
 
 	"atout/bridge"
 	"atout/card"
@@ -109,4 +110,36 @@ func ContractName(lang Lang, contract string) string {
 		return T(lang, "contract.passedOut")
 	}
 	return bidName(lang, int(c.Level), c.Strain) + [...]string{"", "X", "XX"}[c.Doubled%3]
+}
+
+// RankLetter returns the rank as printed on a card face and in hand
+// diagrams, as the players of lang write it: "A K Q J" in English and
+// Korean, "A R D V" in French, "A K D B" in German, "इ बा बे गु" in Hindi;
+// the ten is "10" and the small cards their digit in every language.
+func RankLetter(lang Lang, r card.Rank) string {
+	switch {
+	case r >= card.Two && r <= card.Nine:
+		return strconv.Itoa(int(r))
+	case r == card.Ten:
+		return "10"
+	case r >= card.Jack && r <= card.Ace:
+		return T(lang, "rank.short."+r.String())
+	}
+	return r.String()
+}
+
+// HandText writes the cards of one suit of a hand the way a diagram shows
+// them, highest first, separated by spaces ("A D 10 4" in French); a void
+// is "—".
+func HandText(lang Lang, h card.Hand, s card.Suit) string {
+	var out []string
+	for r := card.Ace; r >= card.Two; r-- {
+		if h&card.Bit(card.New(s, r)) != 0 {
+			out = append(out, RankLetter(lang, r))
+		}
+	}
+	if len(out) == 0 {
+		return "—"
+	}
+	return strings.Join(out, " ")
 }

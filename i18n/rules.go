@@ -98,6 +98,7 @@ func (e *SourceError) Error() string {
 //	| a | b |                   table row; a row of dashes ends the header
 //	::deal SEAT S.H.D.C HCP     a bridge hand, cards named in the language
 //	::hand SEAT POINTS CARDS…   a belote hand holding an announcement
+//	::conventions TEXT          a link to the conventions page (#/conventions)
 //	text                        paragraph; a blank line ends it
 //
 // All text is escaped; **bold** is the only inline markup.
@@ -231,6 +232,10 @@ func renderPage(lang Lang, game, src string) (Page, error) {
 				return p, bad(err.Error())
 			}
 			list = append(list, s)
+		case strings.HasPrefix(line, "::conventions "):
+			flush()
+			body.WriteString(`<p class="see-also"><a href="#/conventions" data-testid="conventions-link">` +
+				inline(strings.TrimSpace(line[len("::conventions "):])) + "</a></p>\n")
 		case strings.HasPrefix(line, "::"):
 			return p, bad("unknown directive")
 		default:

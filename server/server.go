@@ -191,6 +191,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/lang", s.csrf(s.handleLang))
 	m.HandleFunc("GET /api/i18n/{lang}", s.handleCatalog)
 	m.HandleFunc("GET /api/rules/{game}", s.handleRules)
+	m.HandleFunc("GET /api/conventions", s.handleConventions)
 	m.HandleFunc("POST /api/tables", s.csrf(s.handleCreateTable))
 	m.HandleFunc("GET /api/tables/{id}", s.handleTableInfo)
 	m.HandleFunc("POST /api/tables/{id}/sit", s.csrf(s.handleSit))

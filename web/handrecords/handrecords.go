@@ -101,7 +101,7 @@ type labels struct {
 
 func newLabels(lang i18n.Lang) labels {
 	l := labels{
-		HandRecords: "Hand records",
+		HandRecords: i18n.T(lang, "tour.records"),
 		DDTable:     i18n.T(lang, "analysis.ddTable"),
 		Par:         i18n.T(lang, "analysis.par"),
 		Dealer:      i18n.T(lang, "seat.dealer"),
@@ -162,27 +162,6 @@ type boardView struct {
 	Pending bool
 }
 
-var rankLetters = "--23456789TJQKA"
-
-func suitCards(h card.Hand, s card.Suit) string {
-	m := h.SuitMask(s)
-	if m == 0 {
-		return "—"
-	}
-	var b strings.Builder
-	for r := card.Ace; r >= card.Two; r-- {
-		if m&(1<<r) != 0 {
-			if r == card.Ten {
-				b.WriteString("10")
-			} else {
-				b.WriteByte(rankLetters[r])
-			}
-			b.WriteByte(' ')
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
 func newBoardView(lang i18n.Lang, b tournament.Board, a tournament.Analysis) boardView {
 	v := boardView{
 		Title:  i18n.T(lang, "table.board", i18n.Args{"n": strconv.Itoa(b.Number)}),
@@ -192,12 +171,12 @@ func newBoardView(lang i18n.Lang, b tournament.Board, a tournament.Analysis) boa
 	for _, seat := range card.Seats {
 		hv := handView{Class: strings.ToLower(seat.String()), Seat: i18n.SeatName(lang, seat)}
 		for _, s := range []card.Suit{card.Spades, card.Hearts, card.Diamonds, card.Clubs} {
-			hv.Suits = append(hv.Suits, suitLine{suitHTML(s), suitCards(b.Deal[seat], s)})
+			hv.Suits = append(hv.Suits, suitLine{suitHTML(s), i18n.HandText(lang, b.Deal[seat], s)})
 		}
 		v.Hands[seat] = hv
 	}
 	for i, seat := range [4]card.Seat{card.North, card.South, card.East, card.West} {
-		v.DD[i].Seat = seat.String()
+		v.DD[i].Seat = i18n.SeatName(lang, seat)
 		for j, st := range [5]bridge.Strain{bridge.NoTrump, bridge.StrainSpades, bridge.StrainHearts, bridge.StrainDiamonds, bridge.StrainClubs} {
 			v.DD[i].Tricks[j] = a.Table[seat][st]
 		}

@@ -7,6 +7,7 @@
 //   #/history       the user's games
 //   #/replay/ID     replay of a game
 //   #/rules/GAME    the rules of bridge or belote
+//   #/conventions   the computer players' convention card (SAYC)
 //   #/account       sign up, sign in, sign out
 //   #/tournaments   duplicate tournaments; #/tournaments/ID[/N] one of
 //                   them (and its board N)
@@ -20,6 +21,7 @@ import { openTable, closeTable, redrawTable, rememberInvite } from './table.js';
 import { showLobby } from './lobby.js';
 import { showHistory, showReplay } from './history.js';
 import { showRules } from './rules.js';
+import { showConventions } from './conventions.js';
 import { showTournaments, showTournament } from './tournament.js';
 import { showTeamMatches, showTeamMatch } from './teams.js';
 import { showDuplicates, showDuplicate } from './duplicate.js';
@@ -65,6 +67,7 @@ function route() {
     case 'history': showHistory(); return;
     case 'replay': showReplay(decodeURIComponent(parts[1] || '')); return;
     case 'rules': showRules(parts[1] || 'bridge'); return;
+    case 'conventions': showConventions(); return;
     case 'account': showAccount(); return;
     case 'tournaments':
       if (parts[1]) showTournament(decodeURIComponent(parts[1]), parseInt(parts[2], 10) || 0);

@@ -259,6 +259,25 @@ const EN = {
   'tour.tables': "Tables",
   'tour.title': "Tournaments",
   'tour.yours': "Your result",
+  'call.name.C.one': "{n} Club",
+  'call.name.C.other': "{n} Clubs",
+  'call.name.D.one': "{n} Diamond",
+  'call.name.D.other': "{n} Diamonds",
+  'call.name.H.one': "{n} Heart",
+  'call.name.H.other': "{n} Hearts",
+  'call.name.S.one': "{n} Spade",
+  'call.name.S.other': "{n} Spades",
+  'call.name.NT.one': "{n} No Trump",
+  'call.name.NT.other': "{n} No Trump",
+  'rank.short.A': "A",
+  'rank.short.K': "K",
+  'rank.short.Q': "Q",
+  'rank.short.J': "J",
+  'conv.title': "Bidding conventions",
+  'conv.auction': "Auction so far",
+  'conv.call': "Call",
+  'conv.shows': "Meaning",
+  'conv.opening': "Opening",
 };
 
 let messages = {};
@@ -343,8 +362,13 @@ export function tn(key, n, params) {
 
 export function suitSymbol(s) { return { S: '♠', H: '♥', D: '♦', C: '♣' }[s] || (s === 'NT' ? t('strain.NT') : s); }
 
-// rankText is the rank as printed on a card face ("10" for T).
-export function rankText(r) { return r === 'T' ? '10' : r; }
+// rankText is the rank as printed on a card face, as the players of the
+// language write it: "10" for T, and A K Q J in English and Korean, A R D V
+// in French, A K D B in German, इ बा बे गु in Hindi (rank.short.*).
+export function rankText(r) {
+  if (r === 'T') return '10';
+  return r && r.length === 1 && 'AKQJ'.includes(r) ? t('rank.short.' + r) : r;
+}
 
 // cardName is the spoken name of a card "SA": "ace of spades".
 export function cardName(c) {
@@ -354,14 +378,16 @@ export function cardName(c) {
 // strainName is a bridge strain's name ("spades", "No trump").
 export function strainName(s) { return s === 'NT' ? t('strain.NT.name') : t('suit.' + s + '.plural'); }
 
-// callName is the spoken name of a bridge call ("1NT" → "1 No trump").
+// callName is the spoken name of a bridge call, as the players of the
+// language say it: "1 Spade", "2 Hearts", "1 Pique", "3 SA", "1 Pik".
 export function callName(c) {
   switch (c) {
     case 'P': return t('call.pass');
     case 'X': return t('call.double');
     case 'XX': return t('call.redouble');
   }
-  return c[0] + ' ' + strainName(c.slice(1));
+  const level = parseInt(c[0], 10);
+  return t('call.name.' + c.slice(1) + (level === 1 ? '.one' : '.other'), { n: level });
 }
 
 // callShort is the compact printed form of a call ("1♠", "Pass", "X").

@@ -10,7 +10,8 @@ export async function showRules(game) {
   mount(h('section', { class: 'page rules', 'data-testid': 'rules' },
     h('nav', { class: 'tabs', 'aria-label': t('rules.label') },
       h('a', { href: '#/rules/bridge', 'aria-current': game === 'bridge' ? 'page' : false, 'data-testid': 'rules-bridge' }, t('rules.bridge')),
-      h('a', { href: '#/rules/belote', 'aria-current': game === 'belote' ? 'page' : false, 'data-testid': 'rules-belote' }, t('rules.belote'))),
+      h('a', { href: '#/rules/belote', 'aria-current': game === 'belote' ? 'page' : false, 'data-testid': 'rules-belote' }, t('rules.belote')),
+      h('a', { href: '#/conventions', 'data-testid': 'rules-conventions' }, t('conv.title'))),
     body));
   try {
     // The server sends a trusted HTML fragment made from its own files.
