@@ -81,6 +81,23 @@ func (h *Hub) Node() string { return h.node }
 // Local returns the hub of the tables this node owns.
 func (h *Hub) Local() *table.LocalHub { return h.local }
 
+// CreateSeated opens a table on this node with several humans seated.
+func (h *Hub) CreateSeated(ctx context.Context, s table.Settings, createdBy string, players [4]table.Player) (table.Room, error) {
+	return h.local.CreateSeated(ctx, s, createdBy, players)
+}
+
+// OnBoard registers f for the boards finished at this node's tables.
+func (h *Hub) OnBoard(f func(table.BoardDone)) { h.local.OnBoard(f) }
+
+// OnBeloteDeal registers f for the belote deals finished at this node's
+// tables.
+func (h *Hub) OnBeloteDeal(f func(table.BeloteDealDone)) { h.local.OnBeloteDeal(f) }
+
+var (
+	_ table.Seater   = (*Hub)(nil)
+	_ table.Reporter = (*Hub)(nil)
+)
+
 // Owned returns the ids of the tables this node serves.
 func (h *Hub) Owned() []string {
 	h.mu.Lock()

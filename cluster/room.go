@@ -142,6 +142,17 @@ func (r *room) Hint(ctx context.Context, userID string) (table.Hint, error) {
 	return *rep.Hint, nil
 }
 
+// Over reports whether the match is over, as the table's owner says.
+func (r *room) Over() bool {
+	if t := r.h.localTable(r.id); t != nil {
+		return t.Over()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), r.h.cfg.CallTimeout)
+	defer cancel()
+	in, err := r.Info(ctx, "")
+	return err == nil && in.Over
+}
+
 func (r *room) Next(ctx context.Context, userID string) error {
 	_, err := r.call(ctx, request{Op: opNext, User: userID},
 		func(t *table.Table) (reply, error) { return reply{}, t.Next(ctx, userID) })

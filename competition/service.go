@@ -40,7 +40,7 @@ type Config struct {
 type Service struct {
 	st        *store.Store
 	hub       table.Hub
-	local     *table.LocalHub // the hub's tables in this process; nil: none
+	reports   bool // the hub reports finished boards and deals (table.Reporter)
 	log       *slog.Logger
 	allowSeed bool
 
@@ -81,15 +81,6 @@ type tableRef struct {
 	comp, kind, entry string
 }
 
-// Localer is a hub some of whose tables run in this process, such as a
-// node of a cluster.
-type Localer interface{ Local() *table.LocalHub }
-
-// Seater is a hub that opens a table with several players seated.
-type Seater interface {
-	CreateSeated(ctx context.Context, s table.Settings, createdBy string, players [4]table.Player) (table.Room, error)
-}
-
 // New returns the competitions of cfg's store, and listens to the boards
 // and deals finished at the hub's local tables.
 func New(cfg Config) *Service {
@@ -104,15 +95,10 @@ func New(cfg Config) *Service {
 		opening: map[entryKey]bool{}, reconciled: map[entryKey]bool{}}
 	s.cache.init()
 	s.dd.init(cfg.Solvers)
-	switch h := cfg.Hub.(type) {
-	case *table.LocalHub:
-		s.local = h
-	case Localer:
-		s.local = h.Local()
-	}
-	if s.local != nil {
-		s.local.OnBoard(s.OnBoard)
-		s.local.OnBeloteDeal(s.OnBeloteDeal)
+	if r, ok := cfg.Hub.(table.Reporter); ok {
+		s.reports = true
+		r.OnBoard(s.OnBoard)
+		r.OnBeloteDeal(s.OnBeloteDeal)
 	}
 	return s
 }
@@ -124,11 +110,8 @@ func (s *Service) Wait() { s.wg.Wait() }
 // createSeated opens a table with the given humans seated (the others are
 // bots).
 func (s *Service) createSeated(ctx context.Context, set table.Settings, createdBy string, players [4]table.Player) (table.Room, error) {
-	if h, ok := s.hub.(Seater); ok {
+	if h, ok := s.hub.(table.Seater); ok {
 		return h.CreateSeated(ctx, set, createdBy, players)
-	}
-	if s.local != nil {
-		return s.local.CreateSeated(ctx, set, createdBy, players)
 	}
 	return nil, &table.Error{Code: table.CodeInternal, Msg: "this server's hub cannot seat several players at a new table"}
 }

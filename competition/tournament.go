@@ -513,10 +513,11 @@ func tourFromPBN(name, text string, sc tournament.Scoring, w tournament.Window) 
 	}
 	var se *pbn.SyntaxError
 	if errors.As(err, &se) {
-		if b := pbnBoardAt(text, se.Line); strings.HasPrefix(b, "#") {
-			return nil, fmt.Errorf("PBN game %s (line %d): %s", b[1:], se.Line, se.Msg)
-		} else if b != "" {
+		switch b, g := pbn.BoardAt(text, se.Line); {
+		case b != "":
 			return nil, fmt.Errorf("PBN board %s (line %d): %s", b, se.Line, se.Msg)
+		case g > 0:
+			return nil, fmt.Errorf("PBN game %d (line %d): %s", g, se.Line, se.Msg)
 		}
 		return nil, fmt.Errorf("PBN line %d: %s", se.Line, se.Msg)
 	}
@@ -525,42 +526,6 @@ func tourFromPBN(name, text string, sc tournament.Scoring, w tournament.Window) 
 		return nil, fmt.Errorf("PBN board %d: %w", te.Board, te.Err)
 	}
 	return nil, fmt.Errorf("PBN: %w", err)
-}
-
-// pbnBoardAt returns the value of the last Board tag at or before line
-// (1-based) of a PBN text in its game, or "#" and the number of the game
-// there when it has no Board tag yet; "" before the first game.
-func pbnBoardAt(text string, line int) string {
-	board, games, inGame := "", 0, false
-	for i, l := range strings.Split(text, "\n") {
-		if i >= line {
-			break
-		}
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "":
-			if inGame {
-				inGame, board = false, ""
-			}
-		case strings.HasPrefix(l, "%"), strings.HasPrefix(l, ";"):
-		default:
-			if !inGame {
-				inGame = true
-				games++
-			}
-			if v, ok := strings.CutPrefix(l, "[Board "); ok {
-				v, _, _ = strings.Cut(v, "]")
-				board = strings.Trim(strings.TrimSpace(v), `"`)
-			}
-		}
-	}
-	switch {
-	case board != "":
-		return board
-	case games > 0:
-		return "#" + strconv.Itoa(games)
-	}
-	return ""
 }
 
 // CreateTournament checks a tournament request and stores the tournament.
@@ -728,7 +693,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 		return out, err
 	}
 	t := e.t
-	if s.local == nil {
+	if !s.reports {
 		return out, refuse(CannotPlay, "this server's table hub does not report finished boards: tournaments cannot be played")
 	}
 	now := s.Now()
@@ -759,7 +724,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 	}
 	if joined && entry.GameID != "" {
 		if room, err := s.hub.Get(ctx, entry.GameID); err == nil {
-			if tb, ok := room.(*table.Table); !ok || !tb.Over() {
+			if !room.Over() {
 				return protocol.TableRef{Table: entry.GameID, Invite: "/t/" + entry.GameID}, nil
 			}
 		}

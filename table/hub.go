@@ -39,6 +39,24 @@ type Hub interface {
 	Len() int
 }
 
+// Seater is a hub that opens a table with several humans seated at once
+// (a team match's rooms, a belote duplicate's tables).
+type Seater interface {
+	CreateSeated(ctx context.Context, s Settings, createdBy string, players [4]Player) (Room, error)
+}
+
+// Reporter is a hub whose tables in this process report their finished
+// boards and deals to listeners (the competitions).
+type Reporter interface {
+	OnBoard(f func(BoardDone))
+	OnBeloteDeal(f func(BeloteDealDone))
+}
+
+var (
+	_ Seater   = (*LocalHub)(nil)
+	_ Reporter = (*LocalHub)(nil)
+)
+
 // LocalHub is a [Hub] serving tables from this process.
 type LocalHub struct {
 	cfg Config

@@ -260,6 +260,8 @@ type Room interface {
 	Next(ctx context.Context, userID string) error
 	// Sit puts p in a seat held by a bot.
 	Sit(ctx context.Context, p Player, seat card.Seat) error
+	// Over reports whether the match is over.
+	Over() bool
 	// Info describes the table as user sees it.
 	Info(ctx context.Context, userID string) (Info, error)
 	// SeatOf returns user's seat; ok is false for a spectator.
