@@ -217,6 +217,14 @@ func (a *analyst) run(j analysisJob) {
 // legal card of g, in a hint slot, under the hint deadline, on the pool at
 // player priority.
 func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, error) {
+	return a.inHintSlot(ctx, func(ctx context.Context, s *dd.Solver) (map[string]int, error) {
+		return hintValues(ctx, s, g)
+	})
+}
+
+// inHintSlot runs a hint's computation in a hint slot, under the hint
+// deadline, on the pool at player priority, and words its failures.
+func (a *analyst) inHintSlot(ctx context.Context, f func(context.Context, *dd.Solver) (map[string]int, error)) (map[string]int, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.hintTimeout)
 	defer cancel()
 	select {
@@ -228,7 +236,7 @@ func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, err
 	var cards map[string]int
 	err := a.pool.Do(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
 		var err error
-		cards, err = hintValues(ctx, s, g)
+		cards, err = f(ctx, s)
 		return err
 	})
 	switch {

@@ -250,31 +250,9 @@ func (a *analyst) runBelote(j analysisJob) {
 // play, in a hint slot, under the hint deadline, on the pool at player
 // priority.
 func (a *analyst) beloteHint(ctx context.Context, d *belote.Deal) (map[string]int, error) {
-	ctx, cancel := context.WithTimeout(ctx, a.hintTimeout)
-	defer cancel()
-	select {
-	case a.hintSlots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ErrAnalysisBusy
-	}
-	defer func() { <-a.hintSlots }()
-	var cards map[string]int
-	err := a.pool.Do(ctx, ddpool.Player, func(ctx context.Context, _ *dd.Solver) error {
-		var err error
-		cards, err = a.beloteHints(ctx, d)
-		return err
+	return a.inHintSlot(ctx, func(ctx context.Context, _ *dd.Solver) (map[string]int, error) {
+		return a.beloteHints(ctx, d)
 	})
-	switch {
-	case err == nil:
-		return cards, nil
-	case errors.Is(err, ddpool.ErrBusy):
-		return nil, ErrAnalysisBusy
-	case errors.Is(err, context.DeadlineExceeded):
-		return nil, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: err}
-	case errors.Is(err, context.Canceled):
-		return nil, err
-	}
-	return nil, &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 }
 
 // ---- the table's side ----
@@ -333,22 +311,9 @@ func (t *Table) beloteHint(ctx context.Context, userID string, hm match.BeloteHi
 	var v uint64
 	var err error
 	if e := t.exec(ctx, func() {
-		us, ok := t.seatOf(userID)
-		switch {
-		case !ok:
-			err = errf(CodeNotSeated, "you have no seat at this table")
-			return
-		case t.an == nil || t.an.beloteHints == nil:
-			err = errf(CodeBadRequest, "no belote hints on this server")
-			return
-		case t.settings.Competition():
-			err = errf(CodeForbidden, "no hint at a competition's table")
-			return
-		case t.humans() != 1:
-			err = errf(CodeForbidden, "hints are only given against bots")
-			return
-		case t.m.DealDone():
-			err = errf(CodeTurn, "the deal is over")
+		us, herr := t.mayHint(userID, t.an != nil && t.an.beloteHints != nil, "no belote hints on this server")
+		if herr != nil {
+			err = herr
 			return
 		}
 		hd, herr := hm.BeloteHintDeal(us)

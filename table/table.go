@@ -1215,24 +1215,8 @@ func (t *Table) Hint(ctx context.Context, userID string) (Hint, error) {
 	var bid *Hint
 	var err error
 	if e := t.exec(ctx, func() {
-		var ok bool
-		us, ok = t.seatOf(userID)
-		hm, _ := t.m.(match.Hintable)
-		switch {
-		case !ok:
-			err = errf(CodeNotSeated, "you have no seat at this table")
-			return
-		case hm == nil:
-			err = errf(CodeBadRequest, "hints are for bridge")
-			return
-		case t.settings.Competition():
-			err = errf(CodeForbidden, "no hint at a competition's table")
-			return
-		case t.humans() != 1:
-			err = errf(CodeForbidden, "hints are only given against bots")
-			return
-		case t.m.DealDone():
-			err = errf(CodeTurn, "the deal is over")
+		hm, able := t.m.(match.Hintable)
+		if us, err = t.mayHint(userID, able, "hints are for bridge"); err != nil {
 			return
 		}
 		if bm, ok := t.m.(match.BidHintable); ok && t.cfg.Suggest != nil {
@@ -1284,6 +1268,26 @@ func (t *Table) Hint(ctx context.Context, userID string) (Hint, error) {
 		}
 	}
 	return h, nil
+}
+
+// mayHint checks on the table goroutine that userID may have a hint now:
+// seated, at a table whose game has hints (able; else why), casual, with
+// no other human, during a deal. It returns his seat.
+func (t *Table) mayHint(userID string, able bool, why string) (card.Seat, error) {
+	us, ok := t.seatOf(userID)
+	switch {
+	case !ok:
+		return us, errf(CodeNotSeated, "you have no seat at this table")
+	case !able:
+		return us, errf(CodeBadRequest, "%s", why)
+	case t.settings.Competition():
+		return us, errf(CodeForbidden, "no hint at a competition's table")
+	case t.humans() != 1:
+		return us, errf(CodeForbidden, "hints are only given against bots")
+	case t.m.DealDone():
+		return us, errf(CodeTurn, "the deal is over")
+	}
+	return us, nil
 }
 
 // ---- seats, info, export ----
