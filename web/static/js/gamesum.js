@@ -68,5 +68,5 @@ export async function summaryText(g) {
   let rec = null;
   try { rec = await api.get('/api/games/' + encodeURIComponent(g.id)); } catch (e) { /* nothing to show */ }
   const lines = rec ? (rec.deals || []).map((d) => d.result) : [];
-  return t('history.inProgress') + (lines.some(Boolean) ? ': ' + resultText(g.game, lines, null) : '');
+  return t('history.inProgress') + (rec ? ': ' + resultText(g.game, lines, null) : '');
 }

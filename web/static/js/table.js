@@ -383,7 +383,11 @@ export function openTable(id) {
   // analysis, an error) through window.__atoutTest.inject, when they set
   // window.__atoutTest before opening the table.
   const hooks = testHooks();
-  if (hooks) hooks.inject = (m) => onMessage(m);
+  if (hooks) {
+    hooks.inject = (m) => onMessage(m);
+    // The last state, for a test to inject a variant of it.
+    hooks.last = () => tbl.msg;
+  }
 
   const onKey = (ev) => {
     if (!tbl.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
