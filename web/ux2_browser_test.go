@@ -437,7 +437,7 @@ func TestBrowserGuestAccount(t *testing.T) {
 	openApp(t, ctx, base)
 	click(t, ctx, `[data-testid="nav-account"]`)
 	status := text(t, ctx, `[data-testid="account-status"]`)
-	if !strings.Contains(status, "guest") || !strings.Contains(status, "Sign up") {
+	if !strings.Contains(status, "playing as a guest: you have no account yet") || !strings.Contains(status, "Sign up") {
 		t.Errorf("a guest's account page says %q", status)
 	}
 	shot(t, ctx, "guest")

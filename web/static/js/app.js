@@ -100,7 +100,7 @@ function showAccount() {
   // (the account keeps the games played as a guest).
   const status = u && u.guest
     ? h('div', { class: 'guest-note', 'data-testid': 'account-status', dataset: { guest: 'true' } },
-      h('p', {}, t('account.guestIs', { name: u.name })), h('p', {}, t('account.guestKeep')))
+      h('p', {}, t('account.guestIs')), h('p', {}, t('account.guestKeep')))
     : h('p', { 'data-testid': 'account-status' }, u ? t('account.signedInAs', { name: u.name }) : '');
   const user = h('input', { id: 'acc-user', name: 'username', autocomplete: 'username', required: true, 'data-testid': 'account-username' });
   const pass = h('input', { id: 'acc-pass', name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: '8', 'data-testid': 'account-password' });
