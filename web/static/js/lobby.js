@@ -102,7 +102,9 @@ export function showLobby() {
 function openTable(g, none) {
   const score = h('p', { class: 'ot-score', 'data-testid': 'open-table-score' }, '');
   summaryText(g).then((s) => { score.textContent = s; });
-  const mine = (g.seats || []).some((st) => st.you);
+  // The owner of a casual table sits South (its creator); a competition's
+  // table is never closed by a player.
+  const mine = !!(g.seats && g.seats[2] && g.seats[2].you) && !(g.settings && g.settings.tournament);
   const item = h('li', { class: 'open-table', 'data-testid': 'open-table', dataset: { id: g.id } });
   const close = mine ? h('button', {
     type: 'button', class: 'warn', 'data-testid': 'close-table', 'aria-label': t('lobby.closeTable') + ': ' + settingsText(g),
