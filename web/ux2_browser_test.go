@@ -294,6 +294,7 @@ func TestBrowserPhone(t *testing.T) {
 					break
 				}
 				click(t, ctx, `[data-testid="next-deal"]`)
+				run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 			}
 			shot(t, ctx, "bridge-over")
 			var top float64
@@ -365,6 +366,7 @@ func TestBrowserOpenTablesAndHistory(t *testing.T) {
 			break
 		}
 		click(t, ctx, `[data-testid="next-deal"]`)
+		run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 	}
 	var rubberID string
 	eval(ctx, `decodeURIComponent(location.hash.split('/')[2])`, &rubberID)
