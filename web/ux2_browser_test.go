@@ -289,8 +289,21 @@ func TestBrowserPhone(t *testing.T) {
 
 			// A bridge deal played on the phone, the header staying at the top.
 			for deal := 1; ; deal++ {
-				cards := playDeal(t, ctx, 60*time.Second, 0)
-				if cards > 0 || deal == 3 {
+				cards := playDeal(t, ctx, 60*time.Second, 1)
+				if cards > 0 {
+					// In the play, every hand shown (the dummy's too) fits
+					// the screen's width.
+					var clipped []string
+					if err := eval(ctx, `[...document.querySelectorAll('[data-testid="felt"] .hand')].filter((h) => {
+					  const r = h.getBoundingClientRect(); return h.scrollWidth > h.clientWidth + 1 || r.left < -1 || r.right > document.documentElement.clientWidth + 1; })
+					  .map((h) => h.dataset.testid + ' ' + h.scrollWidth + '/' + h.clientWidth)`, &clipped); err != nil || len(clipped) > 0 {
+						t.Errorf("hands wider than the screen in the play: %v %v", clipped, err)
+					}
+					shot(t, ctx, "bridge-play")
+					playDeal(t, ctx, 60*time.Second, 0)
+					break
+				}
+				if deal == 3 {
 					break
 				}
 				click(t, ctx, `[data-testid="next-deal"]`)
