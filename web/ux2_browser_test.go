@@ -136,6 +136,27 @@ func TestBrowserScorePads(t *testing.T) {
 	if len(real.Heads) != 2 || real.Heads[0] != "We" || real.Heads[1] != "They" {
 		t.Errorf("pad headers %v, want We, They", real.Heads)
 	}
+	// Every entry of a column adds up to its total.
+	for i := range 2 {
+		sum := 0
+		cols := [][]string{}
+		if len(real.Above) == 2 {
+			cols = append(cols, real.Above[i])
+		}
+		for _, g := range real.Games {
+			cols = append(cols, g.Cols[i])
+		}
+		for _, c := range cols {
+			for _, e := range c {
+				var n int
+				fmt.Sscan(e, &n)
+				sum += n
+			}
+		}
+		if len(real.Totals) != 2 || fmt.Sprint(sum) != real.Totals[i] {
+			t.Errorf("column %d: entries add up to %d, total %v", i, sum, real.Totals)
+		}
+	}
 	shot(t, ctx, "rubber-real")
 
 	// A rubber at one game all, as the server would send it: South's side
@@ -201,6 +222,21 @@ func TestBrowserScorePads(t *testing.T) {
 	check("the Chicago columns", heads, []string{"Deal", "Dealer", "Vulnerability", "Contract", "We", "They"})
 	run(t, ctx, 5*time.Second, "scroll to the sheet", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="chicago-sheet"]').scrollIntoView()`))
 	shot(t, ctx, "chicago-sheet")
+
+	// A spectator's pad: North-South first.
+	var ok bool
+	if err := eval(ctx, `(() => { const h = window.__atoutTest; const m = JSON.parse(JSON.stringify(h.last()));
+	  m.seat = null; m.table.sheet = {scoring: 'rubber', lines: [], totals: {NS: 0, EW: 30}, games: {NS: 0, EW: 0}, over: false,
+	    pad: [{deal: 1, game: 1, side: 'EW', kind: 'trick points', points: 30, below: true}]};
+	  h.inject(m); return true; })()`, &ok); err != nil || !ok {
+		t.Fatalf("inject a spectator's state: %v", err)
+	}
+	run(t, ctx, 10*time.Second, "the spectator's pad", chromedp.WaitVisible(chromedp.CSS(`[data-testid="rubber-pad"]`)))
+	var sp padView
+	if err := eval(ctx, padJS, &sp); err != nil {
+		t.Fatal(err)
+	}
+	check("the spectator's pad", []any{sp.Heads, sp.Games[0].Cols, sp.Totals}, []any{[]string{"North-South", "East-West"}, [][]string{{}, {"30"}}, []string{"0", "30"}})
 }
 
 // injectSheet hands the table its last state with another score sheet (a
