@@ -477,6 +477,16 @@ func TestBrowserOpenTablesAndHistory(t *testing.T) {
 			t.Errorf("the open belote: result %q", r)
 		}
 	}
+	var more bool
+	eval(ctx, `document.querySelector('[data-testid="history-more"]').offsetParent !== null`, &more)
+	if more {
+		t.Errorf("a button for more games shows under three games")
+	}
+	var games []string
+	eval(ctx, `[...document.querySelectorAll('[data-testid="history"] tbody tr')].map((tr) => tr.children[1].textContent)`, &games)
+	if strings.Join(games, " | ") != "Belote · Coinche · Official | Bridge · Rubber | Bridge · Duplicate" {
+		t.Errorf("history games %q", games)
+	}
 	if n := count(t, ctx, `[data-testid="history-result"] a`); n != 0 {
 		t.Errorf("%d links in the result column", n)
 	}

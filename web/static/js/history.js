@@ -7,7 +7,7 @@ import { t, seatName, cardName, callName, callShort, beloteActionName, errorText
 import * as analysisUI from './analysis.js';
 import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
-import { summaryText } from './gamesum.js';
+import { summaryText, settingsText } from './gamesum.js';
 
 // The shapes read here are protocol.Games, protocol.GameSummary,
 // protocol.GameRecord and protocol.DealRecord (docs/protocol.md).
@@ -55,7 +55,7 @@ export async function showHistory() {
       summaryText(g).then((txt) => { result.textContent = txt; });
       list.appendChild(h('tr', { dataset: { game: id } },
         h('td', {}, fmtDate(g.created)),
-        h('td', {}, t('game.' + kind)),
+        h('td', {}, settingsText(g)),
         result,
         h('td', {}, h('a', { href: '#/replay/' + encodeURIComponent(id), 'data-testid': 'replay-link' }, t('history.replay')),
           finished ? null : [' ', h('a', { href: '#/t/' + encodeURIComponent(id), 'data-testid': 'resume-link' }, t('lobby.resume'))]),
