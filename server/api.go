@@ -346,6 +346,43 @@ func (s *Server) handleSit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, protocol.SitResponse{Seat: seat.String()})
 }
 
+// handleAbandon closes the user's own unfinished casual table: the game is
+// marked finished (abandoned) in the store, and the table stops. Another
+// user's table and a competition's are refused.
+func (s *Server) handleAbandon(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.mustUser(w, r)
+	if !ok {
+		return
+	}
+	id := r.PathValue("id")
+	err := s.st.AbandonGame(r.Context(), id, u.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.apiError(w, r, http.StatusNotFound, "not_found", "no such table")
+		return
+	case errors.Is(err, store.ErrForbidden):
+		s.apiError(w, r, http.StatusForbidden, "forbidden", "only the owner of a casual table may close it")
+		return
+	case errors.Is(err, store.ErrFinished):
+		s.apiError(w, r, http.StatusConflict, "over", "the game is over")
+		return
+	case err != nil:
+		s.log.Error("abandon game", "game", id, "err", err)
+		s.apiError(w, r, http.StatusInternalServerError, "internal", "could not close the table")
+		return
+	}
+	// The table stops here at once; a table another node serves stops
+	// when its lease, released by the store, is not renewed.
+	switch hub := s.hub.(type) {
+	case interface{ Drop(string) bool }:
+		hub.Drop(id)
+	case interface{ Local() *table.LocalHub }:
+		hub.Local().Drop(id)
+	}
+	s.log.Info("table abandoned", "game", id, "user", u.ID)
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func summarize(g store.Game, userID string) protocol.GameSummary {
 	sum := protocol.GameSummary{ID: g.ID, Game: g.Kind, Status: g.Status, Created: g.Created, Updated: g.Updated,
 		Settings: publicSettings(g), Result: rawOrNil(g.Result)}

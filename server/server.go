@@ -195,6 +195,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables", s.csrf(s.handleCreateTable))
 	m.HandleFunc("GET /api/tables/{id}", s.handleTableInfo)
 	m.HandleFunc("POST /api/tables/{id}/sit", s.csrf(s.handleSit))
+	m.HandleFunc("DELETE /api/tables/{id}", s.csrf(s.handleAbandon))
 	m.HandleFunc("GET /api/games", s.handleGames)
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)

@@ -35,6 +35,9 @@ var (
 	ErrLeaseHeld = errors.New("store: table owned by another node")
 	// ErrFinished: the game is finished, so it cannot be claimed or played.
 	ErrFinished = errors.New("store: game finished")
+	// ErrForbidden: the user may not do that to the game (another user's
+	// table, or a competition's).
+	ErrForbidden = errors.New("store: not allowed")
 	// ErrSchemaTooNew: the database was migrated by a newer Atout that knows
 	// migrations this binary does not; opening it could corrupt data.
 	ErrSchemaTooNew = errors.New("store: database schema is newer than this program")

@@ -501,6 +501,51 @@ func (s *Store) FinishGame(ctx context.Context, gameID string, result json.RawMe
 	})
 }
 
+// AbandonedResult is the result stored for a game its owner abandoned.
+var AbandonedResult = json.RawMessage(`{"abandoned":true}`)
+
+// AbandonGame ends an unfinished casual game at its owner's request: the
+// game is marked finished with [AbandonedResult] and its lease released, so
+// no node serves it any more. Only the user who created the game may
+// abandon it, and never a competition's table ([ErrForbidden]); an unknown
+// game is [ErrNotFound], a finished one [ErrFinished].
+func (s *Store) AbandonGame(ctx context.Context, gameID, userID string) error {
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		var status, settings string
+		var createdBy sql.NullString
+		err := tx.QueryRowContext(ctx, s.q("SELECT status, settings, created_by FROM games WHERE id = ?"), gameID).Scan(&status, &settings, &createdBy)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("game %s", gameID)
+		}
+		if err != nil {
+			return fmt.Errorf("store: abandon game %s: %w", gameID, err)
+		}
+		var set struct {
+			Tournament string `json:"tournament"`
+		}
+		if err := json.Unmarshal([]byte(settings), &set); err != nil {
+			return fmt.Errorf("store: abandon game %s: settings: %w", gameID, err)
+		}
+		switch {
+		case userID == "" || !createdBy.Valid || createdBy.String != userID:
+			return fmt.Errorf("store: abandon game %s: %w: not the user's table", gameID, ErrForbidden)
+		case set.Tournament != "":
+			return fmt.Errorf("store: abandon game %s: %w: a competition's table", gameID, ErrForbidden)
+		case status != StatusOpen:
+			return fmt.Errorf("store: abandon game %s: %w", gameID, ErrFinished)
+		}
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET status = ?, result = ?, owner_node = NULL, lease_until_ms = 0, updated_ms = ?
+			WHERE id = ? AND status = ?`), StatusFinished, string(AbandonedResult), nowMS(), gameID, StatusOpen)
+		if err != nil {
+			return fmt.Errorf("store: abandon game %s: %w", gameID, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return fmt.Errorf("store: abandon game %s: %w", gameID, ErrFinished)
+		}
+		return nil
+	})
+}
+
 const gameCols = "g.id, g.kind, g.settings, g.status, g.result, g.created_by, g.created_ms, g.updated_ms, g.owner_node, g.lease_until_ms"
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {

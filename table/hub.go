@@ -450,6 +450,22 @@ func (h *LocalHub) Park(id string) bool {
 	return h.park(t)
 }
 
+// Drop stops table id at once if this hub serves it, without storing or
+// releasing anything: the caller has ended the game in the store (its owner
+// abandoned it, [store.Store.AbandonGame]). It reports whether the table
+// was live here.
+func (h *LocalHub) Drop(id string) bool {
+	h.mu.Lock()
+	t := h.tables[id]
+	delete(h.tables, id)
+	h.mu.Unlock()
+	if t == nil {
+		return false
+	}
+	t.Stop()
+	return true
+}
+
 func (h *LocalHub) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
 	if h.closed {

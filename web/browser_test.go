@@ -388,7 +388,8 @@ func TestBrowserBridgeDeal(t *testing.T) {
 	run(t, ctx, 20*time.Second, "next deal",
 		chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="sheet-btn"]`)))
-	// On a wide screen the score sheet is open from the start.
+	// On a wide screen (this one is 1280 wide) the score sheet is open
+	// from the start.
 	run(t, ctx, 20*time.Second, "score sheet", chromedp.WaitVisible(chromedp.CSS(`[data-testid="score-sheet"] table`)))
 	shot(t, ctx, "board2-sheet")
 

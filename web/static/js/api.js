@@ -59,6 +59,7 @@ export const api = {
   get: (path) => request('GET', path),
   post: (path, body) => request('POST', path, body === undefined ? {} : body),
   del: (path) => request('DELETE', path),
+  del: (path) => request('DELETE', path),
   // text fetches a non-JSON resource (a rules page, an export).
   text: async (path) => {
     const res = await fetch(path, { credentials: 'same-origin' });

@@ -15,7 +15,7 @@
 //   #/duplicate     belote duplicates; #/duplicate/ID[/N] one (deal N)
 
 import { api } from './api.js';
-import { load, pickLang, lang, t, applyStatic, errorText } from './i18n.js';
+import { load, pickLang, lang, t, has, applyStatic, errorText } from './i18n.js';
 import { h, mount, toast } from './dom.js';
 import { openTable, closeTable, redrawTable, rememberInvite } from './table.js';
 import { showLobby } from './lobby.js';
@@ -48,7 +48,12 @@ function showUser() {
   el.textContent = u ? u.name : '';
   // The account link says what it leads to: sign in for a guest.
   const nav = document.querySelector('[data-testid="nav-account"]');
-  if (nav) nav.dataset.i18n = u && !u.guest ? 'account.signOut' : 'account.signIn';
+  if (nav) {
+    const key = u && !u.guest ? 'account.signOut' : 'account.signIn';
+    nav.dataset.i18n = key;
+    // Said at once (after a sign-up or sign-in), not at the next reload.
+    if (has(key)) nav.textContent = t(key);
+  }
 }
 
 function route() {
@@ -94,8 +99,12 @@ function rerender() {
 // showAccount: the guest may create an account or sign in; a member may sign out.
 function showAccount() {
   const u = session.user;
-  const status = h('p', { 'data-testid': 'account-status' },
-    !u ? '' : (u.guest ? t('account.guest') + ': ' + u.name : t('account.signedInAs', { name: u.name })));
+  // A guest is told what he is, and how to keep his games: by signing up
+  // (the account keeps the games played as a guest).
+  const status = u && u.guest
+    ? h('div', { class: 'guest-note', 'data-testid': 'account-status', dataset: { guest: 'true' } },
+      h('p', {}, t('account.guestIs')), h('p', {}, t('account.guestKeep')))
+    : h('p', { 'data-testid': 'account-status' }, u ? t('account.signedInAs', { name: u.name }) : '');
   const user = h('input', { id: 'acc-user', name: 'username', autocomplete: 'username', required: true, 'data-testid': 'account-username' });
   const pass = h('input', { id: 'acc-pass', name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: '8', 'data-testid': 'account-password' });
   const submit = (path) => async (ev) => {

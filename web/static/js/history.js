@@ -7,6 +7,7 @@ import { t, seatName, cardName, callName, callShort, beloteActionName, errorText
 import * as analysisUI from './analysis.js';
 import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
+import { summaryText, settingsText } from './gamesum.js';
 
 // The shapes read here are protocol.Games, protocol.GameSummary,
 // protocol.GameRecord and protocol.DealRecord (docs/protocol.md).
@@ -48,11 +49,16 @@ export async function showHistory() {
       const kind = g.game;
       const finished = g.status === 'finished';
       const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
+      // The result: the contracts and their results (bridge) or the score
+      // (belote); an open game's so far, read from its record.
+      const result = h('td', { 'data-testid': 'history-result' }, finished ? '' : t('history.inProgress'));
+      summaryText(g).then((txt) => { result.textContent = txt; });
       list.appendChild(h('tr', { dataset: { game: id } },
         h('td', {}, fmtDate(g.created)),
-        h('td', {}, t('game.' + kind)),
-        h('td', {}, finished ? summary(kind, g.result) : h('a', { href: '#/t/' + encodeURIComponent(id) }, t('table.play'))),
-        h('td', {}, h('a', { href: '#/replay/' + encodeURIComponent(id), 'data-testid': 'replay-link' }, t('history.replay'))),
+        h('td', {}, settingsText(g)),
+        result,
+        h('td', {}, h('a', { href: '#/replay/' + encodeURIComponent(id), 'data-testid': 'replay-link' }, t('history.replay')),
+          finished ? null : [' ', h('a', { href: '#/t/' + encodeURIComponent(id), 'data-testid': 'resume-link' }, t('lobby.resume'))]),
         h('td', {}, exports.map(([f, label]) => [h('a', {
           href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '', 'data-testid': 'export-' + f,
         }, label), ' ']))));
@@ -60,12 +66,6 @@ export async function showHistory() {
   };
   more.addEventListener('click', page);
   await page();
-}
-
-function summary(kind, r) {
-  if (!r || typeof r !== 'object') return t('table.gameOver');
-  const tot = r.totals || {};
-  return t('side.NS') + ' ' + (tot.NS || 0) + ' · ' + t('side.EW') + ' ' + (tot.EW || 0);
 }
 
 // ---- replay ----

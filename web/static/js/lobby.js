@@ -3,6 +3,8 @@
 import { api } from './api.js';
 import { h, mount, toast } from './dom.js';
 import { t, errorText } from './i18n.js';
+import { beloteTarget } from './table.js';
+import { settingsText, seatsText, summaryText } from './gamesum.js';
 
 // The last choices are remembered in the browser.
 function saved() {
@@ -29,7 +31,12 @@ export function showLobby() {
   const ann = h('input', { id: 'ng-ann', type: 'checkbox', 'data-testid': 'announce-check', checked: s.announcements !== false });
   const target = h('input', {
     id: 'ng-target', type: 'number', min: '100', max: '10000', step: '10', inputmode: 'numeric',
-    value: s.target || '', 'data-testid': 'target-input',
+    value: String(s.target || beloteTarget(s.mode || 'classic')), 'data-testid': 'target-input',
+  });
+  // The target shows the mode's default until the player types another.
+  mode.addEventListener('change', () => {
+    const tv = parseInt(target.value, 10);
+    if (!tv || tv === beloteTarget('classic') || tv === beloteTarget('coinche')) target.value = String(beloteTarget(mode.value));
   });
 
   const bridgeBox = h('fieldset', { class: 'opts', 'data-testid': 'bridge-options' },
@@ -58,7 +65,7 @@ export function showLobby() {
       } else {
         body = { game: 'belote', mode: mode.value, rules: rules.value, announcements: ann.checked, level: level.value };
         const tv = parseInt(target.value, 10);
-        if (tv > 0) body.target = tv;
+        if (tv > 0 && tv !== beloteTarget(mode.value)) body.target = tv;
       }
       localStorage.setItem('atout.newgame', JSON.stringify(Object.assign({}, body, { target: body.target || '' })));
       start.disabled = true;
@@ -77,17 +84,52 @@ export function showLobby() {
   field('ng-level', t('lobby.bots'), level),
   start);
 
-  const list = h('ul', { class: 'resume', 'data-testid': 'resume-list' });
+  const list = h('ul', { class: 'resume tables', 'data-testid': 'resume-list' });
   const resume = h('section', { class: 'panel', 'aria-labelledby': 'res-title' }, h('h2', { id: 'res-title' }, t('lobby.openTables')), list);
   mount(h('div', { class: 'page lobby', 'data-testid': 'lobby' }, form, resume));
 
+  const none = () => { if (!list.querySelector('li')) list.appendChild(h('li', { class: 'muted', 'data-testid': 'no-tables' }, t('lobby.noTables'))); };
   api.get('/api/games?limit=20').then((res) => {
     const open = (res.games || []).filter((g) => g.status === 'open');
-    if (!open.length) { list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))); return; }
-    for (const g of open) {
-      list.appendChild(h('li', {}, h('a', { href: '#/t/' + encodeURIComponent(g.id), 'data-testid': 'resume-link' }, t('game.' + g.game) + ' · ' + fmtDate(g.created))));
-    }
-  }).catch(() => list.appendChild(h('li', { class: 'muted' }, t('lobby.noTables'))));
+    for (const g of open) list.appendChild(openTable(g, none));
+    none();
+  }).catch(none);
+}
+
+// openTable is one open table of the lobby: its game and settings, its
+// score so far, its seats, a link back to it, and for its owner a button
+// that closes it (DELETE /api/tables/ID: the game is abandoned).
+function openTable(g, none) {
+  const score = h('p', { class: 'ot-score', 'data-testid': 'open-table-score' }, '');
+  summaryText(g).then((s) => { score.textContent = s; });
+  // The owner of a casual table sits South (its creator); a competition's
+  // table is never closed by a player.
+  const mine = !!(g.seats && g.seats[2] && g.seats[2].you) && !(g.settings && g.settings.tournament);
+  const item = h('li', { class: 'open-table', 'data-testid': 'open-table', dataset: { id: g.id } });
+  const close = mine ? h('button', {
+    type: 'button', class: 'warn', 'data-testid': 'close-table', 'aria-label': t('lobby.closeTable') + ': ' + settingsText(g),
+    onclick: async () => {
+      if (!window.confirm(t('lobby.closeConfirm'))) return;
+      close.disabled = true;
+      try {
+        await api.del('/api/tables/' + encodeURIComponent(g.id));
+        item.remove();
+        none();
+        toast(t('lobby.tableClosed'));
+      } catch (e) {
+        close.disabled = false;
+        toast(errorText(e));
+      }
+    },
+  }, t('lobby.closeTable')) : null;
+  item.append(
+    h('div', { class: 'ot-head' },
+      h('a', { href: '#/t/' + encodeURIComponent(g.id), 'data-testid': 'resume-link' }, settingsText(g)),
+      h('span', { class: 'muted' }, fmtDate(g.created)),
+      close),
+    score,
+    h('p', { class: 'ot-seats', 'data-testid': 'open-table-seats' }, seatsText(g)));
+  return item;
 }
 
 export function fmtDate(d) {

@@ -61,7 +61,6 @@ export function info(c) {
     h('span', { class: 'chip', 'data-testid': 'deal-no' }, series
       ? t('table.dealOf', { n: v.dealNumber || 0, total: series })
       : t('table.deal', { n: v.dealNumber || 0 })),
-    h('span', { class: 'chip' }, t('mode.' + v.mode) + ' · ' + t('rules.' + v.rules)),
     // A fixed series adds up its deals' points (compared with the field's
     // afterwards); a game shows how far the target is.
     h('span', { class: 'chip', 'data-testid': 'totals', dataset: { fixed: series ? '1' : '' } },

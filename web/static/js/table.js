@@ -3,7 +3,7 @@
 // (table-bridge.js, table-belote.js) draw the game-specific parts.
 
 import { h, clear, mount, toast, announce, focusKey, refocus } from './dom.js';
-import { t, seatName, applyStatic, errorText } from './i18n.js';
+import { t, tn, seatName, applyStatic, errorText } from './i18n.js';
 import { TableSocket } from './ws.js';
 import { api } from './api.js';
 import { nextSeat, prevSeat, partnerSeat } from './cards.js';
@@ -47,6 +47,30 @@ function speedSelect(c) {
   });
   for (const s of SPEEDS) sel.appendChild(h('option', { value: s, selected: s === (c.table.speed || 'normal') }, t('table.speed.' + s)));
   return h('label', { class: 'speed' }, t('table.speed'), ' ', sel);
+}
+
+// beloteTarget is a belote mode's default target (belote.DefaultTarget).
+export function beloteTarget(mode) { return mode === 'coinche' ? 2000 : 1000; }
+
+// settingsLine shows the game's settings (the state's table.settings,
+// protocol.TableSettings): bridge, the scoring and the match's length;
+// belote, the mode, the rules, the announcements and the target.
+function settingsLine(c) {
+  const s = c.table.settings || {};
+  const sh = c.table.sheet || {};
+  const out = [];
+  if (c.game === 'bridge') {
+    const sc = s.scoring || sh.scoring || 'duplicate';
+    out.push(['scoring', t('scoring.' + sc)]);
+    out.push(['length', sc === 'duplicate' ? tn('settings.boards', s.boards || sh.boards || 8) : t('settings.' + sc)]);
+  } else {
+    const mode = s.mode || 'classic';
+    out.push(['mode', t('mode.' + mode)], ['rules', t('rules.' + (s.rules || 'maison'))],
+      ['announcements', s.announcements ? t('lobby.announcements') : t('settings.noAnnouncements')]);
+    out.push(['target', sh.deals ? tn('history.deals', sh.deals) : t('lobby.target.value', { n: s.target || sh.target || beloteTarget(mode) })]);
+  }
+  return h('ul', { class: 'settings', 'data-testid': 'table-settings', 'aria-label': t('table.settings') },
+    out.map(([k, text]) => h('li', { class: 'setting', dataset: { setting: k } }, text)));
 }
 
 // chatPanel is the table's chat: the lines said, newest last, and a box to
@@ -143,6 +167,7 @@ export function openTable(id) {
 
     const head = h('div', { class: 'table-head' },
       h('div', { class: 'info', 'data-testid': 'table-info' }, mod.info(c)),
+      settingsLine(c),
       h('div', { class: 'conn ' + (tbl.connected ? 'on' : 'off'), 'data-testid': 'conn', role: 'status' },
         tbl.connected ? '' : t('table.reconnecting')));
 
@@ -358,7 +383,11 @@ export function openTable(id) {
   // analysis, an error) through window.__atoutTest.inject, when they set
   // window.__atoutTest before opening the table.
   const hooks = testHooks();
-  if (hooks) hooks.inject = (m) => onMessage(m);
+  if (hooks) {
+    hooks.inject = (m) => onMessage(m);
+    // The last state, for a test to inject a variant of it.
+    hooks.last = () => tbl.msg;
+  }
 
   const onKey = (ev) => {
     if (!tbl.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
