@@ -93,9 +93,14 @@ func (h *Hub) OnBoard(f func(table.BoardDone)) { h.local.OnBoard(f) }
 // tables.
 func (h *Hub) OnBeloteDeal(f func(table.BeloteDealDone)) { h.local.OnBeloteDeal(f) }
 
+// Drop stops table id if this node serves it; a table another node serves
+// stops when its lease, released in the store, is not renewed.
+func (h *Hub) Drop(id string) bool { return h.local.Drop(id) }
+
 var (
 	_ table.Seater   = (*Hub)(nil)
 	_ table.Reporter = (*Hub)(nil)
+	_ table.Dropper  = (*Hub)(nil)
 )
 
 // Owned returns the ids of the tables this node serves.

@@ -484,8 +484,8 @@ func (s *Service) undoTeamMatch(id string, opened []table.Room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	for _, room := range opened {
-		if tb, ok := room.(*table.Table); ok {
-			tb.Stop()
+		if d, ok := s.hub.(table.Dropper); ok {
+			d.Drop(room.ID())
 		}
 		res, _ := json.Marshal(map[string]string{"abandoned": "the team match " + id + " could not be created"})
 		if err := s.st.FinishGame(ctx, room.ID(), res); err != nil && !errors.Is(err, store.ErrFinished) {

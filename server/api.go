@@ -373,11 +373,8 @@ func (s *Server) handleAbandon(w http.ResponseWriter, r *http.Request) {
 	}
 	// The table stops here at once; a table another node serves stops
 	// when its lease, released by the store, is not renewed.
-	switch hub := s.hub.(type) {
-	case interface{ Drop(string) bool }:
-		hub.Drop(id)
-	case interface{ Local() *table.LocalHub }:
-		hub.Local().Drop(id)
+	if d, ok := s.hub.(table.Dropper); ok {
+		d.Drop(id)
 	}
 	s.log.Info("table abandoned", "game", id, "user", u.ID)
 	w.WriteHeader(http.StatusNoContent)

@@ -52,9 +52,16 @@ type Reporter interface {
 	OnBeloteDeal(f func(BeloteDealDone))
 }
 
+// Dropper is a hub that stops a table whose game was ended in the store
+// (abandoned by its owner, or a competition undone).
+type Dropper interface {
+	Drop(id string) bool
+}
+
 var (
 	_ Seater   = (*LocalHub)(nil)
 	_ Reporter = (*LocalHub)(nil)
+	_ Dropper  = (*LocalHub)(nil)
 )
 
 // LocalHub is a [Hub] serving tables from this process.
