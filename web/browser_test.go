@@ -158,9 +158,7 @@ func startGame(t *testing.T, ctx context.Context, game string, selects map[strin
 // selector), "over" when the deal-over panel shows, or "" to wait.
 const nextClick = `(() => {
   if (document.querySelector('[data-testid="deal-over"]')) return 'over';
-  // A bot declarer claims the rest when his cards are all masters: the
-  // player accepts, as anyone would.
-  if (document.querySelector('[data-testid="claim-accept"]')) return '[data-testid="claim-accept"]';
+  // A bot declarer's claim of the rest stops nothing: the player plays on.
   const bid = window.__atoutBid || (window.__atoutBid = {});
   const box = document.querySelector('[data-testid="bidding-box"]');
   if (box) {

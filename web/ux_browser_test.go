@@ -73,6 +73,7 @@ func TestBrowserTableHelp(t *testing.T) {
 		if !toFirstCard(t, ctx) {
 			// Passed out or dummy: the next deal.
 			click(t, ctx, `[data-testid="next-deal"]`)
+			run(t, ctx, 20*time.Second, "the next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 			continue
 		}
 		// The first card: undo would go back into the auction.
