@@ -1,0 +1,164 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"time"
+
+	"atout/bridge/dd"
+	"atout/bridge/dd/ddpool"
+	"atout/card"
+	"atout/game"
+	"atout/match"
+	"atout/protocol"
+)
+
+// Claims: a player claims or concedes the rest of the tricks; the
+// opponents (bots by double dummy, humans by answering) accept or refuse.
+
+func (t *Table) Claim(ctx context.Context, userID string, tricks int) error {
+	var err error
+	if e := t.exec(ctx, func() { err = t.startClaim(userID, tricks) }); e != nil {
+		return e
+	}
+	return err
+}
+
+func (t *Table) startClaim(userID string, tricks int) error {
+	us, ok := t.seatOf(userID)
+	switch {
+	case !ok:
+		return errf(CodeNotSeated, "you have no seat at this table")
+	}
+	cm, ok := t.m.(match.Claimable)
+	switch {
+	case !ok:
+		return errf(CodeBadRequest, "claims are for bridge")
+	case t.m.Over() || t.m.DealDone():
+		return errf(CodeTurn, "the deal is over")
+	case t.claim != nil || t.claimBusy:
+		return errf(CodeTurn, "a claim is already waiting for an answer")
+	}
+	// The engine checks the phase, dummy and the range.
+	holds, err := cm.CheckClaim(us, tricks)
+	if err != nil {
+		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
+	}
+	var humans, botsOpp []card.Seat
+	for _, s := range []card.Seat{us.Next(), us.Prev()} {
+		if t.seats[s].UserID != "" {
+			humans = append(humans, s)
+		} else {
+			botsOpp = append(botsOpp, s)
+		}
+	}
+	if len(humans) > 0 {
+		t.claim = &pendingClaim{by: us, tricks: tricks, waiting: humans}
+		t.changed()
+		t.broadcast()
+		return nil
+	}
+	// Bots answer by double dummy: they accept a claim that best play
+	// cannot beat. The check runs on the hub's double-dummy pool at
+	// player priority; a full pool refuses the claim for now.
+	v := t.version
+	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.HintTimeout)
+	var held bool
+	queued := t.cfg.Solvers.Go(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+		var err error
+		held, err = holds(ctx, s)
+		return err
+	}, func(err error) {
+		cancel()
+		if err != nil && !errors.Is(err, ddpool.ErrClosed) {
+			t.log.Warn("claim not checked", "err", err)
+		}
+		ok := err == nil && held
+		t.post(func() {
+			t.claimBusy = false
+			if t.version != v {
+				t.schedule()
+				return
+			}
+			reason := ""
+			if !ok {
+				reason = claimBeaten
+			}
+			t.resolveClaim(us, tricks, ok, reason)
+		})
+	})
+	if !queued {
+		cancel()
+		return ErrAnalysisBusy
+	}
+	t.claimBusy = true
+	return nil
+}
+
+// undoCrosses reports whether taking back the last n moves of the deal
+// goes from the card play back into the auction.
+func (t *Table) undoCrosses(n int) bool {
+	start := t.m.PlayStart()
+	return start >= 0 && len(t.m.Moves())-n < start
+}
+
+// The reasons of a claim that was not accepted.
+const (
+	claimRefused   = "refused"
+	claimWithdrawn = "withdrawn"
+	claimBeaten    = "beaten"
+)
+
+// resolveClaim ends a pending claim: accepted, or not for reason.
+func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool, reason string) {
+	t.claim = nil
+	t.changed()
+	if !accepted && t.seats[by].UserID == "" {
+		t.botClaimed = t.m.DealNo()
+	}
+	t.notify(ClaimNotice{Type: protocol.TypeClaim, By: by, Tricks: tricks, Accepted: accepted, Reason: reason})
+	if accepted {
+		if err := t.applyMove(game.Move{Seat: by, Action: "claim " + strconv.Itoa(tricks)}, false, time.Now()); err == nil {
+			return
+		}
+	}
+	t.broadcast()
+	t.schedule()
+}
+
+func (t *Table) AnswerClaim(ctx context.Context, userID string, accept bool) error {
+	var err error
+	if e := t.exec(ctx, func() {
+		us, ok := t.seatOf(userID)
+		c := t.claim
+		switch {
+		case !ok:
+			err = errf(CodeNotSeated, "you have no seat at this table")
+		case c == nil:
+			err = errf(CodeTurn, "no claim is waiting")
+		case us == c.by:
+			if accept {
+				err = errf(CodeBadRequest, "you cannot accept your own claim")
+				return
+			}
+			t.resolveClaim(c.by, c.tricks, false, claimWithdrawn)
+		case !slices.Contains(c.waiting, us):
+			err = errf(CodeTurn, "the claim is not waiting for you")
+		case !accept:
+			t.resolveClaim(c.by, c.tricks, false, claimRefused)
+		default:
+			c.waiting = slices.DeleteFunc(c.waiting, func(s card.Seat) bool { return s == us })
+			if len(c.waiting) == 0 {
+				t.resolveClaim(c.by, c.tricks, true, "")
+				return
+			}
+			t.changed()
+			t.broadcast()
+		}
+	}); e != nil {
+		return e
+	}
+	return err
+}
