@@ -318,6 +318,8 @@ export function openTable(id) {
         const prev = tbl.msg;
         tbl.msg = m;
         if (!prev || prev.n !== m.n) { ui.hints = null; ui.bidHint = null; }
+        // A call's explanation pinned in one deal is not carried to the next.
+        if (prev && prev.table.deal !== m.table.deal) ui.explain = undefined;
         // The player's bot speed follows him from table to table.
         const want = storedSpeed();
         if (!ui.speedSent && m.seat && want && m.table.speed && want !== m.table.speed) {
