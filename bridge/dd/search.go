@@ -463,6 +463,10 @@ const (
 	ntPartnerSeqW    = 50
 	ntPartnerSecondW = 50
 	ntPartnerThirdW  = 70
+	// notrump, our side holding the top card (or partner a winner) and
+	// the right-hand opponent the second, not singleton (DDS's rule; the
+	// weight tuned on notrump tables)
+	ntRHOSecondW = -50
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1695,6 +1699,11 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 			}
 			if bit&top == 0 {
 				x += seqW
+			}
+			if e.trump == noTrump && mr&second != 0 && nr != 1 && (partnerTop || pBeats || m&top != 0) {
+				// our side wins the suit but the right-hand opponent
+				// keeps a guarded second card over it: later
+				x += ntRHOSecondW
 			}
 			if c == hint {
 				x += hintW
