@@ -117,8 +117,9 @@ func ParFromDeal(d bridge.Deal, dealer card.Seat, vul bridge.Vul, threads int) (
 //
 // The contracts listed are the final contracts of all the optimal lines of
 // bidding, each at the lowest level that reaches the par score, with the
-// seats of the side that achieve it: making contracts spades first and
-// no-trump last, then sacrifices clubs first.
+// seats of the side that achieve it, in DDS's order: making contracts by
+// the highest contract that makes (level plus overtricks, then strain),
+// highest first; sacrifices clubs first and no-trump last.
 func Par(t *Table, dealer card.Seat, vul bridge.Vul) ParResult {
 	return parFirst(t, dealer.Side(), vul)
 }
@@ -314,15 +315,15 @@ func parFirst(t *Table, first card.Side, vul bridge.Vul) ParResult {
 		}
 		out.Contracts = append(out.Contracts, pc)
 	}
+	// DDS's order: making contracts by the highest contract that makes,
+	// highest first (3D ahead of 2S in "2D-NS+1,2S-NS", the 3D reduced to
+	// 2D+1), sacrifices clubs first and notrump last.
 	order := func(c ParContract) int {
 		st := int(c.Contract.Strain)
 		if c.Contract.Doubled == 0 {
-			if c.Contract.Strain == bridge.NoTrump {
-				return 4
-			}
-			return 3 - st // S H D C, then NT
+			return -(5*(int(c.Contract.Level)+c.Result) + st)
 		}
-		return 10 + st // sacrifices C D H S NT
+		return 100 + st
 	}
 	sort.Slice(out.Contracts, func(i, j int) bool {
 		a, b := out.Contracts[i], out.Contracts[j]

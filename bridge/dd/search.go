@@ -456,6 +456,17 @@ const (
 	ntPartnerVoidW = 10
 	ntTopW         = 20
 	ntLenW         = 4 // per card of our side in the suit, beyond six
+	// notrump, an opponent holding the top card (DDS's rule, weights
+	// tuned on notrump tables): partner holds the second and third cards;
+	// partner the second and L the third; L the second and partner the
+	// third (the last two only when partner is not singleton)
+	ntPartnerSeqW    = 50
+	ntPartnerSecondW = 50
+	ntPartnerThirdW  = 70
+	// notrump, our side holding the top card (or partner a winner) and
+	// the right-hand opponent the second, not singleton (DDS's rule; the
+	// weight tuned on notrump tables)
+	ntRHOSecondW = -50
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1632,6 +1643,24 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 		if lhoTop && mp&second != 0 && bits.OnesCount32(mp) != 1 {
 			base += lhoTopW
 		}
+		// notrump, an opponent holding the top card: our side's second
+		// and third cards, which win the next round once the top is out
+		seqW := 0
+		if e.trump == noTrump && !pBeats && !partnerTop {
+			var third uint32
+			if rest := a &^ top &^ second; rest != 0 {
+				third = uint32(1) << uint(bits.Len32(rest)-1)
+			}
+			switch {
+			case mp&second != 0 && mp&third != 0:
+				seqW = ntPartnerSeqW
+			case bits.OnesCount32(mp) < 2:
+			case mp&second != 0 && m&third != 0:
+				seqW = ntPartnerSecondW
+			case m&second != 0 && mp&third != 0:
+				seqW = ntPartnerThirdW
+			}
+		}
 		start := cnt
 		cnt = sequences(ms, cnt, s, m, a)
 		for i := start; i < cnt; i++ {
@@ -1667,6 +1696,14 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 			default:
 				// leading from a suit where the opponents have few choices
 				x += lowW
+			}
+			if bit&top == 0 {
+				x += seqW
+			}
+			if e.trump == noTrump && mr&second != 0 && nr != 1 && (partnerTop || pBeats || m&top != 0) {
+				// our side wins the suit but the right-hand opponent
+				// keeps a guarded second card over it: later
+				x += ntRHOSecondW
 			}
 			if c == hint {
 				x += hintW

@@ -126,8 +126,10 @@ func TestStats(t *testing.T) {
 // nodes and table stores always, the detailed counters of engineStats when
 // collectStats is switched on in search.go. It is skipped unless
 // ATOUT_DDNODES=N is set; ATOUT_DDNODES_MODE=table or cards solves full
-// tables or every card's value instead, ATOUT_DDNODES_SEED picks other deals
-// and ATOUT_DDNODES_V prints every deal.
+// tables or every card's value instead, nt or suits the notrump row or the
+// four suit rows of a table; ATOUT_DDNODES_SEED picks other deals,
+// ATOUT_DDNODES_FILE reads them from a file and ATOUT_DDNODES_V prints every
+// deal.
 func TestNodes(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ATOUT_DDNODES"))
 	if n <= 0 {
@@ -138,12 +140,35 @@ func TestNodes(t *testing.T) {
 		seed = v
 	}
 	r := card.NewRand(seed)
+	var fileDeals []bridge.Deal
+	if path := os.Getenv("ATOUT_DDNODES_FILE"); path != "" {
+		// deals from a file instead, one per line ("N:" and four hands)
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+			if f := strings.Fields(line); len(f) >= 4 {
+				d, err := bridge.ParseDeal(strings.Join(f[:4], " "))
+				if err != nil {
+					t.Fatal(err)
+				}
+				fileDeals = append(fileDeals, d)
+			}
+		}
+		n = min(n, len(fileDeals))
+	}
 	s := NewSolver(0)
 	var total uint64
 	var st engineStats
 	t0 := time.Now()
 	for i := 0; i < n; i++ {
-		d := bridge.RandomDeal(r)
+		var d bridge.Deal
+		if fileDeals != nil {
+			d = fileDeals[i]
+		} else {
+			d = bridge.RandomDeal(r)
+		}
 		s.Reset()
 		before := s.e.nodes
 		s.e.stats = engineStats{}
@@ -154,6 +179,17 @@ func TestNodes(t *testing.T) {
 		switch os.Getenv("ATOUT_DDNODES_MODE") {
 		case "table":
 			_, err = s.Table(d)
+		case "nt", "suits":
+			// the strain rows alone, as a table solves them
+			sts := []bridge.Strain{bridge.NoTrump}
+			if os.Getenv("ATOUT_DDNODES_MODE") == "suits" {
+				sts = bridge.Strains[:4]
+			}
+			for _, x := range sts {
+				if _, err = s.StrainRow(d, x); err != nil {
+					break
+				}
+			}
 		case "cards":
 			var cv []CardValue
 			cv, err = s.CardValues(p)

@@ -68,6 +68,21 @@ func (s *Solver) TableContext(ctx context.Context, d bridge.Deal) (Table, error)
 	return t, nil
 }
 
+// StrainRow computes the four results of strain st alone (the row of st in
+// a Table, other strains left 0), as Table does for each strain: a
+// measurement aid for comparing strains one at a time.
+func (s *Solver) StrainRow(d bridge.Deal, st bridge.Strain) (Table, error) {
+	var t Table
+	if err := d.Validate(); err != nil {
+		return t, err
+	}
+	if st > bridge.NoTrump {
+		return t, fmt.Errorf("dd: strain %d", st)
+	}
+	s.strainRow(d, st, &t)
+	return t, nil
+}
+
 // strainRow fills the four results of strain st. The declarers are solved in
 // the order N, S, E, W, each search seeded with the previous result of the
 // same side. The table starts empty: entries are keyed by strain, so those
