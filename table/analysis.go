@@ -298,13 +298,32 @@ func (t *Table) requestAnalysis(line json.RawMessage) {
 	if !ok {
 		return
 	}
-	t.analysing[no] = true
-	ok = t.an.submit(analysisJob{play: p, done: func(a *Analysis, err error) {
+	analysed := t.analysed(no, line)
+	t.queueAnalysis(no, analysisJob{play: p, done: func(a *Analysis, err error) {
 		var msg []byte
 		if err == nil {
 			a.Deal = no
 			msg, err = json.Marshal(a)
 		}
+		analysed(msg, err)
+	}})
+}
+
+// queueAnalysis queues the analysis of deal no on the analysts (on the
+// table goroutine); a full queue leaves the deal without one.
+func (t *Table) queueAnalysis(no int, job analysisJob) {
+	t.analysing[no] = true
+	if !t.an.submit(job) {
+		delete(t.analysing, no)
+		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
+	}
+}
+
+// analysed returns what an analyst calls with the encoded analysis of deal
+// no (whose result line is line), or why there is none: the analysis is
+// stored with the result, then kept and sent to everybody at the table.
+func (t *Table) analysed(no int, line json.RawMessage) func(msg []byte, err error) {
+	return func(msg []byte, err error) {
 		if err == nil {
 			err = t.saveAnalysis(no, line, msg)
 		}
@@ -319,10 +338,6 @@ func (t *Table) requestAnalysis(line json.RawMessage) {
 				t.send(s, msg)
 			}
 		})
-	}})
-	if !ok {
-		delete(t.analysing, no)
-		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
 	}
 }
 

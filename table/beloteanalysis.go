@@ -273,27 +273,7 @@ func (t *Table) requestBeloteAnalysis(bm match.BeloteAnalysable, line json.RawMe
 		return
 	}
 	p.Deal = no
-	t.analysing[no] = true
-	ok = t.an.submit(analysisJob{belote: &p, beloteDone: func(msg []byte, err error) {
-		if err == nil {
-			err = t.saveAnalysis(no, line, msg)
-		}
-		t.post(func() {
-			delete(t.analysing, no)
-			if err != nil {
-				t.log.Warn("no analysis for the deal", "deal", no, "err", err)
-				return
-			}
-			t.analyses[no] = msg
-			for s := range t.subs {
-				t.send(s, msg)
-			}
-		})
-	}})
-	if !ok {
-		delete(t.analysing, no)
-		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
-	}
+	t.queueAnalysis(no, analysisJob{belote: &p, beloteDone: t.analysed(no, line)})
 }
 
 // beloteHintable reports whether the table gives belote hints (the
