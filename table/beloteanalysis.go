@@ -164,27 +164,7 @@ func replayBelote(ctx context.Context, s *belotebot.Solver, pos belotebot.Positi
 		if pc.Seat != pos.Turn() || !pos.Hands[pc.Seat].Has(pc.Card) {
 			return start, nil, fmt.Errorf("table: card %d (%v by %v) is not in the deal", i+1, pc.Card, pc.Seat)
 		}
-		pos.Hands[pc.Seat] = pos.Hands[pc.Seat].Remove(pc.Card)
-		pos.Trick = append(pos.Trick, pc.Card)
-		if len(pos.Trick) == 4 {
-			played++
-			w := belote.TrickWinner(pos.Trick, trump)
-			winner := pos.Leader
-			for range w {
-				winner = belote.Next(winner)
-			}
-			pts := 0
-			for _, c := range pos.Trick {
-				pts += belote.CardPoints(c, trump, r.Setting)
-			}
-			if played == 8 {
-				pts += 10
-			}
-			pos.Points[winner.Side()] += pts
-			pos.Won[winner.Side()] = true
-			pos.Leader = winner
-			pos.Trick = nil
-		}
+		pos.Play(pc.Card, r, trump)
 		after, err := value()
 		if err != nil {
 			return start, nil, err

@@ -48,6 +48,34 @@ func (p *Position) Turn() card.Seat {
 	return s
 }
 
+// Play plays card c for the seat to play (who must hold it) under rules r
+// and trump (belote.NoSuit in no-trump): a fourth card completes the trick,
+// whose points go to its winner's side, with the ten of dix de der on the
+// last trick; the winner leads the next.
+func (p *Position) Play(c card.Card, r belote.Rules, trump card.Suit) {
+	turn := p.Turn()
+	p.Hands[turn] = p.Hands[turn].Remove(c)
+	p.Trick = append(append([]card.Card(nil), p.Trick...), c)
+	if len(p.Trick) < 4 {
+		return
+	}
+	winner := p.Leader
+	for range belote.TrickWinner(p.Trick, trump) {
+		winner = belote.Next(winner)
+	}
+	pts := 0
+	for _, x := range p.Trick {
+		pts += belote.CardPoints(x, trump, r.Setting)
+	}
+	if p.Hands[winner].Len() == 0 {
+		pts += 10 // dix de der
+	}
+	p.Points[winner.Side()] += pts
+	p.Won[winner.Side()] = true
+	p.Leader = winner
+	p.Trick = nil
+}
+
 // ttEntry holds bounds on the future value (final value minus the points
 // difference already won) of a position at a trick boundary.
 type ttEntry struct {

@@ -33,26 +33,7 @@ func minimax(p Position, side card.Side, r belote.Rules, trump card.Suit) int {
 	}
 	for _, c := range legal.Cards() {
 		q := p
-		q.Hands[turn] = q.Hands[turn].Remove(c)
-		q.Trick = append(append([]card.Card(nil), p.Trick...), c)
-		if len(q.Trick) == 4 {
-			w := belote.TrickWinner(q.Trick, trump)
-			ws := q.Leader
-			for range w {
-				ws = belote.Next(ws)
-			}
-			pts := 0
-			for _, x := range q.Trick {
-				pts += belote.CardPoints(x, trump, r.Setting)
-			}
-			if left == 1 {
-				pts += 10
-			}
-			q.Points[ws.Side()] += pts
-			q.Won[ws.Side()] = true
-			q.Leader = ws
-			q.Trick = nil
-		}
+		q.Play(c, r, trump)
 		v := minimax(q, side, r, trump)
 		if turn.Side() == side {
 			best = max(best, v)
