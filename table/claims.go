@@ -19,11 +19,7 @@ import (
 // opponents (bots by double dummy, humans by answering) accept or refuse.
 
 func (t *Table) Claim(ctx context.Context, userID string, tricks int) error {
-	var err error
-	if e := t.exec(ctx, func() { err = t.startClaim(userID, tricks) }); e != nil {
-		return e
-	}
-	return err
+	return t.run(ctx, func() error { return t.startClaim(userID, tricks) })
 }
 
 func (t *Table) startClaim(userID string, tricks int) error {

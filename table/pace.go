@@ -59,35 +59,26 @@ func (t *Table) botDelay() time.Duration {
 // out at once ("playout": for a player who has nothing left to do in it,
 // such as dummy, or at a table where he is the only human).
 func (t *Table) SetSpeed(ctx context.Context, userID, speed string) error {
-	var err error
-	if e := t.exec(ctx, func() {
+	return t.run(ctx, func() error {
 		us, ok := t.seatOf(userID)
 		switch {
 		case !ok:
-			err = errf(CodeNotSeated, "you have no seat at this table")
-			return
+			return errf(CodeNotSeated, "you have no seat at this table")
+		case speed == SpeedPlayOut && t.m.DealDone():
+			return errf(CodeTurn, "the deal is over")
+		case speed == SpeedPlayOut && !t.mayPlayOut(us):
+			return errf(CodeForbidden, "the deal is played out for dummy, or at a table with no other human")
 		case speed == SpeedPlayOut:
-			if t.m.DealDone() {
-				err = errf(CodeTurn, "the deal is over")
-				return
-			}
-			if !t.mayPlayOut(us) {
-				err = errf(CodeForbidden, "the deal is played out for dummy, or at a table with no other human")
-				return
-			}
 			t.playOut = t.m.DealNo()
 		case speed == SpeedSlow || speed == SpeedNormal || speed == SpeedFast || speed == SpeedInstant:
 			t.speeds[us] = speed
 		default:
-			err = errf(CodeBadRequest, "speed %q: want slow, normal, fast, instant or playout", speed)
-			return
+			return errf(CodeBadRequest, "speed %q: want slow, normal, fast, instant or playout", speed)
 		}
 		t.changed()
 		t.broadcast()
-	}); e != nil {
-		return e
-	}
-	return err
+		return nil
+	})
 }
 
 // mayPlayOut reports whether seat us may have the bots play the rest of
@@ -140,37 +131,29 @@ const (
 // game, then sent to everybody at the table.
 func (t *Table) Chat(ctx context.Context, userID, text string) error {
 	text = strings.TrimSpace(text)
-	var err error
-	if e := t.exec(ctx, func() {
+	return t.run(ctx, func() error {
 		us, ok := t.seatOf(userID)
 		switch {
 		case !ok:
-			err = errf(CodeNotSeated, "you have no seat at this table")
-			return
+			return errf(CodeNotSeated, "you have no seat at this table")
 		case t.humans() < 2:
-			err = errf(CodeForbidden, "chat is open at tables with more than one human")
-			return
+			return errf(CodeForbidden, "chat is open at tables with more than one human")
 		case text == "" || utf8.RuneCountInString(text) > store.MaxChatText || !utf8.ValidString(text):
-			err = errf(CodeBadRequest, "chat: want 1 to %d characters", store.MaxChatText)
-			return
+			return errf(CodeBadRequest, "chat: want 1 to %d characters", store.MaxChatText)
 		case time.Since(t.chatAt[us]) < chatGap:
-			err = errf(CodeLimited, "one line a second")
-			return
+			return errf(CodeLimited, "one line a second")
 		}
 		line := store.ChatLine{UserID: userID, Seat: us, Name: t.seats[us].Name, Text: text}
 		sctx, cancel := t.storeCtx()
-		at, serr := t.cfg.Store.AddChat(sctx, t.id, line)
+		at, err := t.cfg.Store.AddChat(sctx, t.id, line)
 		cancel()
-		if serr != nil {
-			err = &Error{Code: CodeInternal, Msg: "the line could not be saved", Err: serr}
-			return
+		if err != nil {
+			return &Error{Code: CodeInternal, Msg: "the line could not be saved", Err: err}
 		}
 		t.chatAt[us] = time.Now()
 		t.notify(protocol.ChatLine{Type: protocol.TypeChat, Seat: us, Name: line.Name, Text: text, At: at})
-	}); e != nil {
-		return e
-	}
-	return err
+		return nil
+	})
 }
 
 // sendChat sends s the latest lines of chat, for a player joining.

@@ -488,6 +488,16 @@ func (t *Table) exec(ctx context.Context, f func()) error {
 	}
 }
 
+// run is exec for a call answered with an error: f's, or exec's when f
+// could not run (or the caller stopped waiting).
+func (t *Table) run(ctx context.Context, f func() error) error {
+	var err error
+	if e := t.exec(ctx, func() { err = f() }); e != nil {
+		return e
+	}
+	return err
+}
+
 // post queues f without waiting; from a goroutine that may block (bots,
 // Close) it waits for room rather than lose the call.
 func (t *Table) post(f func()) {
@@ -703,11 +713,7 @@ func (t *Table) explanations() any {
 
 func (t *Table) Act(ctx context.Context, userID string, seat card.Seat, action string, n int) error {
 	start := time.Now()
-	var err error
-	if e := t.exec(ctx, func() { err = t.act(userID, seat, action, n, start) }); e != nil {
-		return e
-	}
-	return err
+	return t.run(ctx, func() error { return t.act(userID, seat, action, n, start) })
 }
 
 func (t *Table) act(userID string, seat card.Seat, action string, n int, start time.Time) error {

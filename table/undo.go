@@ -5,11 +5,7 @@ import "context"
 // Undo: a player at a table against bots takes back his last action.
 
 func (t *Table) Undo(ctx context.Context, userID string, confirm bool) error {
-	var err error
-	if e := t.exec(ctx, func() { err = t.undo(userID, confirm) }); e != nil {
-		return e
-	}
-	return err
+	return t.run(ctx, func() error { return t.undo(userID, confirm) })
 }
 
 func (t *Table) undo(userID string, confirm bool) error {
