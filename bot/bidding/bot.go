@@ -309,7 +309,7 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		}
 		return m
 	}
-	if s, ok := call.Strain.Suit(); ok && found && !m.Artificial && m.MinLen[s] == 0 && !c.ourSuit(s) {
+	if s, ok := call.Strain.Suit(); ok && call.Kind == bridge.Bid && found && !m.Artificial && m.MinLen[s] == 0 && !c.ourSuit(s) {
 		// A natural bid of a new suit shows length in it even when the
 		// rule's test, not its Len, says how much: four cards, five
 		// for an overcall or at the three level.

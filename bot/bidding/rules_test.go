@@ -129,6 +129,20 @@ func TestExplain(t *testing.T) {
 	_ = b.Explain(bridge.VulNone, card.North, []bridge.Call{bridge.NewBid(2, 0), bridge.NewBid(1, 0)}, 1)
 }
 
+// A double or a redouble names no suit: its meaning shows no length in
+// clubs (the strain a double's call carries unset), which the rule that a
+// natural new suit shows length once read into every double and redouble.
+func TestDoubleShowsNoSuit(t *testing.T) {
+	b := New(Options{})
+	for _, auc := range []string{"1D X", "P 1S X", "1C P P X", "1S 2C X", "1D X XX", "1S P 2D P 2S P P X", "P 3C P P X"} {
+		calls := mustCalls(t, auc)
+		m := b.Explain(bridge.VulNone, card.North, calls, len(calls)-1)
+		if m.MinLen[card.Clubs] != 0 {
+			t.Errorf("[%s]: %s shows %d+ clubs", auc, m.Text, m.MinLen[card.Clubs])
+		}
+	}
+}
+
 // The earlier calls' meanings are what the bot assumes: after 1NT, partner
 // is known to hold 15-17 balanced.
 func TestContextInference(t *testing.T) {
