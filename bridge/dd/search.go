@@ -1718,6 +1718,43 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 	return cnt
 }
 
+// forceTop favours, for the third hand in notrump when the second hand
+// wins the trick so far and the last hand can beat all of the third hand's
+// cards, the cheapest card above the top of the last hand's second run of
+// equivalent cards, which forces out its top run (DDS's RankForcesAce;
+// for a trick the leader wins so far the same rule costs positions).
+func forceTop(tr *trickState, mv []move, m, later, a uint32) {
+	if tr.win != 1 || bits.Len32(later) < bits.Len32(m) {
+		return
+	}
+	top := bits.Len32(later) - 1
+	if top < tr.card[1]&15 || tr.card[1]>>4 != tr.card[0]>>4 {
+		return
+	}
+	// the last hand's second run: its cards below the highest card of
+	// another hand under its top
+	floor := uint(bits.Len32((a &^ later) & (1<<uint(top) - 1)))
+	rest := later & (1<<floor - 1)
+	if rest == 0 || bits.Len32(rest)-1 <= tr.card[1]&15 {
+		return
+	}
+	sec := bits.Len32(rest) - 1
+	k := -1
+	for i := range mv {
+		if mv[i].card&15 > sec && (k < 0 || mv[i].card < mv[k].card) {
+			k = i
+		}
+	}
+	if k >= 0 {
+		mv[k].w += forceTopW
+	}
+}
+
+// forceTopW is forceTop's weight: enough to put the card first (the last
+// hand beats every card of the third hand, which would otherwise play
+// the cheapest card that beats the second hand's).
+const forceTopW = 20
+
 // genFollow fills ms with the cards of the player at position pos of trick d,
 // best first.
 func (e *engine) genFollow(d, pos int, ms *moveList) int {
@@ -1789,6 +1826,9 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 					mv[i].w = 50 - r
 				}
 			}
+		}
+		if pos == 2 && e.trump == noTrump {
+			forceTop(tr, mv, m, later, a)
 		}
 		sortMoves(ms[:cnt])
 		return cnt
