@@ -440,26 +440,29 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 	return a, nil
 }
 
-// auctionCheck returns a check that a sampled deal (original hands) would
-// have been bid as it was: every call of a seat whose hand k does not see
-// is the one the bidding system makes with the sampled hand. nil when k
-// has no auction.
-func (b *Bot) auctionCheck(k *Knowledge) func(d *bridge.Deal) bool {
+// auctionCheck returns a check of how far a sampled deal (original hands)
+// would have been bid as it was: the number of calls of the seats whose
+// hands k does not see that the bidding system makes otherwise with the
+// sampled hands, counted until it passes limit. nil when k has no auction.
+func (b *Bot) auctionCheck(k *Knowledge) func(d *bridge.Deal, limit int) int {
 	calls := k.Auction
 	if len(calls) == 0 {
 		return nil
 	}
-	return func(d *bridge.Deal) bool {
+	return func(d *bridge.Deal, limit int) int {
+		miss := 0
 		for i, c := range calls {
 			seat := card.Seat((int(k.Dealer) + i) & 3)
 			if k.Known[seat] {
 				continue
 			}
 			if got, _ := b.bidder.Choose(d[seat], k.Vul, k.Dealer, calls[:i]); got != c {
-				return false
+				if miss++; miss > limit {
+					break
+				}
 			}
 		}
-		return true
+		return miss
 	}
 }
 

@@ -20,6 +20,7 @@ type leadCase struct {
 	k      *Knowledge
 	values map[string]int
 	best   int
+	actual bridge.Deal
 }
 
 func loadLeadCases(t *testing.T, file string) []leadCase {
@@ -63,7 +64,7 @@ func loadLeadCases(t *testing.T, file string) []leadCase {
 		for _, v := range rec.Values {
 			best = max(best, v)
 		}
-		out = append(out, leadCase{k, rec.Values, best})
+		out = append(out, leadCase{k, rec.Values, best, d})
 	}
 	return out
 }

@@ -39,12 +39,24 @@ type Sampler struct {
 	stop <-chan struct{}
 	// check, when set, must also accept a deal (whole original hands of
 	// the hidden seats): the auction replayed by the bidding system
-	// ([Bot.auctionCheck]). It is given up when it rejects nearly every
-	// deal that fits the constraints (a bidder that is not ours).
-	check          func(d *bridge.Deal) bool
-	checked, kept  int
+	// ([Bot.auctionCheck]), which counts the calls a deal does not
+	// replay. When it rejects nearly every deal that fits the
+	// constraints, it admits one call not replayed, then two, and then
+	// it is given up (a bidder that is not ours).
+	check          func(d *bridge.Deal, limit int) int
+	checked, kept  int // deals the check saw and kept, at every tolerance
+	tolChecked     int // deals the check saw at the current tolerance
+	tolKept        int // and kept
+	tol            int // calls a kept deal may fail to replay
 	checkAbandoned bool
 }
+
+// maxCheckTolerance is the most calls of the auction a sampled deal may
+// fail to replay before the check is given up. When no deal among many
+// replays the whole auction (a rare sequence, or calls the meanings
+// describe loosely), the deals that replay all of it but one call are
+// still far closer to it than those the meanings alone admit.
+const maxCheckTolerance = 2
 
 // checkTriesFactor multiplies the dealing attempts at the first level
 // while the check is on: the deals it accepts are worth the wait.
@@ -147,8 +159,9 @@ func (s *Sampler) Sample(r *card.Rand) (bridge.Deal, error) {
 		}
 		if s.relax == 0 && s.check != nil && !s.checkAbandoned {
 			// the auction as bid is too rare among the deals that fit its
-			// meanings: keep the meanings, give up the check
-			s.checkAbandoned = true
+			// meanings: admit one more call not replayed, then keep the
+			// meanings and give up the check
+			s.loosenCheck()
 			continue
 		}
 		if s.relax == len(relaxTries)-1 {
@@ -236,7 +249,8 @@ func (s *Sampler) stopped() bool {
 }
 
 // checks runs the check, if any and not given up, on a deal that fits the
-// constraints: the hidden hands with the cards they played.
+// constraints: the hidden hands with the cards they played. A deal is kept
+// when it fails to replay at most s.tol calls.
 func (s *Sampler) checks(d *bridge.Deal) bool {
 	if s.check == nil || s.checkAbandoned || s.relax > 0 || s.stopped() {
 		return true // when stopped, Sample's caller no longer waits for the deal
@@ -246,14 +260,26 @@ func (s *Sampler) checks(d *bridge.Deal) bool {
 		full[seat] = d[seat] | s.k.Played[seat]
 	}
 	s.checked++
-	if s.check(&full) {
+	s.tolChecked++
+	if s.check(&full, s.tol) <= s.tol {
 		s.kept++
+		s.tolKept++
 		return true
 	}
-	if s.checked-s.kept > checkPatience*(s.kept+1) {
-		s.checkAbandoned = true
+	if s.tolChecked-s.tolKept > checkPatience*(s.tolKept+1) {
+		s.loosenCheck()
 	}
 	return false
+}
+
+// loosenCheck admits one more call not replayed, or gives the check up.
+func (s *Sampler) loosenCheck() {
+	if s.tol >= maxCheckTolerance {
+		s.checkAbandoned = true
+		return
+	}
+	s.tol++
+	s.tolChecked, s.tolKept = 0, 0
 }
 
 // Checked returns how many deals the check saw and kept.
