@@ -20,7 +20,6 @@ type leadCase struct {
 	k      *Knowledge
 	values map[string]int
 	best   int
-	actual bridge.Deal
 }
 
 func loadLeadCases(t *testing.T, file string) []leadCase {
@@ -64,7 +63,7 @@ func loadLeadCases(t *testing.T, file string) []leadCase {
 		for _, v := range rec.Values {
 			best = max(best, v)
 		}
-		out = append(out, leadCase{k, rec.Values, best, d})
+		out = append(out, leadCase{k, rec.Values, best})
 	}
 	return out
 }
