@@ -467,11 +467,11 @@ const (
 	// the right-hand opponent the second, not singleton (DDS's rule; the
 	// weight tuned on notrump tables)
 	ntRHOSecondW = -50
-	// notrump, a suit nobody on our side wins: a lone card (not the head
-	// of a run of equivalent cards) the lower the better, its rank
+	// a suit nobody on our side wins (any strain): a lone card (not the
+	// head of a run of equivalent cards) the lower the better, its rank
 	// divided by this (a run's head, which may set up its lower cards,
 	// keeps its weight: DDS's order)
-	ntLoneLowDiv = 4
+	loneLowDiv = 4
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1698,14 +1698,14 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				x += secondSeqW
 			case lhoTop:
 				// into the left-hand opponent's top card: neutral
-				if e.trump == noTrump && ms[i].low == c {
-					x -= (c & 15) / ntLoneLowDiv
+				if ms[i].low == c {
+					x -= (c & 15) / loneLowDiv
 				}
 			default:
 				// leading from a suit where the opponents have few choices
 				x += lowW
-				if e.trump == noTrump && ms[i].low == c {
-					x -= (c & 15) / ntLoneLowDiv
+				if ms[i].low == c {
+					x -= (c & 15) / loneLowDiv
 				}
 			}
 			if bit&top == 0 {
