@@ -467,6 +467,11 @@ const (
 	// the right-hand opponent the second, not singleton (DDS's rule; the
 	// weight tuned on notrump tables)
 	ntRHOSecondW = -50
+	// a suit nobody on our side wins (any strain): a lone card (not the
+	// head of a run of equivalent cards) the lower the better, its rank
+	// divided by this (a run's head, which may set up its lower cards,
+	// keeps its weight: DDS's order)
+	loneLowDiv = 4
 )
 
 // probe looks the position up in the table: hit reports an entry whose
@@ -1693,9 +1698,15 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				x += secondSeqW
 			case lhoTop:
 				// into the left-hand opponent's top card: neutral
+				if ms[i].low == c {
+					x -= (c & 15) / loneLowDiv
+				}
 			default:
 				// leading from a suit where the opponents have few choices
 				x += lowW
+				if ms[i].low == c {
+					x -= (c & 15) / loneLowDiv
+				}
 			}
 			if bit&top == 0 {
 				x += seqW
@@ -1718,24 +1729,29 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 	return cnt
 }
 
-// forceTop favours, for the third hand in notrump when the second hand
-// wins the trick so far and the last hand can beat all of the third hand's
-// cards, the cheapest card above the top of the last hand's second run of
-// equivalent cards, which forces out its top run (DDS's RankForcesAce;
-// for a trick the leader wins so far the same rule costs positions).
+// forceTop favours, for the third hand in notrump when the last hand can
+// beat all of the third hand's cards, the cheapest card above the top of
+// the last hand's second run of equivalent cards, which forces out its top
+// run (DDS's RankForcesAce), when that second run beats the card winning
+// so far, the second hand's or partner's (when it does not, the last hand
+// must spend its top run anyway). DDS compares the second run with the
+// second hand's card even when partner wins the trick: that costs
+// positions here.
 func forceTop(tr *trickState, mv []move, m, later, a uint32) {
-	if tr.win != 1 || bits.Len32(later) < bits.Len32(m) {
+	if bits.Len32(later) < bits.Len32(m) {
 		return
 	}
+	// the card winning so far (of the suit led: no trumps)
+	w := tr.card[tr.win&3] & 15
 	top := bits.Len32(later) - 1
-	if top < tr.card[1]&15 || tr.card[1]>>4 != tr.card[0]>>4 {
+	if top < w {
 		return
 	}
 	// the last hand's second run: its cards below the highest card of
 	// another hand under its top
 	floor := uint(bits.Len32((a &^ later) & (1<<uint(top) - 1)))
 	rest := later & (1<<floor - 1)
-	if rest == 0 || bits.Len32(rest)-1 <= tr.card[1]&15 {
+	if rest == 0 || bits.Len32(rest)-1 <= w {
 		return
 	}
 	sec := bits.Len32(rest) - 1
