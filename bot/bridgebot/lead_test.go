@@ -105,12 +105,8 @@ func TestLeadConventions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		g := leadGame(t, tc.deal, tc.dealer, tc.calls...)
-		seat, _ := g.Turn()
-		shown := b.Shown(g)
-		k, err := Observe(g, seat, &shown)
-		if err != nil {
-			t.Fatal(err)
-		}
+		k, _ := observeLead(t, b, g)
+		seat := k.ToMove
 		if !k.OpeningLead() {
 			t.Fatalf("%s: not at the opening lead", tc.name)
 		}
@@ -197,12 +193,7 @@ func TestLeadConventionsMeasure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seat, _ := g.Turn()
-		shown := b.Shown(g)
-		k, err := Observe(g, seat, &shown)
-		if err != nil {
-			t.Fatal(err)
-		}
+		k, _ := observeLead(t, b, g)
 		best, good := -1, 0
 		for _, v := range rec.Values {
 			best = max(best, v)
@@ -253,12 +244,8 @@ func TestAuctionCheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seat, _ := g.Turn()
-		shown := b.Shown(g)
-		k, err := Observe(g, seat, &shown)
-		if err != nil {
-			t.Fatal(err)
-		}
+		k, _ := observeLead(t, b, g)
+		seat := k.ToMove
 		smp, err := NewSampler(k)
 		if err != nil {
 			t.Fatal(err)
@@ -355,12 +342,7 @@ func BenchmarkLeadSample(b *testing.B) {
 		b.Fatal(err)
 	}
 	bot := New(Options{})
-	seat, _ := g.Turn()
-	shown := bot.Shown(g)
-	k, err := Observe(g, seat, &shown)
-	if err != nil {
-		b.Fatal(err)
-	}
+	k, _ := observeLead(b, bot, g)
 	smp, err := NewSampler(k)
 	if err != nil {
 		b.Fatal(err)
@@ -482,7 +464,7 @@ func TestLeadOptions(t *testing.T) {
 		samples int
 		budget  time.Duration
 	}{
-		{Options{}, 32, 4 * time.Second},
+		{Options{}, 48, 6 * time.Second},
 		{Options{Level: Strong}, 48, 6 * time.Second},
 		{Options{Samples: 3, Budget: 5 * time.Millisecond}, 12, 5 * time.Millisecond},
 		{Options{Level: Strong, LeadSamples: 7, LeadBudget: time.Second}, 7, time.Second},
@@ -517,8 +499,8 @@ func TestLeadDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got[0].Samples != 32 || got[0].Fallback {
-		t.Fatalf("%d samples solved (fallback %v), want 32", got[0].Samples, got[0].Fallback)
+	if want := levelLeadSamples[Fast]; got[0].Samples != want || got[0].Fallback {
+		t.Fatalf("%d samples solved (fallback %v), want %d", got[0].Samples, got[0].Fallback, want)
 	}
 	if got[0].Best != got[1].Best || len(got[0].Cards) != len(got[1].Cards) {
 		t.Fatalf("%s then %s", got[0].Best, got[1].Best)
@@ -528,6 +510,19 @@ func TestLeadDeterministic(t *testing.T) {
 			t.Fatalf("%+v then %+v", got[0].Cards[i], got[1].Cards[i])
 		}
 	}
+}
+
+// observeLead is what the player to lead in g knows, as b reads the
+// auction, and what b reads each seat's calls to show.
+func observeLead(t testing.TB, b *Bot, g *bridge.Game) (*Knowledge, [4]Constraint) {
+	t.Helper()
+	seat, _ := g.Turn()
+	shown := b.Shown(g)
+	k, err := Observe(g, seat, &shown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k, shown
 }
 
 // TestAuctionCheckAcceptsTheDeal: the deal that was bid replays its own
@@ -553,12 +548,8 @@ func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seat, _ := g.Turn()
-		shown := b.Shown(g)
-		k, err := Observe(g, seat, &shown)
-		if err != nil {
-			t.Fatal(err)
-		}
+		k, shown := observeLead(t, b, g)
+		seat := k.ToMove
 		if miss := b.auctionCheck(k)(&s.Deal, 0); miss != 0 {
 			t.Errorf("deal %d: the deal bid %v does not replay its own auction", i+1, s.Calls)
 		}

@@ -53,12 +53,7 @@ func loadLeadCases(t *testing.T, file string) []leadCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seat, _ := g.Turn()
-		shown := b.Shown(g)
-		k, err := Observe(g, seat, &shown)
-		if err != nil {
-			t.Fatal(err)
-		}
+		k, _ := observeLead(t, b, g)
 		best := -1
 		for _, v := range rec.Values {
 			best = max(best, v)
