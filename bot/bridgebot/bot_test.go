@@ -14,16 +14,23 @@ import (
 	"atout/game"
 )
 
+// mustGame starts s's game, failing the test if it cannot.
+func mustGame(t testing.TB, s Setup) *bridge.Game {
+	t.Helper()
+	g, err := s.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // randomPlay starts a deal in contract c by declarer and plays n cards at
 // random (legal ones).
 func randomPlay(t testing.TB, r *card.Rand, d bridge.Deal, c bridge.Contract, decl card.Seat, n int) *bridge.Game {
 	t.Helper()
 	s := Setup{Board: 1, Deal: d, Dealer: decl, Vul: bridge.BoardVul(1), Contract: c, Declarer: decl,
 		Calls: []bridge.Call{bridge.NewBid(int(c.Level), c.Strain), bridge.PassCall, bridge.PassCall, bridge.PassCall}}
-	g, err := s.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustGame(t, s)
 	for range n {
 		cs := g.LegalCards().Cards()
 		seat, _ := g.Turn()

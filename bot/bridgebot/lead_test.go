@@ -189,10 +189,7 @@ func TestLeadConventionsMeasure(t *testing.T) {
 			}
 			s.Calls = append(s.Calls, cl)
 		}
-		g, err := s.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, s)
 		k, _ := observeLead(t, b, g)
 		best, good := -1, 0
 		for _, v := range rec.Values {
@@ -240,10 +237,7 @@ func TestAuctionCheck(t *testing.T) {
 		if !ok {
 			continue
 		}
-		g, err := s.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, s)
 		k, _ := observeLead(t, b, g)
 		seat := k.ToMove
 		smp, err := NewSampler(k)
@@ -337,10 +331,7 @@ func BenchmarkLeadSample(b *testing.B) {
 	if !ok {
 		b.Skip("passed out")
 	}
-	g, err := s.Game()
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := mustGame(b, s)
 	bot := New(Options{})
 	k, _ := observeLead(b, bot, g)
 	smp, err := NewSampler(k)
@@ -400,10 +391,7 @@ func TestWriteLeadData(t *testing.T) {
 		if !ok {
 			continue
 		}
-		g, err := s.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, s)
 		_, vals, err := DDCard(sv, g)
 		if err != nil {
 			t.Fatal(err)
@@ -436,10 +424,7 @@ func TestLeadSampled(t *testing.T) {
 	if !ok {
 		t.Skip("passed out")
 	}
-	g, err := s.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustGame(t, s)
 	seat, _ := g.Turn()
 	b := New(Options{Samples: 1, Budget: 20 * time.Second, Seed: 4})
 	a, err := b.Analyse(context.Background(), g, seat)
@@ -487,14 +472,12 @@ func TestLeadDeterministic(t *testing.T) {
 	if !ok {
 		t.Skip("passed out")
 	}
-	g, err := s.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := mustGame(t, s)
 	seat, _ := g.Turn()
 	var got [2]Analysis
 	for i := range got {
 		b := New(Options{Seed: 4, LeadBudget: time.Minute})
+		var err error
 		if got[i], err = b.Analyse(context.Background(), g, seat); err != nil {
 			t.Fatal(err)
 		}
@@ -544,10 +527,7 @@ func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 		if !ok {
 			continue
 		}
-		g, err := s.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, s)
 		k, shown := observeLead(t, b, g)
 		seat := k.ToMove
 		if miss := b.auctionCheck(k)(&s.Deal, 0); miss != 0 {

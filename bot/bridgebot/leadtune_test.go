@@ -49,10 +49,7 @@ func loadLeadCases(t *testing.T, file string) []leadCase {
 			}
 			s.Calls = append(s.Calls, cl)
 		}
-		g, err := s.Game()
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, s)
 		k, _ := observeLead(t, b, g)
 		best := -1
 		for _, v := range rec.Values {
