@@ -302,6 +302,9 @@ type CardScore struct {
 	// Success is the share of samples in which the deciding side reaches
 	// its goal: the contract made for declarer, defeated for the defenders.
 	Success float64
+	// Top is the share of samples in which no other legal card takes more
+	// tricks for the deciding side.
+	Top float64
 	// Score is what the bot maximises for the scoring in force.
 	Score float64
 }
@@ -436,7 +439,7 @@ func (b *Bot) AnalyseKnowledge(ctx context.Context, k *Knowledge, seed uint64) (
 		return b.fallback(k, legal, prior, a.Relaxation), nil
 	}
 	if prior != nil {
-		blendPrior(&a, prior, leadPriorWeightFor(k))
+		leadScore(&a, prior, theLeadMix)
 	}
 	return a, nil
 }
@@ -541,6 +544,7 @@ func aggregate(k *Knowledge, legal card.Hand, res [][]dd.CardValue, sc Scoring) 
 	}
 	tricks := make([]float64, len(cards))
 	wins := make([]float64, len(cards))
+	tops := make([]float64, len(cards))
 	mySide := k.Me.Side()
 	target := int(k.Contract.Level) + 6
 	goal := target
@@ -554,6 +558,10 @@ func aggregate(k *Knowledge, legal card.Hand, res [][]dd.CardValue, sc Scoring) 
 			continue
 		}
 		n++
+		most := 0
+		for _, v := range vals {
+			most = max(most, v.Tricks)
+		}
 		for _, v := range vals {
 			i, ok := idx[v.Card]
 			if !ok {
@@ -564,6 +572,9 @@ func aggregate(k *Knowledge, legal card.Hand, res [][]dd.CardValue, sc Scoring) 
 			if t >= goal {
 				wins[i]++
 			}
+			if v.Tricks == most {
+				tops[i]++
+			}
 		}
 	}
 	a := Analysis{Samples: n}
@@ -571,7 +582,7 @@ func aggregate(k *Knowledge, legal card.Hand, res [][]dd.CardValue, sc Scoring) 
 		return a
 	}
 	for i, c := range cards {
-		cs := CardScore{Card: c, Tricks: tricks[i] / float64(n), Success: wins[i] / float64(n)}
+		cs := CardScore{Card: c, Tricks: tricks[i] / float64(n), Success: wins[i] / float64(n), Top: tops[i] / float64(n)}
 		if sc == Matchpoints {
 			cs.Score = cs.Tricks + 0.001*cs.Success
 		} else {

@@ -2,11 +2,14 @@ package bridgebot
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
-	"math"
+	"fmt"
 	"os"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 
 	"atout/bridge"
@@ -148,17 +151,14 @@ func TestLeadBlendNotrump(t *testing.T) {
 		}
 		n++
 		for j, w := range weights {
-			best, bestV := card.Card(0), math.Inf(-1)
-			for _, cs := range a.Cards {
-				v := cs.Score
-				if a.Samples > 0 {
-					v += (w - leadPriorWeightFor(c.k)) * prior[cs.Card]
-				}
-				if v > bestV {
-					best, bestV = cs.Card, v
-				}
+			m := theLeadMix
+			m.Prior = w
+			bb := a
+			bb.Cards = append([]CardScore(nil), a.Cards...)
+			if a.Samples > 0 {
+				leadScore(&bb, prior, m)
 			}
-			if c.values[best.String()] == c.best {
+			if c.values[bb.Best.String()] == c.best {
 				ok[j]++
 			}
 		}
@@ -266,7 +266,9 @@ func TestLeadBlendSamples(t *testing.T) {
 			for wi, wt := range weights {
 				bb := a
 				bb.Cards = append([]CardScore(nil), a.Cards...)
-				blendPrior(&bb, prior, wt)
+				m := theLeadMix
+				m.Prior = wt
+				leadScore(&bb, prior, m)
 				if c.values[bb.Best.String()] == c.best {
 					ok[ci][wi]++
 				}
@@ -277,6 +279,163 @@ func TestLeadBlendSamples(t *testing.T) {
 	for ci, cnt := range counts {
 		for wi, wt := range weights {
 			t.Logf("n=%2d w=%5.1f NT %d/%d %.1f%%", cnt, wt, ok[ci][wi], n, 100*float64(ok[ci][wi])/float64(n))
+		}
+	}
+}
+
+// leadSamples is one deal's solved samples at the opening lead, as
+// TestWriteLeadSamples stores them: the legal leads and, for each sample,
+// the leader's side's tricks after each of them.
+type leadSamples struct {
+	Cards   []string
+	Samples [][]int
+}
+
+// TestWriteLeadSamples draws and solves ATOUT_LEAD_SAMPLES_N (48) samples
+// at the opening lead of every deal of ATOUT_WRITE_LEAD_SAMPLES (a file of
+// TestWriteLeadData) the way the bot draws them (meanings and auction
+// check), and writes them one deal a line to ATOUT_LEAD_SAMPLES_FILE ("{}"
+// for the suit contracts when ATOUT_LEAD_SAMPLES_NT=1), so that
+// TestLeadMix can score the leads in many ways without solving again. A
+// measurement aid, skipped unless set.
+func TestWriteLeadSamples(t *testing.T) {
+	in := os.Getenv("ATOUT_WRITE_LEAD_SAMPLES")
+	if in == "" {
+		t.Skip("set ATOUT_WRITE_LEAD_SAMPLES and ATOUT_LEAD_SAMPLES_FILE")
+	}
+	n, err := strconv.Atoi(os.Getenv("ATOUT_LEAD_SAMPLES_N"))
+	if err != nil {
+		n = 48
+	}
+	ntOnly := os.Getenv("ATOUT_LEAD_SAMPLES_NT") == "1"
+	f, err := os.Create(os.Getenv("ATOUT_LEAD_SAMPLES_FILE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := New(Options{})
+	for i, c := range loadLeadCases(t, in) {
+		if _, suit := c.k.Strain.Suit(); suit && ntOnly {
+			fmt.Fprintln(f, "{}")
+			continue
+		}
+		s, err := NewSampler(c.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.check = b.auctionCheck(c.k)
+		r := card.NewRand(uint64(i + 1))
+		feed := make(chan sampleJob, n)
+		for j := range n {
+			d, err := s.Sample(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feed <- sampleJob{j, dd.Position{Hands: d, Strain: c.k.Strain, Leader: c.k.Leader}}
+		}
+		close(feed)
+		var rec leadSamples
+		legal := c.k.Legal().Cards()
+		for _, cd := range legal {
+			rec.Cards = append(rec.Cards, cd.String())
+		}
+		for _, vals := range b.solveAll(context.Background(), feed, n) {
+			row := make([]int, len(legal))
+			for _, v := range vals {
+				row[slices.Index(legal, v.Card)] = v.Tricks
+			}
+			rec.Samples = append(rec.Samples, row)
+		}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(append(line, '\n')); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestLeadMix scores the opening leads of ATOUT_LEAD_MIX (a file of
+// TestWriteLeadData) from their stored samples (ATOUT_LEAD_MIX_SAMPLES,
+// written by TestWriteLeadSamples) with several mixes of [leadScore],
+// and reports the leads that give up no trick on the even and the odd
+// deals apart (tune on one, check on the other). A measurement aid,
+// skipped unless set.
+func TestLeadMix(t *testing.T) {
+	in := os.Getenv("ATOUT_LEAD_MIX")
+	if in == "" {
+		t.Skip("set ATOUT_LEAD_MIX and ATOUT_LEAD_MIX_SAMPLES")
+	}
+	cs := loadLeadCases(t, in)
+	raw, err := os.ReadFile(os.Getenv("ATOUT_LEAD_MIX_SAMPLES"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type solved struct {
+		c     leadCase
+		a     Analysis // the samples' estimate, not yet scored as a lead
+		prior map[card.Card]float64
+	}
+	var deals []solved
+	for i, line := range bytes.Split(bytes.TrimSpace(raw), []byte("\n")) {
+		var rec leadSamples
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Samples) == 0 || i >= len(cs) {
+			continue
+		}
+		res := make([][]dd.CardValue, len(rec.Samples))
+		for j, row := range rec.Samples {
+			for ci, s := range rec.Cards {
+				cd, err := card.Parse(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res[j] = append(res[j], dd.CardValue{Card: cd, Tricks: row[ci]})
+			}
+		}
+		k := cs[i].k
+		a := aggregate(k, k.Legal(), res, IMPs)
+		deals = append(deals, solved{cs[i], a, leadPriors(k, leadWeightsFor(k))})
+	}
+	rate := func(m leadMix, nt bool) (ok, n [2]int) {
+		for i, d := range deals {
+			if _, suit := d.c.k.Strain.Suit(); suit == nt {
+				continue
+			}
+			a := d.a
+			a.Cards = append([]CardScore(nil), d.a.Cards...)
+			leadScore(&a, d.prior, m)
+			n[i%2]++
+			if d.c.values[a.Best.String()] == d.c.best {
+				ok[i%2]++
+			}
+		}
+		return ok, n
+	}
+	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
+	for _, nt := range []bool{true, false} {
+		kind := "suit"
+		if nt {
+			kind = "notrump"
+		}
+		// the mix, then the scores before it (times ten at IMPs)
+		mixes := []leadMix{theLeadMix, {Success: 10, Prior: 3}, {Prior: 0.3}}
+		for _, top := range []float64{0, 0.5, 1, 2} {
+			for _, succ := range []float64{0, 0.3, 1} {
+				for _, prior := range []float64{0, 0.1, 0.2, 0.3, 0.5} {
+					mixes = append(mixes, leadMix{top, succ, prior})
+				}
+			}
+		}
+		for _, m := range mixes {
+			ok, n := rate(m, nt)
+			if n[0]+n[1] == 0 {
+				break
+			}
+			t.Logf("%-7s %+v: even %.1f%% odd %.1f%% all %.1f%% of %d", kind, m, pct(ok[0], n[0]), pct(ok[1], n[1]), pct(ok[0]+ok[1], n[0]+n[1]), n[0]+n[1])
 		}
 	}
 }
