@@ -550,3 +550,45 @@ func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 		t.Errorf("the meanings admit the real hands in %d of %d deals, want 75%% or more", fits, n)
 	}
 }
+
+// TestLeadScore checks the opening lead's score on made-up samples: the
+// share of samples where a card is best (Top), and the mean tricks ahead
+// of the chance to defeat the contract.
+func TestLeadScore(t *testing.T) {
+	g := mustGame(t, Setup{Board: 1, Deal: bridge.RandomDeal(card.NewRand(5)), Dealer: card.North,
+		Calls: []bridge.Call{bridge.NewBid(3, bridge.NoTrump), bridge.PassCall, bridge.PassCall, bridge.PassCall}})
+	k, _ := observeLead(t, New(Options{}), g)
+	legal := k.Legal().Cards()
+	a, b, c := legal[0], legal[1], legal[2]
+	// the defenders need 5 tricks against 3NT. a: 4 tricks, then 4; b: 6
+	// then 2 (defeats one sample of two, 4 on average, best in one); c: 3
+	// then 5 (defeats one, 4 on average, best in one; the other cards take
+	// 0)
+	res := [][]dd.CardValue{
+		{{Card: a, Tricks: 4}, {Card: b, Tricks: 6}, {Card: c, Tricks: 3}},
+		{{Card: a, Tricks: 4}, {Card: b, Tricks: 2}, {Card: c, Tricks: 5}},
+	}
+	an := aggregate(k, k.Legal(), res, IMPs)
+	got := map[card.Card]CardScore{}
+	for _, cs := range an.Cards {
+		got[cs.Card] = cs
+	}
+	want := map[card.Card]CardScore{a: {a, 4, 0, 0, 0}, b: {b, 4, 0.5, 0.5, 0}, c: {c, 4, 0.5, 0.5, 0}}
+	for cd, w := range want {
+		if g := got[cd]; g.Tricks != w.Tricks || g.Success != w.Success || g.Top != w.Top {
+			t.Errorf("%s: tricks %.2f success %.2f top %.2f, want %.2f %.2f %.2f", cd, g.Tricks, g.Success, g.Top, w.Tricks, w.Success, w.Top)
+		}
+	}
+	// more tricks on average beat a better chance of defeating the contract
+	an.Cards = []CardScore{{Card: a, Tricks: 4.2, Success: 0.3, Top: 0.4}, {Card: b, Tricks: 3.9, Success: 0.6, Top: 0.4}}
+	leadScore(&an, map[card.Card]float64{}, theLeadMix)
+	if an.Best != a {
+		t.Errorf("lead %s, want %s (more tricks)", an.Best, a)
+	}
+	// equal tricks: the card best in more samples
+	an.Cards = []CardScore{{Card: a, Tricks: 4, Top: 0.2}, {Card: b, Tricks: 4, Top: 0.6}}
+	leadScore(&an, map[card.Card]float64{}, theLeadMix)
+	if an.Best != b {
+		t.Errorf("lead %s, want %s (best in more samples)", an.Best, b)
+	}
+}
