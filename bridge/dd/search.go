@@ -1854,8 +1854,41 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 	if partnerWins && pos == 2 && winCard>>4 == led {
 		threatened = suitOf(h[(tr.leader+3)&3], led)>>uint(winCard&15) != 0
 	}
+	// In a suit contract, the second hand discards rather than ruffs
+	// when its partner wins the trick anyway: with a card of the suit led
+	// above the card led and the third hand's (the third hand following
+	// suit or holding no trump), or by overruffing the third hand; and a
+	// ruff that beats every trump of a later opponent void in the suit
+	// led comes before a cheaper one it could overruff (DDS's order).
+	// Suit rows, seeded and dev deals: 104.04 + 46.37 M -> 102.91 +
+	// 45.36 M positions.
+	p4wins := false // (second hand) the fourth hand wins the trick
+	if pos == 1 && e.trump != noTrump && led != e.trump {
+		h3, h4 := h[(tr.leader+2)&3], h[(tr.leader+3)&3]
+		m3, m4 := suitOf(h3, led), suitOf(h4, led)
+		t3 := suitOf(h3, e.trump)
+		switch {
+		case m3 != 0 || t3 == 0:
+			p4wins = bits.Len32(m4) > max(bits.Len32(m3), winCard&15+1)
+		case m4 == 0:
+			p4wins = bits.Len32(suitOf(h4, e.trump)) > bits.Len32(t3)
+		}
+	}
 	all := h[0] | h[1] | h[2] | h[3]
 	trump := e.trump
+	// the trumps above every trump of a later opponent void in the suit led
+	var over uint32
+	if trump != noTrump && led != trump {
+		var lt uint32
+		for i := pos + 1; i < 4; i += 2 {
+			if hq := h[(tr.leader+i)&3]; suitOf(hq, led) == 0 {
+				lt |= suitOf(hq, trump)
+			}
+		}
+		if lt != 0 {
+			over = ^uint32(0) << uint(bits.Len32(lt))
+		}
+	}
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[p], s)
 		if m == 0 {
@@ -1893,10 +1926,13 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 				switch {
 				case threatened:
 					mv[i].w = 70 - r
-				case partnerWins:
+				case partnerWins || p4wins:
 					mv[i].w = -60 - r
 				case beats(c, winCard, trump):
 					mv[i].w = 80 - r
+					if pos < 3 && over&(1<<uint(r)) != 0 {
+						mv[i].w = 100 - r
+					}
 				default:
 					mv[i].w = -100 - r
 				}
