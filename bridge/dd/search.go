@@ -442,10 +442,16 @@ const (
 	hintW    = 1000 // the best lead of a matching table entry
 	killerW  = 2000 // the lead that last cut off at this depth
 	oppCardW = 10   // per card of an opponent in the suit led
-	ruffOppW = 80   // an opponent can ruff
-	ruffPW   = 70   // partner can ruff
+	ruffOppW = 50   // an opponent can ruff
+	ruffPW   = 40   // partner can ruff
 	lhoTopW  = 50   // LHO holds the top card, partner the second (not singleton)
-	lowW     = -20  // a small card from a suit in which nobody on our side holds the top
+	// suit contracts (DDS's rules, weights tuned on the suit rows): a
+	// singleton of L's when L holds trumps and partner the top card and
+	// more (partner wins and gives L a ruff); a suit in which the
+	// right-hand opponent, not singleton, holds the top or second card
+	returnRuffW = 40
+	rhoHighW    = -15
+	lowW        = -20 // a small card from a suit in which nobody on our side holds the top
 	// L's top card when L does not hold the second card too (cashing
 	// it gives up control) and partner cannot win the suit either
 	topAloneW  = -20
@@ -1628,15 +1634,6 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 		case ruffP:
 			base += ruffPW // partner ruffs
 		}
-		if s == e.trump {
-			// draw trumps when our side has more of them
-			ours := bits.OnesCount32(m) + bits.OnesCount32(mp)
-			if ours > nl+nr {
-				base += 15
-			} else {
-				base -= 10
-			}
-		}
 		partnerTop := mp&top != 0
 		lhoTop := ml&top != 0
 		// partner's best card beats both opponents' (L leads small to it)
@@ -1647,6 +1644,14 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 		}
 		if lhoTop && mp&second != 0 && bits.OnesCount32(mp) != 1 {
 			base += lhoTopW
+		}
+		if oppTrumps {
+			if m&(m-1) == 0 && mp&top != 0 && mp&(mp-1) != 0 && suitOf(h[L], e.trump) != 0 {
+				base += returnRuffW
+			}
+			if mr&(top|second) != 0 && nr != 1 {
+				base += rhoHighW
+			}
 		}
 		// notrump, an opponent holding the top card: our side's second
 		// and third cards, which win the next round once the top is out
