@@ -864,6 +864,9 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	if q.trumped && q.cashed[e.trump] > 0 && q.best < target {
 		q.drawTrumpsFirst()
 	}
+	if q.trumped && q.qt > 0 && q.best < target {
+		q.cashThenRuff()
+	}
 	if q.forced > q.best {
 		return q.forced, q.rel
 	}
@@ -1334,6 +1337,54 @@ func (q *quick) drawTrumpsFirst() {
 	}
 	if alt > q.best {
 		q.best, q.relBest = alt, altRel
+	}
+}
+
+// cashThenRuff, in a suit contract, counts L's winners of the side suits
+// (the rounds cashTops and partnerFollows allow: partner never ruffs them)
+// and then a ruff by partner: L leads a side suit r it still holds,
+// partner is void in r and ruffs, and every opponent still follows to r,
+// holds no trump, or holds only trumps below partner's best (DDS counts
+// such a ruff only alone). Suit rows, seeded and dev deals: -0.3 % each.
+func (q *quick) cashThenRuff() {
+	h, t := q.h, q.e.trump
+	pt := suitOf(h[q.P], t)
+	if pt == 0 {
+		return
+	}
+	side := 0
+	for s := 0; s < 4; s++ {
+		if s != t {
+			side += q.cashed[s]
+		}
+	}
+	if side+1 <= q.best {
+		return
+	}
+	need, spare := partnerDiscards(h[q.P], &q.cashed, t)
+	if need > spare {
+		return
+	}
+	top := uint32(1) << uint(bits.Len32(pt)-1)
+	for r := 0; r < 4; r++ {
+		if r == t || suitOf(h[q.P], r) != 0 || bits.OnesCount32(suitOf(h[q.L], r)) <= q.cashed[r] {
+			continue
+		}
+		var over uint32 // trumps of opponents void in r by then
+		for _, o := range [2]int{q.lho, q.rho} {
+			if bits.OnesCount32(suitOf(h[o], r)) <= q.cashed[r] {
+				over |= suitOf(h[o], t)
+			}
+		}
+		if over != 0 && top < over {
+			continue
+		}
+		rel := q.rel
+		if over != 0 {
+			rel |= uint64(top) << uint(16*t)
+		}
+		q.best, q.relBest = side+1, rel
+		return
 	}
 }
 
