@@ -291,51 +291,53 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 // -0.4 %, -0.45 %). The cards returned are those whose rank the answer
 // relied on, rel and the cashed winners.
 func (e *engine) cashAfter(hh, ls, need int, rel uint64, ruffed bool) (bool, uint64) {
-	o1, o2 := e.hands[(hh+1)&3], e.hands[(hh+3)&3]
-	pt := e.trump != noTrump && suitOf(e.hands[(hh+2)&3], e.trump) != 0
+	h := &e.hands
+	hh &= 3
+	hm := h[hh]
+	oth := h[(hh+1)&3] | h[(hh+2)&3] | h[(hh+3)&3]
+	t := e.trump
+	var pt, t1, t3 bool // partner, LHO, RHO of hh hold trumps
+	if t != noTrump {
+		pt = suitOf(h[(hh+2)&3], t) != 0
+		t1, t3 = suitOf(h[(hh+1)&3], t) != 0, suitOf(h[(hh+3)&3], t) != 0
+	}
+	// the suit lengths of hh's LHO at bit 0, partner's at 16, RHO's at 32
+	rl := bits.RotateLeft64(e.lens, -16*(hh+1))
 	got := 1
 	for s := 0; s < 4 && got < need; s++ {
-		if s == ls {
+		m := suitOf(hm, s)
+		if s == ls || m == 0 {
 			continue
 		}
-		side := e.trump != noTrump && s != e.trump
-		m := suitOf(e.hands[hh], s)
-		if m == 0 {
-			continue
-		}
-		others := suitOf(e.hands[(hh+1)&3]|e.hands[(hh+2)&3]|e.hands[(hh+3)&3], s)
+		others := suitOf(oth, s)
 		k := bits.OnesCount32(m)
 		var low uint64
 		if others != 0 {
 			tops := m >> uint(bits.Len32(others))
-			k = bits.OnesCount32(tops)
-			if k == 0 {
+			if tops == 0 {
 				continue
 			}
+			k = bits.OnesCount32(tops)
 			low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
 		}
-		if ruffed && s == e.trump {
-			k = min(k, bits.OnesCount32(m)-1)
-			if k <= 0 {
-				continue
+		if s == t {
+			if ruffed {
+				k = min(k, bits.OnesCount32(m)-1)
+			}
+		} else if t != noTrump {
+			sh := uint(4 * s)
+			if pt {
+				k = min(k, int(rl>>(16+sh)&15))
+			}
+			if t1 {
+				k = min(k, int(rl>>sh&15))
+			}
+			if t3 {
+				k = min(k, int(rl>>(32+sh)&15))
 			}
 		}
-		if side && pt {
-			k = min(k, bits.OnesCount32(suitOf(e.hands[(hh+2)&3], s)))
-			if k == 0 {
-				continue
-			}
-		}
-		if side {
-			if suitOf(o1, e.trump) != 0 {
-				k = min(k, bits.OnesCount32(suitOf(o1, s)))
-			}
-			if suitOf(o2, e.trump) != 0 {
-				k = min(k, bits.OnesCount32(suitOf(o2, s)))
-			}
-			if k == 0 {
-				continue
-			}
+		if k <= 0 {
+			continue
 		}
 		got += k
 		rel |= low
@@ -858,8 +860,8 @@ func (e *engine) decodeBest(b uint8, L int) int {
 //     partner in one suit where L has a small card to reach them, alone or
 //     after L's own winners (the better of the two counts);
 //   - [quick.voidSuitRun] and [quick.entryToPartner] in notrump, and
-//     [quick.drawTrumpsFirst] in a suit contract: more counts, the best
-//     one kept.
+//     [quick.drawTrumpsFirst] and [quick.cashThenRuff] in a suit contract:
+//     more counts, the best one kept.
 func (e *engine) quickTricks(L, target int) (int, uint64) {
 	L &= 3
 	h := &e.hands
@@ -873,8 +875,6 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 			if q, rel := e.partnerRuff(L); q > 0 {
 				return q, rel
 			}
-		} else if ok, rel := e.ruffThenCash(L, target); ok {
-			return target, rel
 		}
 	}
 	if !e.cashBound(L, target) {
@@ -1452,36 +1452,6 @@ func partnerDiscards(hp uint64, cashed *[4]int, skip int) (need, spare int) {
 	return need, spare
 }
 
-// ruffThenCash reports, in a suit contract, that L's side takes target
-// tricks by a ruff and partner's winners: L leads a side suit partner is
-// void in and ruffs low (every opponent follows to the suit or holds no
-// trump: one void with trumps could also discard from the suits partner
-// cashes, then ruff them), then partner cashes its top cards (cashAfter).
-// Suit rows -0.65 %, -0.45 %.
-func (e *engine) ruffThenCash(L, target int) (bool, uint64) {
-	L &= 3
-	h := &e.hands
-	t := e.trump
-	P := (L + 2) & 3
-	if suitOf(h[P], t) == 0 {
-		return false, 0
-	}
-	lho, rho := (L+1)&3, (L+3)&3
-	for s := 0; s < 4; s++ {
-		if s == t || suitOf(h[L], s) == 0 || suitOf(h[P], s) != 0 {
-			continue
-		}
-		if (suitOf(h[lho], s) == 0 && suitOf(h[lho], t) != 0) ||
-			(suitOf(h[rho], s) == 0 && suitOf(h[rho], t) != 0) {
-			continue
-		}
-		if ok, rel := e.cashAfter(P, s, target, 0, true); ok {
-			return true, rel
-		}
-	}
-	return false, 0
-}
-
 // partnerRuff returns 1 when L can lead a side suit that partner ruffs
 // and no opponent can overruff: each opponent follows suit, holds no
 // trump, or holds only trumps below partner's best.
@@ -1861,6 +1831,67 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 	return cnt
 }
 
+// ruffWeights weighs the trumps of the player at position pos of trick
+// tr, void in the suit led: overruff partner's card when the last hand
+// threatens it, otherwise never ruff partner's winner; the cheapest ruff
+// that wins so far first, underruffs last. In a suit contract, the second
+// hand discards rather than ruffs when its partner wins the trick anyway:
+// with a card of the suit led above the card led and the third hand's
+// (the third hand following suit or holding no trump), or by overruffing
+// the third hand; and a ruff that beats every trump of a later opponent
+// void in the suit led comes before a cheaper one it could overruff
+// (DDS's order). Suit rows, seeded and dev deals: 104.04 + 46.37 M ->
+// 102.91 + 45.36 M positions. (A function of its own: genFollow's loops
+// are cheaper without these variables.)
+func (e *engine) ruffWeights(tr *trickState, pos int, mv []move, threatened, partnerWins bool) {
+	h := &e.hands
+	trump := e.trump
+	winCard := tr.card[tr.win&3]
+	led := tr.card[0] >> 4 & 3
+	p4wins := false // (second hand) the fourth hand wins the trick
+	if pos == 1 && led != trump {
+		h3, h4 := h[(tr.leader+2)&3], h[(tr.leader+3)&3]
+		m3, m4 := suitOf(h3, led), suitOf(h4, led)
+		t3 := suitOf(h3, trump)
+		switch {
+		case m3 != 0 || t3 == 0:
+			p4wins = bits.Len32(m4) > max(bits.Len32(m3), winCard&15+1)
+		case m4 == 0:
+			p4wins = bits.Len32(suitOf(h4, trump)) > bits.Len32(t3)
+		}
+	}
+	// the trumps above every trump of a later opponent void in the suit led
+	var over uint32
+	if led != trump {
+		var lt uint32
+		for i := pos + 1; i < 4; i += 2 {
+			if hq := h[(tr.leader+i)&3]; suitOf(hq, led) == 0 {
+				lt |= suitOf(hq, trump)
+			}
+		}
+		if lt != 0 {
+			over = ^uint32(0) << uint(bits.Len32(lt))
+		}
+	}
+	for i := range mv {
+		c := mv[i].card
+		r := c & 15
+		switch {
+		case threatened:
+			mv[i].w = 70 - r
+		case partnerWins || p4wins:
+			mv[i].w = -60 - r
+		case beats(c, winCard, trump):
+			mv[i].w = 80 - r
+			if over&(1<<uint(r)) != 0 {
+				mv[i].w = 100 - r
+			}
+		default:
+			mv[i].w = -100 - r
+		}
+	}
+}
+
 // forceTop favours, for the third hand in notrump when the last hand can
 // beat all of the third hand's cards, the cheapest card above the top of
 // the last hand's second run of equivalent cards, which forces out its top
@@ -1986,41 +2017,8 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 	if partnerWins && pos == 2 && winCard>>4 == led {
 		threatened = suitOf(h[(tr.leader+3)&3], led)>>uint(winCard&15) != 0
 	}
-	// In a suit contract, the second hand discards rather than ruffs
-	// when its partner wins the trick anyway: with a card of the suit led
-	// above the card led and the third hand's (the third hand following
-	// suit or holding no trump), or by overruffing the third hand; and a
-	// ruff that beats every trump of a later opponent void in the suit
-	// led comes before a cheaper one it could overruff (DDS's order).
-	// Suit rows, seeded and dev deals: 104.04 + 46.37 M -> 102.91 +
-	// 45.36 M positions.
-	p4wins := false // (second hand) the fourth hand wins the trick
-	if pos == 1 && e.trump != noTrump && led != e.trump {
-		h3, h4 := h[(tr.leader+2)&3], h[(tr.leader+3)&3]
-		m3, m4 := suitOf(h3, led), suitOf(h4, led)
-		t3 := suitOf(h3, e.trump)
-		switch {
-		case m3 != 0 || t3 == 0:
-			p4wins = bits.Len32(m4) > max(bits.Len32(m3), winCard&15+1)
-		case m4 == 0:
-			p4wins = bits.Len32(suitOf(h4, e.trump)) > bits.Len32(t3)
-		}
-	}
 	all := h[0] | h[1] | h[2] | h[3]
 	trump := e.trump
-	// the trumps above every trump of a later opponent void in the suit led
-	var over uint32
-	if trump != noTrump && led != trump {
-		var lt uint32
-		for i := pos + 1; i < 4; i += 2 {
-			if hq := h[(tr.leader+i)&3]; suitOf(hq, led) == 0 {
-				lt |= suitOf(hq, trump)
-			}
-		}
-		if lt != 0 {
-			over = ^uint32(0) << uint(bits.Len32(lt))
-		}
-	}
 	for s := 0; s < 4; s++ {
 		m := suitOf(h[p], s)
 		if m == 0 {
@@ -2029,8 +2027,10 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 		a := suitOf(tr.all, s)
 		n := bits.OnesCount32(m)
 		top := uint32(1) << uint(bits.Len32(suitOf(all, s))-1)
-		guard2 := false // m is the second card and one more
-		if n == 2 && m&top == 0 {
+		// a guarded second card (DDS: "don't pitch from Kx"; in the
+		// suit contracts: suit rows -0.3 %, -0.25 %)
+		guard2 := false
+		if n == 2 && m&top == 0 && s != trump {
 			rest := suitOf(all, s) &^ top
 			guard2 = rest != 0 && m&(uint32(1)<<uint(bits.Len32(rest)-1)) != 0
 		}
@@ -2054,23 +2054,7 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 		mv := ms[start:cnt]
 		switch {
 		case s == trump:
-			for i := range mv {
-				c := mv[i].card
-				r := c & 15
-				switch {
-				case threatened:
-					mv[i].w = 70 - r
-				case partnerWins || p4wins:
-					mv[i].w = -60 - r
-				case beats(c, winCard, trump):
-					mv[i].w = 80 - r
-					if pos < 3 && over&(1<<uint(r)) != 0 {
-						mv[i].w = 100 - r
-					}
-				default:
-					mv[i].w = -100 - r
-				}
-			}
+			e.ruffWeights(tr, pos, mv, threatened, partnerWins)
 		case trump == noTrump:
 			for i := range mv {
 				r := mv[i].card & 15
@@ -2088,8 +2072,6 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 					x -= 30
 				}
 				if guard2 {
-					// a guarded second card (DDS: "don't pitch
-					// from Kx"): suit rows -0.3 %, -0.25 %
 					x -= 30
 				}
 				mv[i].w = x
