@@ -141,6 +141,49 @@ func TestRulesSound(t *testing.T) {
 	}
 }
 
+// TestSecondHandSound checks the second hand's quick tricks
+// (secondHandWins: winning the trick, by rank or by a ruff, then cashing)
+// directly on random suit-contract endings with one card led, against a
+// plain search.
+func TestSecondHandSound(t *testing.T) {
+	cases := 60000
+	if raceEnabled || testing.Short() {
+		cases = 6000
+	}
+	r := card.NewRand(77)
+	ref := NewSolver(1)
+	ref.e.plain = true
+	s := NewSolver(1)
+	checks := 0
+	for i := 0; i < cases; i++ {
+		n := 2 + i%4
+		if n == 5 && i%5 != 0 {
+			continue
+		}
+		p := randomEnding(r, n, 1)
+		if p.Strain == bridge.NoTrump {
+			p.Strain = bridge.Strain(i % 4)
+		}
+		s.setup(p)
+		ref.setup(p)
+		tr := &s.e.stack[0]
+		for target := 1; target <= n; target++ {
+			if ok, _ := s.e.secondHandWins(tr, tr.leader+1, target); !ok {
+				continue
+			}
+			checks++
+			if want, _ := ref.e.search(0, 1, target); want {
+				t.Fatalf("%s strain %s leader %s, %s led, target %d: the second hand's side claims the tricks it needs, but the leader's side takes %d",
+					p.Hands, p.Strain, p.Leader, p.Trick[0], target, target)
+			}
+		}
+	}
+	t.Logf("%d checks", checks)
+	if checks < cases/4 {
+		t.Fatalf("only %d checks", checks)
+	}
+}
+
 // TestNotrumpEntryCases checks the notrump quick tricks through an entry to
 // partner on positions where the order of play matters: partner's long
 // suit (the opponents void in it) under the leader's higher cards, where
