@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"iter"
 	"math"
 	"os"
 	"strconv"
@@ -232,13 +233,8 @@ func TestAuctionCheck(t *testing.T) {
 	if raceEnabled {
 		deals = 3
 	}
-	for i := 0; i < deals; i++ {
-		s, ok := BidSetup(i+1, bridge.RandomDeal(r))
-		if !ok {
-			continue
-		}
-		g := mustGame(t, s)
-		k, _ := observeLead(t, b, g)
+	for l := range biddenLeads(t, b, r, deals) {
+		i, s, k := l.i, l.s, l.k
 		seat := k.ToMove
 		smp, err := NewSampler(k)
 		if err != nil {
@@ -508,6 +504,34 @@ func observeLead(t testing.TB, b *Bot, g *bridge.Game) (*Knowledge, [4]Constrain
 	return k, shown
 }
 
+// biddenLead is a deal bid by the bots at its opening lead: its index
+// among the deals dealt, its setup, and the leader's knowledge with the
+// meanings shown.
+type biddenLead struct {
+	i     int
+	s     Setup
+	k     *Knowledge
+	shown [4]Constraint
+}
+
+// biddenLeads deals n deals from r, bids them with b's bidder and yields
+// those not passed out at their opening lead (the caller may draw from r
+// between two).
+func biddenLeads(t testing.TB, b *Bot, r *card.Rand, n int) iter.Seq[biddenLead] {
+	return func(yield func(biddenLead) bool) {
+		for i := range n {
+			s, ok := BidSetup(i+1, bridge.RandomDeal(r))
+			if !ok {
+				continue
+			}
+			k, shown := observeLead(t, b, mustGame(t, s))
+			if !yield(biddenLead{i, s, k, shown}) {
+				return
+			}
+		}
+	}
+}
+
 // TestAuctionCheckAcceptsTheDeal: the deal that was bid replays its own
 // auction (the check never rejects the truth), and the meanings the
 // sampler filters by before the check admit most of the hands that made
@@ -522,19 +546,14 @@ func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 		deals = 20
 	}
 	n, fits := 0, 0
-	for i := 0; i < deals; i++ {
-		s, ok := BidSetup(i+1, bridge.RandomDeal(r))
-		if !ok {
-			continue
-		}
-		g := mustGame(t, s)
-		k, shown := observeLead(t, b, g)
+	for l := range biddenLeads(t, b, r, deals) {
+		i, s, k, shown := l.i, l.s, l.k, l.shown
 		seat := k.ToMove
 		if miss := b.auctionCheck(k)(&s.Deal, 0); miss != 0 {
 			t.Errorf("deal %d: the deal bid %v does not replay its own auction", i+1, s.Calls)
 		}
 		n++
-		ok = true
+		ok := true
 		for _, h := range card.Seats {
 			if h != seat && !shown[h].Fits(s.Deal[h]) {
 				ok = false

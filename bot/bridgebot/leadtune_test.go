@@ -386,13 +386,15 @@ func TestLeadMix(t *testing.T) {
 		if len(rec.Samples) == 0 || i >= len(cs) {
 			continue
 		}
+		cards := make([]card.Card, len(rec.Cards))
+		for ci, s := range rec.Cards {
+			if cards[ci], err = card.Parse(s); err != nil {
+				t.Fatal(err)
+			}
+		}
 		res := make([][]dd.CardValue, len(rec.Samples))
 		for j, row := range rec.Samples {
-			for ci, s := range rec.Cards {
-				cd, err := card.Parse(s)
-				if err != nil {
-					t.Fatal(err)
-				}
+			for ci, cd := range cards {
 				res[j] = append(res[j], dd.CardValue{Card: cd, Tricks: row[ci]})
 			}
 		}

@@ -20,8 +20,7 @@ func TestShortcutsSound(t *testing.T) {
 		deals, maxN, every = 2, 4, 10
 	}
 	r := card.NewRand(5)
-	ref := NewSolver(1)
-	ref.e.plain = true
+	ref := plainSolver()
 	checks := 0
 	for i := 0; i < deals; i++ {
 		d := bridge.RandomDeal(r)
@@ -92,8 +91,7 @@ func TestRulesSound(t *testing.T) {
 		cases = 3000
 	}
 	r := card.NewRand(11)
-	ref := NewSolver(1)
-	ref.e.plain = true
+	ref := plainSolver()
 	s := NewSolver(1)
 	var top20 []card.Card
 	for _, c := range card.Deck52() {
@@ -151,8 +149,7 @@ func TestSecondHandSound(t *testing.T) {
 		cases = 6000
 	}
 	r := card.NewRand(77)
-	ref := NewSolver(1)
-	ref.e.plain = true
+	ref := plainSolver()
 	s := NewSolver(1)
 	checks := 0
 	for i := 0; i < cases; i++ {
@@ -190,8 +187,7 @@ func TestSecondHandSound(t *testing.T) {
 // crossing at once would leave partner's last card or its other winner
 // stranded, and an honour partner must overtake to stay on lead.
 func TestNotrumpEntryCases(t *testing.T) {
-	ref := NewSolver(1)
-	ref.e.plain = true
+	ref := plainSolver()
 	s := NewSolver(1)
 	for _, c := range []struct {
 		hands string
@@ -224,4 +220,13 @@ func TestNotrumpEntryCases(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plainSolver returns a solver that searches without its shortcuts (no
+// table, quick tricks or pruning), the reference the tests of the
+// shortcuts compare with.
+func plainSolver() *Solver {
+	s := NewSolver(1)
+	s.e.plain = true
+	return s
 }
