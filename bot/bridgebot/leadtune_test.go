@@ -295,7 +295,8 @@ type leadSamples struct {
 // at the opening lead of every deal of ATOUT_WRITE_LEAD_SAMPLES (a file of
 // TestWriteLeadData) the way the bot draws them (meanings and auction
 // check), and writes them one deal a line to ATOUT_LEAD_SAMPLES_FILE ("{}"
-// for the suit contracts when ATOUT_LEAD_SAMPLES_NT=1), so that
+// for the suit contracts when ATOUT_LEAD_SAMPLES_NT=1; another
+// ATOUT_LEAD_SAMPLES_SEED draws other samples), so that
 // TestLeadMix can score the leads in many ways without solving again. A
 // measurement aid, skipped unless set.
 func TestWriteLeadSamples(t *testing.T) {
@@ -308,6 +309,7 @@ func TestWriteLeadSamples(t *testing.T) {
 		n = 48
 	}
 	ntOnly := os.Getenv("ATOUT_LEAD_SAMPLES_NT") == "1"
+	seed, _ := strconv.ParseUint(os.Getenv("ATOUT_LEAD_SAMPLES_SEED"), 10, 32) // 0 unless set
 	f, err := os.Create(os.Getenv("ATOUT_LEAD_SAMPLES_FILE"))
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +326,7 @@ func TestWriteLeadSamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.check = b.auctionCheck(c.k)
-		r := card.NewRand(uint64(i + 1))
+		r := card.NewRand(uint64(i+1) + seed<<32)
 		feed := make(chan sampleJob, n)
 		for j := range n {
 			d, err := s.Sample(r)

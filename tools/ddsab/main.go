@@ -14,6 +14,9 @@
 //	one     one strain and leader, the optimal trick count (solutions=1);
 //	        strain and leader rotate with the deal unless -strain/-leader
 //	cards   the same with every card's value (solutions=3)
+//	leads   the same after each opening lead (one card per run of the
+//	        leader's equivalent cards), each from an empty table: the
+//	        searches that every card's value is made of
 //	table   full tables on one thread (results checked against DDS)
 //	table2  full tables on two threads, wall-clock time
 //	strain  each strain's four results alone (DDS: CalcAllTables with the
@@ -70,6 +73,22 @@ static double ddsOne(const char *cards, int trump, int first, int solutions) {
 	struct futureTricks ft;
 	double a = cpums();
 	SolveBoardPBN(dl, -1, solutions, 1, &ft, 0);
+	double t = cpums() - a;
+	ddsNodes = ft.nodes;
+	ddsScore = ft.score[0];
+	return t;
+}
+// ddsAfterLead solves the deal after the opening lead (suit and rank
+// in DDS's terms; cards lack the led card), for the side of the second
+// hand.
+static double ddsAfterLead(const char *cards, int trump, int first, int suit, int rank) {
+	struct dealPBN dl; memset(&dl, 0, sizeof dl);
+	strcpy(dl.remainCards, cards);
+	dl.trump = trump; dl.first = first;
+	dl.currentTrickSuit[0] = suit; dl.currentTrickRank[0] = rank;
+	struct futureTricks ft;
+	double a = cpums();
+	SolveBoardPBN(dl, -1, 1, 1, &ft, 0);
 	double t = cpums() - a;
 	ddsNodes = ft.nodes;
 	ddsScore = ft.score[0];
@@ -226,13 +245,13 @@ func main() {
 	verbose := flag.Bool("v", false, "print every deal")
 	nWorst := flag.Int("worst", 0, "print the K worst deals")
 	nodes := flag.Bool("nodes", false, "strain mode: count DDS's positions too (four SolveBoard calls, untimed)")
-	fixStrain := flag.String("strain", "", "one/cards/strain: only this strain (C D H S NT)")
-	fixLeader := flag.String("leader", "", "one/cards: only this leader (N E S W)")
+	fixStrain := flag.String("strain", "", "one/cards/leads/strain: only this strain (C D H S NT)")
+	fixLeader := flag.String("leader", "", "one/cards/leads: only this leader (N E S W)")
 	limit := flag.Int("n", 0, "at most this many deals (0: all)")
 	parAll := flag.Bool("parall", false, "par mode: print every par, not only the differences")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: ddsab [flags] one|cards|table|table2|strain|par < deals")
+		fmt.Fprintln(os.Stderr, "usage: ddsab [flags] one|cards|leads|table|table2|strain|par < deals")
 		os.Exit(2)
 	}
 	mode := flag.Arg(0)
@@ -391,6 +410,47 @@ func main() {
 				jobs = append(jobs, job{deal: i, label: st.String() + "/" + ld.String(), dsT: dsT, atT: atT,
 					dsN: int64(C.lastNodes()), atN: int64(s.Nodes() - before)})
 			}
+		case "leads":
+			st := bridge.Strains[i%5]
+			if *fixStrain != "" {
+				st = strains[0]
+			}
+			ld := card.Seat(i % 4)
+			if *fixLeader != "" {
+				ld = parseSeat(*fixLeader)
+			}
+			for _, c := range d[ld].Cards() {
+				if c.Rank() < card.Ace && d[ld].Has(card.New(c.Suit(), c.Rank()+1)) {
+					continue // the card above it stands for both
+				}
+				after := d
+				after[ld] = after[ld].Remove(c)
+				ca := C.CString(after.String())
+				var got int
+				before := s.Nodes()
+				dsT, atT := run(first, func() float64 {
+					C.ddsForget()
+					return float64(C.ddsAfterLead(ca, C.int(ddsTrump[st]), C.int(ld), C.int(ddsTrump[c.Suit()]), C.int(c.Rank())))
+				}, func() float64 {
+					s.Reset()
+					a := C.now()
+					var err error
+					got, err = s.Tricks(dd.Position{Hands: after, Strain: st, Leader: ld, Trick: []card.Card{c}})
+					if err != nil {
+						panic(err)
+					}
+					return float64(C.now() - a)
+				})
+				C.free(unsafe.Pointer(ca))
+				if w := int(C.lastScore()); got != w {
+					fmt.Printf("deal %d: %s, %s leads %s: Atout %d, DDS %d\n", i, st, ld, c, got, w)
+					bad++
+				}
+				if timed {
+					jobs = append(jobs, job{deal: i, label: st.String() + "/" + c.String(), dsT: dsT, atT: atT,
+						dsN: int64(C.lastNodes()), atN: int64(s.Nodes() - before)})
+				}
+			}
 		case "par":
 			C.ddsTable(cs)
 			var t dd.Table
@@ -417,7 +477,7 @@ func main() {
 				}
 			}
 		default:
-			panic("mode: one, cards, table, table2, strain or par")
+			panic("mode: one, cards, leads, table, table2, strain or par")
 		}
 	}
 
