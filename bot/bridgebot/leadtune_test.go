@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"atout/bridge"
@@ -310,6 +311,32 @@ func TestWriteLeadSamples(t *testing.T) {
 	}
 	ntOnly := os.Getenv("ATOUT_LEAD_SAMPLES_NT") == "1"
 	seed, _ := strconv.ParseUint(os.Getenv("ATOUT_LEAD_SAMPLES_SEED"), 10, 32) // 0 unless set
+	// with a file of stored samples and a margin, only the close
+	// decisions get more: the deals whose best lead (by the mix) scores
+	// less than the margin above the best lead of another suit
+	var closeOnes []bool
+	if base := os.Getenv("ATOUT_LEAD_SAMPLES_BASE"); base != "" {
+		margin, err := strconv.ParseFloat(os.Getenv("ATOUT_LEAD_SAMPLES_MARGIN"), 64)
+		if err != nil {
+			t.Fatal("ATOUT_LEAD_SAMPLES_MARGIN: ", err)
+		}
+		for _, d := range loadLeadSamples(t, loadLeadCases(t, in), base) {
+			for len(closeOnes) < d.i {
+				closeOnes = append(closeOnes, false)
+			}
+			a := d.a
+			a.Cards = append([]CardScore(nil), d.a.Cards...)
+			leadScore(&a, d.prior, theLeadMix)
+			other := -1.0
+			for _, c := range a.Cards[1:] {
+				if c.Card.Suit() != a.Best.Suit() {
+					other = c.Score
+					break
+				}
+			}
+			closeOnes = append(closeOnes, other >= 0 && a.Cards[0].Score-other < margin)
+		}
+	}
 	f, err := os.Create(os.Getenv("ATOUT_LEAD_SAMPLES_FILE"))
 	if err != nil {
 		t.Fatal(err)
@@ -317,7 +344,7 @@ func TestWriteLeadSamples(t *testing.T) {
 	defer f.Close()
 	b := New(Options{})
 	for i, c := range loadLeadCases(t, in) {
-		if _, suit := c.k.Strain.Suit(); suit && ntOnly {
+		if _, suit := c.k.Strain.Suit(); (suit && ntOnly) || (closeOnes != nil && (i >= len(closeOnes) || !closeOnes[i])) {
 			fmt.Fprintln(f, "{}")
 			continue
 		}
@@ -362,62 +389,36 @@ func TestWriteLeadSamples(t *testing.T) {
 // TestWriteLeadData) from their stored samples (ATOUT_LEAD_MIX_SAMPLES,
 // written by TestWriteLeadSamples) with several mixes of [leadScore],
 // and reports the leads that give up no trick on the even and the odd
-// deals apart (tune on one, check on the other). A measurement aid,
-// skipped unless set.
+// deals apart (tune on one, check on the other), and how many of the
+// mix's leads the samples expected to give up no trick. Several sample
+// files, comma-separated, add up their samples deal by deal (a file of
+// more samples for some deals: TestWriteLeadSamples with
+// ATOUT_LEAD_SAMPLES_BASE). A measurement aid, skipped unless set.
 func TestLeadMix(t *testing.T) {
 	in := os.Getenv("ATOUT_LEAD_MIX")
 	if in == "" {
 		t.Skip("set ATOUT_LEAD_MIX and ATOUT_LEAD_MIX_SAMPLES")
 	}
 	cs := loadLeadCases(t, in)
-	raw, err := os.ReadFile(os.Getenv("ATOUT_LEAD_MIX_SAMPLES"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	type solved struct {
-		c     leadCase
-		a     Analysis // the samples' estimate, not yet scored as a lead
-		prior map[card.Card]float64
-	}
-	var deals []solved
-	for i, line := range bytes.Split(bytes.TrimSpace(raw), []byte("\n")) {
-		var rec leadSamples
-		if err := json.Unmarshal(line, &rec); err != nil {
-			t.Fatal(err)
-		}
-		if len(rec.Samples) == 0 || i >= len(cs) {
-			continue
-		}
-		cards := make([]card.Card, len(rec.Cards))
-		for ci, s := range rec.Cards {
-			if cards[ci], err = card.Parse(s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		res := make([][]dd.CardValue, len(rec.Samples))
-		for j, row := range rec.Samples {
-			for ci, cd := range cards {
-				res[j] = append(res[j], dd.CardValue{Card: cd, Tricks: row[ci]})
-			}
-		}
-		k := cs[i].k
-		a := aggregate(k, k.Legal(), res, IMPs)
-		deals = append(deals, solved{cs[i], a, leadPriors(k, leadWeightsFor(k))})
-	}
-	rate := func(m leadMix, nt bool) (ok, n [2]int) {
-		for i, d := range deals {
+	deals := loadLeadSamples(t, cs, os.Getenv("ATOUT_LEAD_MIX_SAMPLES"))
+	// rate counts the leads that give up no trick on the even and the odd
+	// deals; top adds up the share of samples in which the lead chosen
+	// is best, what the samples expect of it
+	rate := func(m leadMix, nt bool) (ok, n [2]int, top float64) {
+		for _, d := range deals {
 			if _, suit := d.c.k.Strain.Suit(); suit == nt {
 				continue
 			}
 			a := d.a
 			a.Cards = append([]CardScore(nil), d.a.Cards...)
 			leadScore(&a, d.prior, m)
-			n[i%2]++
+			n[d.i%2]++
+			top += a.Cards[0].Top
 			if d.c.values[a.Best.String()] == d.c.best {
-				ok[i%2]++
+				ok[d.i%2]++
 			}
 		}
-		return ok, n
+		return ok, n, top
 	}
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
 	for _, nt := range []bool{true, false} {
@@ -434,12 +435,70 @@ func TestLeadMix(t *testing.T) {
 				}
 			}
 		}
-		for _, m := range mixes {
-			ok, n := rate(m, nt)
+		for mi, m := range mixes {
+			ok, n, top := rate(m, nt)
 			if n[0]+n[1] == 0 {
 				break
 			}
 			t.Logf("%-7s %+v: even %.1f%% odd %.1f%% all %.1f%% of %d", kind, m, pct(ok[0], n[0]), pct(ok[1], n[1]), pct(ok[0]+ok[1], n[0]+n[1]), n[0]+n[1])
+			if mi == 0 {
+				t.Logf("%-7s the samples expect %.1f%% of the mix's leads to give up no trick", kind, 100*top/float64(n[0]+n[1]))
+			}
 		}
 	}
+}
+
+// solvedLead is a stored deal at the opening lead with the samples'
+// estimate of every lead (not yet scored as a lead) and the conventions'
+// scores.
+type solvedLead struct {
+	i     int // the deal's line in the file of cases
+	c     leadCase
+	a     Analysis
+	prior map[card.Card]float64
+}
+
+// loadLeadSamples reads the samples stored by TestWriteLeadSamples for
+// the cases cs: files, comma-separated, whose samples add up deal by deal
+// ("{}" for a deal without samples in a file). Deals without any are
+// left out.
+func loadLeadSamples(t *testing.T, cs []leadCase, files string) []solvedLead {
+	var rows [][][]dd.CardValue
+	for _, file := range strings.Split(files, ",") {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range bytes.Split(bytes.TrimSpace(raw), []byte("\n")) {
+			var rec leadSamples
+			if err := json.Unmarshal(line, &rec); err != nil {
+				t.Fatal(err)
+			}
+			for len(rows) <= i {
+				rows = append(rows, nil)
+			}
+			cards := make([]card.Card, len(rec.Cards))
+			for ci, s := range rec.Cards {
+				if cards[ci], err = card.Parse(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, row := range rec.Samples {
+				var vals []dd.CardValue
+				for ci, cd := range cards {
+					vals = append(vals, dd.CardValue{Card: cd, Tricks: row[ci]})
+				}
+				rows[i] = append(rows[i], vals)
+			}
+		}
+	}
+	var out []solvedLead
+	for i, res := range rows {
+		if len(res) == 0 || i >= len(cs) {
+			continue
+		}
+		k := cs[i].k
+		out = append(out, solvedLead{i, cs[i], aggregate(k, k.Legal(), res, IMPs), leadPriors(k, leadWeightsFor(k))})
+	}
+	return out
 }
