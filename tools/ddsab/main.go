@@ -300,6 +300,19 @@ func main() {
 		return dsF(), b
 	}
 
+	// strainLeader is the strain and leader of deal i in the modes of one
+	// strain and leader: rotating with the deal unless fixed by the flags.
+	strainLeader := func(i int) (bridge.Strain, card.Seat) {
+		st, ld := bridge.Strains[i%5], card.Seat(i%4)
+		if *fixStrain != "" {
+			st = strains[0]
+		}
+		if *fixLeader != "" {
+			ld = parseSeat(*fixLeader)
+		}
+		return st, ld
+	}
+
 	// one deal of a mode; timed is false for the warm-up.
 	do := func(i int, timed bool) {
 		d, pbn := deals[i], pbns[i]
@@ -367,14 +380,7 @@ func main() {
 				}
 			}
 		case "one", "cards":
-			st := bridge.Strains[i%5]
-			if *fixStrain != "" {
-				st = strains[0]
-			}
-			ld := card.Seat(i % 4)
-			if *fixLeader != "" {
-				ld = parseSeat(*fixLeader)
-			}
+			st, ld := strainLeader(i)
 			sol := 1
 			if mode == "cards" {
 				sol = 3
@@ -411,14 +417,7 @@ func main() {
 					dsN: int64(C.lastNodes()), atN: int64(s.Nodes() - before)})
 			}
 		case "leads":
-			st := bridge.Strains[i%5]
-			if *fixStrain != "" {
-				st = strains[0]
-			}
-			ld := card.Seat(i % 4)
-			if *fixLeader != "" {
-				ld = parseSeat(*fixLeader)
-			}
+			st, ld := strainLeader(i)
 			for _, c := range d[ld].Cards() {
 				if c.Rank() < card.Ace && d[ld].Has(card.New(c.Suit(), c.Rank()+1)) {
 					continue // the card above it stands for both
