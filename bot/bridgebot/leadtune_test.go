@@ -311,6 +311,7 @@ func TestWriteLeadSamples(t *testing.T) {
 	}
 	ntOnly := os.Getenv("ATOUT_LEAD_SAMPLES_NT") == "1"
 	seed, _ := strconv.ParseUint(os.Getenv("ATOUT_LEAD_SAMPLES_SEED"), 10, 32) // 0 unless set
+	cases := loadLeadCases(t, in)
 	// with a file of stored samples and a margin, only the close
 	// decisions get more: the deals whose best lead (by the mix) scores
 	// less than the margin above the best lead of another suit
@@ -320,7 +321,7 @@ func TestWriteLeadSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal("ATOUT_LEAD_SAMPLES_MARGIN: ", err)
 		}
-		for _, d := range loadLeadSamples(t, loadLeadCases(t, in), base) {
+		for _, d := range loadLeadSamples(t, cases, base) {
 			for len(closeOnes) < d.i {
 				closeOnes = append(closeOnes, false)
 			}
@@ -343,7 +344,7 @@ func TestWriteLeadSamples(t *testing.T) {
 	}
 	defer f.Close()
 	b := New(Options{})
-	for i, c := range loadLeadCases(t, in) {
+	for i, c := range cases {
 		if _, suit := c.k.Strain.Suit(); (suit && ntOnly) || (closeOnes != nil && (i >= len(closeOnes) || !closeOnes[i])) {
 			fmt.Fprintln(f, "{}")
 			continue
