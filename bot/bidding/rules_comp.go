@@ -1,6 +1,8 @@
 package bidding
 
 import (
+	"strings"
+
 	"atout/bridge"
 	"atout/card"
 )
@@ -147,6 +149,9 @@ func competitiveRules() []*Rule {
 				return !c.Vulnerable() || e.Len[b.S('y')] >= 6 || e.HCP >= 14
 			})},
 			Desc: "Overcall: 10-17 HCP, 5+ %y"},
+		{Name: "ovc.1level.indirect", Prio: 126, Seq: "1x P 1y", Call: "1z",
+			Need: Need{Pts: rng(8, 17), Len: "z5+", Test: hall(notLongIn('y'), good('z'))},
+			Desc: "Overcall: 8-17 HCP, 5+ %z"},
 		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
 			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
 			Desc: "Overcall: 10-17 HCP, 6+ %z"},
@@ -193,6 +198,7 @@ func competitiveRules() []*Rule {
 		{Name: "d1nt.adv.2c.relay", Prio: 90, Seq: "1N 2C P", Call: "2D", Art: true, Desc: "Relay: asks for the suit", Force: Forcing},
 		{Name: "d1nt.adv.2c.suit", Prio: 100, Seq: "1N 2C X/P P/2D P/X", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
 			Need: Need{Len: "x6+"}, Desc: "The long suit: %x"},
+		{Name: "d1nt.2c.2d.pass", Prio: 101, PassForcing: true, Seq: "1N 2C P 2D P", Call: "P", Need: Need{Len: "D6+"}, Desc: "To play diamonds"},
 		{Name: "d1nt.adv.2d.inv", Prio: 100, Seq: "1N 2D P", Call: "3M", Need: Need{Pts: rng(9, 12), Len: "M4+"}, Force: Invitational,
 			Desc: "Invitational, with four %M"},
 		{Name: "d1nt.adv.2d.minors", Prio: 98, Seq: "1N 2D P", Call: "2N", Need: Need{Len: "H0-1 S0-1"}, Desc: "No major: asks for the minor"},
@@ -448,6 +454,19 @@ func competitiveRules() []*Rule {
 			cp := *r
 			cp.Name += ".balancing"
 			cp.Seq = "1x P P X P"
+			rs = append(rs, &cp)
+		}
+	}
+	// Balancing over 1NT: the same Cappelletti suit bids, and their
+	// answers, after 1NT and two passes (a part score the opponents stopped
+	// in is worth contesting, and partner learns the suit to lead). Not the
+	// penalty double: from this seat the doubler's honours sit in front of
+	// the strong hand.
+	for _, r := range rs {
+		if strings.HasPrefix(r.Name, "d1nt.") && strings.HasPrefix(r.Seq, "1N") && r.Name != "d1nt.double" {
+			cp := *r
+			cp.Name += ".balancing"
+			cp.Seq = "1N P P" + r.Seq[len("1N"):]
 			rs = append(rs, &cp)
 		}
 	}

@@ -66,6 +66,11 @@ func TestKeyRules(t *testing.T) {
 		{"Gerber: two aces", "A84.Q973.A962.73", "None", "1N P 4C P", "4S", "gerber.ans.4S"},
 		{"fourth suit forcing", "AK97.A8.742.QT72", "None", "1H P 1S P 2C P", "2D", "fsf"},
 		{"reverse", "5.KJ8.AK72.KQJ62", "None", "1C P 1S P", "2D", "orb.reverse"},
+		{"balancing over 1NT: one suit", "AQ8753.Q87.Q76.A", "None", "1N P P", "2C", "d1nt.single.balancing"},
+		{"balancing over 1NT: major and minor", "J5.AKQ95.7654.96", "None", "1N P P", "2H", "d1nt.major.minor.balancing"},
+		{"no penalty double in the balancing seat", "J942.AK7.K.KQ986", "Both", "1N P P", "P", "default.pass.any"},
+		{"Cappelletti 2C, diamonds: pass the relay", "863.K2.AQT943.Q5", "None", "1N 2C P 2D P", "P", "d1nt.2c.2d.pass"},
+		{"overcall after a response", "KQT53.A.JT42.972", "None", "1D P 1H", "1S", "ovc.1level.indirect"},
 	}
 	for _, c := range cases {
 		v, err := bridge.ParseVul(c.vul)

@@ -422,6 +422,18 @@ func TestLeadMix(t *testing.T) {
 		return ok, n, top
 	}
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
+	if out := os.Getenv("ATOUT_LEAD_MIX_DUMP"); out != "" {
+		var b strings.Builder
+		for _, d := range deals {
+			a := d.a
+			a.Cards = append([]CardScore(nil), d.a.Cards...)
+			leadScore(&a, d.prior, theLeadMix)
+			fmt.Fprintf(&b, "%d %s %v %.3f\n", d.i, a.Best, d.c.values[a.Best.String()] == d.c.best, a.Cards[0].Top)
+		}
+		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, nt := range []bool{true, false} {
 		kind := "suit"
 		if nt {
