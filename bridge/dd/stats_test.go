@@ -126,8 +126,9 @@ func TestStats(t *testing.T) {
 // nodes and table stores always, the detailed counters of engineStats when
 // collectStats is switched on in search.go. It is skipped unless
 // ATOUT_DDNODES=N is set; ATOUT_DDNODES_MODE=table or cards solves full
-// tables or every card's value instead, nt or suits the notrump row or the
-// four suit rows of a table; ATOUT_DDNODES_SEED picks other deals,
+// tables or every card's value instead (cardsntw: in notrump, West on lead),
+// nt or suits the notrump row or the four suit rows of a table;
+// ATOUT_DDNODES_SEED picks other deals,
 // ATOUT_DDNODES_FILE reads them from a file and ATOUT_DDNODES_V prints every
 // deal.
 func TestNodes(t *testing.T) {
@@ -176,7 +177,12 @@ func TestNodes(t *testing.T) {
 		p := Position{Hands: d, Strain: bridge.Strains[i%5], Leader: card.Seat(i % 4)}
 		var v int
 		var err error
-		switch os.Getenv("ATOUT_DDNODES_MODE") {
+		mode := os.Getenv("ATOUT_DDNODES_MODE")
+		if mode == "cardsntw" {
+			// every card's value as the row counts it
+			p.Strain, p.Leader, mode = bridge.NoTrump, card.West, "cards"
+		}
+		switch mode {
 		case "table":
 			_, err = s.Table(d)
 		case "nt", "suits":
