@@ -190,12 +190,16 @@ func lawLevel(c *Ctx, n int) int {
 	return max(l, 2)
 }
 
-// showsAtLeast narrows a principle's meaning to the HCP it needs given the
-// most partner can hold: a game bid on 25 together shows 25 minus partner's
-// maximum.
+// showsAtLeast narrows a principle's meaning to the HCP it needs: the
+// principles count my points and the least partner has shown, so a call
+// made on 23 together shows 23 minus partner's minimum, less 2 for the
+// length points the count may include (opener's 2NT invitation after
+// 1D P 1H 1S shows 15+, and responder with 10 and six hearts bids game;
+// reading it against partner's maximum, as before, showed nothing when
+// partner's range was open).
 func showsAtLeast(total int) func(c *Ctx, b *Bind, m *Meaning) {
 	return func(c *Ctx, _ *Bind, m *Meaning) {
-		m.MinHCP = max(m.MinHCP, min(37, max(0, total-c.PartnerMax())))
+		m.MinHCP = max(m.MinHCP, min(37, max(0, total-2-c.PartnerMin())))
 		if m.MaxHCP < m.MinHCP {
 			m.MaxHCP = 37
 		}

@@ -70,6 +70,7 @@ func TestKeyRules(t *testing.T) {
 		{"balancing over 1NT: major and minor", "J5.AKQ95.7654.96", "None", "1N P P", "2H", "d1nt.major.minor.balancing"},
 		{"no penalty double in the balancing seat", "J942.AK7.K.KQ986", "Both", "1N P P", "P", "default.pass.any"},
 		{"Cappelletti 2C, diamonds: pass the relay", "863.K2.AQT943.Q5", "None", "1N 2C P 2D P", "P", "d1nt.2c.2d.pass"},
+		{"game opposite opener's 2NT over interference", "2.AQJ863.9763.QJ", "None", "1D P 1H 1S 2N P", "4H", "nat.game.major"},
 		{"overcall after a response", "KQT53.A.JT42.972", "None", "1D P 1H", "1S", "ovc.1level.indirect"},
 	}
 	for _, c := range cases {
