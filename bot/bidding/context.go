@@ -216,6 +216,13 @@ func (c *Ctx) Fit(e *Eval, s card.Suit) int { return e.Len[s] + c.ShownLen(c.Par
 // tells the bidder to count on.
 func (c *Ctx) PartnerMin() int { return c.Shown[c.Partner()].MinHCP }
 
+// PartnerMinPts is the least partner has shown counting distribution
+// too (a jump raise's dummy points), never below PartnerMin.
+func (c *Ctx) PartnerMinPts() int {
+	sh := &c.Shown[c.Partner()]
+	return max(sh.MinHCP, sh.minPts)
+}
+
 // PartnerMax is the top of partner's shown HCP range.
 func (c *Ctx) PartnerMax() int { return c.Shown[c.Partner()].MaxHCP }
 

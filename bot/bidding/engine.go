@@ -496,6 +496,7 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 	if n.Pts != [2]int{} {
 		lo, hi := n.Pts[0], n.Pts[1]
 		if n.Count != HCP {
+			m.minPts = lo
 			lo = max(0, lo-4)
 		}
 		m.MinHCP, m.MaxHCP = max(0, lo), min(37, hi)

@@ -53,6 +53,12 @@ type Meaning struct {
 	// suit named (Stayman, transfers, Blackwood answers, cue bids...).
 	Artificial bool
 
+	// minPts is the least the caller has promised counting the way the
+	// rule counts (HCP plus length or shortness), when that is more than
+	// MinHCP: a jump raise on 16-18 dummy points shows 12+ HCP but 16+
+	// points.
+	minPts int
+
 	desc string // the rule's description, from which Text is written
 }
 
@@ -65,8 +71,9 @@ func anyHand() Meaning {
 func (m *Meaning) intersect(o Meaning) {
 	m.MinHCP = max(m.MinHCP, o.MinHCP)
 	m.MaxHCP = min(m.MaxHCP, o.MaxHCP)
+	m.minPts = max(m.minPts, o.minPts)
 	if m.MaxHCP < m.MinHCP { // contradictory bidding: trust the latest call
-		m.MinHCP, m.MaxHCP = o.MinHCP, o.MaxHCP
+		m.MinHCP, m.MaxHCP, m.minPts = o.MinHCP, o.MaxHCP, o.minPts
 	}
 	for s := range 4 {
 		m.MinLen[s] = max(m.MinLen[s], o.MinLen[s])
@@ -83,6 +90,7 @@ func (m *Meaning) intersect(o Meaning) {
 func (m *Meaning) widen(o Meaning) {
 	m.MinHCP = min(m.MinHCP, o.MinHCP)
 	m.MaxHCP = max(m.MaxHCP, o.MaxHCP)
+	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))
 	for s := range 4 {
 		m.MinLen[s] = min(m.MinLen[s], o.MinLen[s])
 		m.MaxLen[s] = max(m.MaxLen[s], o.MaxLen[s])

@@ -200,6 +200,14 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
 			Desc: "Game in the major fit"},
+		// The same when opener raised responder's major (the rules above
+		// name a major neither has bid yet).
+		{Name: "rr.game.raised", Prio: 104, Seq: seq, Call: "4y", When: raisedMajor('y'),
+			Need: Need{Test: hall(fitMin('y', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPointsIn(c, e, b.S('y')) >= 25 })}, Force: SignOff,
+			Desc: "Game in the major fit"},
+		{Name: "rr.invite.raised", Prio: 100, Seq: seq, Call: "3y", When: raisedMajor('y'),
+			Need: Need{Test: hall(fitMin('y', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('y')); return p >= 23 && p <= 24 })}, Force: Invitational,
+			Desc: "Invites game in the major fit"},
 		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
 			Desc: "Game: six+ %y"},
@@ -308,11 +316,29 @@ func partnerShowedMajor(c *Ctx, b *Bind) bool {
 
 // ourPoints: my points (support points in M) plus partner's minimum.
 func ourPoints(c *Ctx, e *Eval, b *Bind) int {
-	p := e.HCP
-	if m, ok := b.Suit('M'); ok && c.Fit(e, m) >= 8 {
-		p = max(p, e.SupportPts(m))
+	if m, ok := b.Suit('M'); ok {
+		return ourPointsIn(c, e, m)
 	}
-	return p + c.PartnerMin()
+	return e.HCP + c.PartnerMinPts()
+}
+
+// ourPointsIn: my points (support points with a fit in s) plus partner's
+// minimum, counted as partner counted.
+func ourPointsIn(c *Ctx, e *Eval, s card.Suit) int {
+	p := e.HCP
+	if c.Fit(e, s) >= 8 {
+		p = max(p, e.SupportPts(s))
+	}
+	return p + c.PartnerMinPts()
+}
+
+// raisedMajor: suit v is a major of mine that partner's last bid raised.
+func raisedMajor(v byte) func(c *Ctx, b *Bind) bool {
+	return func(c *Ctx, b *Bind) bool {
+		s := b.S(v)
+		l, ok := c.LastBidOf(c.Partner())
+		return ok && s >= card.Hearts && l.Strain == bridge.Strain(s) && c.ShownLen(c.Me, s) >= 4
+	}
 }
 
 // fourthSuitFree: z is not the fourth suit (that would be artificial).

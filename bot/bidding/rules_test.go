@@ -71,6 +71,9 @@ func TestKeyRules(t *testing.T) {
 		{"no penalty double in the balancing seat", "J942.AK7.K.KQ986", "Both", "1N P P", "P", "default.pass.any"},
 		{"Cappelletti 2C, diamonds: pass the relay", "863.K2.AQT943.Q5", "None", "1N 2C P 2D P", "P", "d1nt.2c.2d.pass"},
 		{"game opposite opener's 2NT over interference", "2.AQJ863.9763.QJ", "None", "1D P 1H 1S 2N P", "4H", "nat.game.major"},
+		{"game when opener raised my major", "K73.QT97.K96.AJ6", "None", "1D P 1H P 2H P", "4H", "rr.game.raised"},
+		{"game opposite a jump raise: fit and shortness", "QT973.T.K96.AT96", "None", "P P 1H P 1S P 3S P", "4S", "rr.game.raised"},
+		{"minimum opposite a single raise", "QT97.T32.K96.Q96", "None", "1H P 1S P 2S P", "P", "rr.pass"},
 		{"overcall after a response", "KQT53.A.JT42.972", "None", "1D P 1H", "1S", "ovc.1level.indirect"},
 	}
 	for _, c := range cases {
