@@ -357,6 +357,21 @@ func naturalRules() []*Rule {
 				return c.ShownLen(c.Me, b.S('x')) > 0
 			}},
 			Desc: "Strong hand in competition: 18+ HCP, 6+ %x"},
+		// An opener with a long suit rebids it over the interference
+		// rather than pass: at the two level with six, at the three level
+		// with seven or extra values (a pass would say there is nothing
+		// more to tell).
+		{Name: "nat.rebid.own", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, iOpened, secondCallOfMine, lastBelow(3, bridge.StrainClubs)),
+			Need: Need{Pts: rng(11, 17), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				if c.ShownLen(c.Me, x) == 0 || c.theyShowed(x) {
+					return false
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(x))
+				return call.Level <= 2 || call.Level == 3 && (e.Len[x] >= 7 || e.HCP >= 15)
+			}},
+			Desc: "Rebids a long suit in competition: 6+ %x"},
 		// Partner's double of a low suit contract asks me to bid, unless I
 		// hold their suit.
 		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
@@ -555,6 +570,17 @@ func iDoubledStrong(c *Ctx, _ *Bind) bool {
 }
 
 // iOpened: the seat to act made the opening bid.
+// secondCallOfMine: I have made exactly one call that was not a pass.
+func secondCallOfMine(c *Ctx, _ *Bind) bool {
+	n := 0
+	for i, call := range c.Calls {
+		if c.SeatAt(i) == c.Me && call.Kind != bridge.Pass {
+			n++
+		}
+	}
+	return n == 1
+}
+
 func iOpened(c *Ctx, _ *Bind) bool {
 	o, ok := c.Opener()
 	return ok && o == c.Me
