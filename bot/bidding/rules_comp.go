@@ -347,6 +347,10 @@ func competitiveRules() []*Rule {
 		{Name: "adv.michaels.major", Prio: 110, Seq: "1m 2m P", Call: "cM", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
 		}}, Desc: "Picks the major"},
+		{Name: "adv.michaels.game", Prio: 112, Seq: "1m 2m P", Call: "4M", Need: Need{Pts: rng(12, 37), Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
+		}}, Desc: "Game in the better major: 12+ HCP", Force: SignOff},
+		{Name: "adv.michaels.other.game", Prio: 112, Seq: "1M 2M P", Call: "4O", Need: Need{Pts: rng(12, 37), Len: "O3+"}, Desc: "Game in the other major: 12+ HCP", Force: SignOff},
 		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "3O", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
 		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
@@ -454,6 +458,16 @@ func competitiveRules() []*Rule {
 			cp := *r
 			cp.Name += ".balancing"
 			cp.Seq = "1x P P X P"
+			rs = append(rs, &cp)
+		}
+	}
+	// Advancing a balancing Michaels cue bid: the same answers.
+	for _, r := range rs {
+		if strings.HasPrefix(r.Name, "adv.michaels.") {
+			cp := *r
+			cp.Name += ".balancing"
+			f := strings.Fields(r.Seq)
+			cp.Seq = strings.Join(append([]string{f[0], "P", "P"}, f[1:]...), " ")
 			rs = append(rs, &cp)
 		}
 	}
