@@ -423,7 +423,7 @@ func naturalRules() []*Rule {
 					return false
 				}
 				call, _ := levelFor(c, 'c', bridge.Strain(s))
-				return int(call.Level) <= lawLevel(c, n) && call.Level <= 4 && !isGame(call) || isGame(call) && ourPts(c, e) >= 25
+				return int(call.Level) <= lawLevel(c, n) && call.Level <= 4 && !isGame(call) || isGame(call) && call.Level <= 5 && ourPts(c, e) >= 25
 			}},
 			Desc: "Competes in %x: the law of total tricks"},
 		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,

@@ -76,6 +76,7 @@ func TestKeyRules(t *testing.T) {
 		{"minimum opposite a single raise", "QT97.T32.K96.Q96", "None", "1H P 1S P 2S P", "P", "rr.pass"},
 		{"opener rebids a long suit over interference", "654.AKQT943..AQ3", "None", "1H P 1S 2D", "2H", "nat.rebid.own"},
 		{"advancing a balancing Michaels with values", "AJ2.53.AQ932.Q54", "None", "1D P P 2D P", "4S", "adv.michaels.game.balancing"},
+		{"no slam bid to compete", "AT.A752.Q865.AKQ", "None", "P P 1D 1S X P 2S P 3D 3S 3N 4S P P 5D 5S P P", "P", "default.pass.any"},
 		{"overcall after a response", "KQT53.A.JT42.972", "None", "1D P 1H", "1S", "ovc.1level.indirect"},
 	}
 	for _, c := range cases {
