@@ -88,9 +88,9 @@ func (m *Meaning) intersect(o Meaning) {
 
 // widen makes m cover o too (two rules explain the same call).
 func (m *Meaning) widen(o Meaning) {
+	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))
 	m.MinHCP = min(m.MinHCP, o.MinHCP)
 	m.MaxHCP = max(m.MaxHCP, o.MaxHCP)
-	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))
 	for s := range 4 {
 		m.MinLen[s] = min(m.MinLen[s], o.MinLen[s])
 		m.MaxLen[s] = max(m.MaxLen[s], o.MaxLen[s])

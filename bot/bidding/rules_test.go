@@ -177,6 +177,18 @@ func TestContextInference(t *testing.T) {
 	if inf[card.South].MinLen[card.Hearts] != 5 || inf[card.North].MaxHCP != 17 {
 		t.Errorf("Inferences: %+v", inf)
 	}
+	// a jump raise on 16-18 dummy points: 12+ HCP, but 16+ points to
+	// count on
+	c = b.newCtx(bridge.VulNone, card.North, mustCalls(t, "1H P 1S P 3S P"))
+	if c.Me != card.South || c.PartnerMin() != 12 || c.PartnerMinPts() != 16 {
+		t.Errorf("after a jump raise: %v to act, partner %d HCP, %d points; want South, 12, 16", c.Me, c.PartnerMin(), c.PartnerMinPts())
+	}
+	// two readings of one call keep the smaller promise
+	m := Meaning{MinHCP: 12, MaxHCP: 18, minPts: 16}
+	m.widen(Meaning{MinHCP: 14, MaxHCP: 16})
+	if m.MinHCP != 12 || m.minPts != 14 {
+		t.Errorf("widened: %d HCP, %d points; want 12, 14", m.MinHCP, m.minPts)
+	}
 }
 
 func TestEvaluate(t *testing.T) {
