@@ -573,8 +573,8 @@ func iDoubledStrong(c *Ctx, _ *Bind) bool {
 // secondCallOfMine: I have made exactly one call that was not a pass.
 func secondCallOfMine(c *Ctx, _ *Bind) bool {
 	n := 0
-	for i, call := range c.Calls {
-		if c.SeatAt(i) == c.Me && call.Kind != bridge.Pass {
+	for _, call := range c.CallsOf(c.Me) {
+		if call.Kind != bridge.Pass {
 			n++
 		}
 	}

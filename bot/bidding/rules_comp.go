@@ -455,20 +455,13 @@ func competitiveRules() []*Rule {
 	// Advancing a balancing double: the same answers as to a direct one.
 	for _, r := range rs {
 		if r.Seq == "1x X P" {
-			cp := *r
-			cp.Name += ".balancing"
-			cp.Seq = "1x P P X P"
-			rs = append(rs, &cp)
+			rs = append(rs, inBalancingSeat(r))
 		}
 	}
 	// Advancing a balancing Michaels cue bid: the same answers.
 	for _, r := range rs {
 		if strings.HasPrefix(r.Name, "adv.michaels.") {
-			cp := *r
-			cp.Name += ".balancing"
-			f := strings.Fields(r.Seq)
-			cp.Seq = strings.Join(append([]string{f[0], "P", "P"}, f[1:]...), " ")
-			rs = append(rs, &cp)
+			rs = append(rs, inBalancingSeat(r))
 		}
 	}
 	// Balancing over 1NT: the same Cappelletti suit bids, and their
@@ -478,16 +471,23 @@ func competitiveRules() []*Rule {
 	// the strong hand.
 	for _, r := range rs {
 		if strings.HasPrefix(r.Name, "d1nt.") && strings.HasPrefix(r.Seq, "1N") && r.Name != "d1nt.double" {
-			cp := *r
-			cp.Name += ".balancing"
-			cp.Seq = "1N P P" + r.Seq[len("1N"):]
-			rs = append(rs, &cp)
+			rs = append(rs, inBalancingSeat(r))
 		}
 	}
 	rs = append(rs, ntResponses("1x 1N P", 1, 10, rng(16, 17), rng(18, 19))...)
 	rs = append(rs, ntResponses("1x P P 1N P", 1, 12, rng(19, 20), rng(21, 22))...)
 	rs = append(rs, ntResponses("1N X", 1, 10, rng(16, 17), rng(18, 19))...)
 	return rs
+}
+
+// inBalancingSeat copies rule r for the same auction with the opening
+// call passed round to the fourth seat: two passes after the first call.
+func inBalancingSeat(r *Rule) *Rule {
+	cp := *r
+	cp.Name += ".balancing"
+	f := strings.Fields(r.Seq)
+	cp.Seq = strings.Join(append([]string{f[0], "P", "P"}, f[1:]...), " ")
+	return &cp
 }
 
 // majorFirst prefers a major, then the longer suit.
