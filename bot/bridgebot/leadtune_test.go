@@ -325,9 +325,7 @@ func TestWriteLeadSamples(t *testing.T) {
 			for len(closeOnes) < d.i {
 				closeOnes = append(closeOnes, false)
 			}
-			a := d.a
-			a.Cards = append([]CardScore(nil), d.a.Cards...)
-			leadScore(&a, d.prior, theLeadMix)
+			a := d.scored(theLeadMix)
 			other := -1.0
 			for _, c := range a.Cards[1:] {
 				if c.Card.Suit() != a.Best.Suit() {
@@ -410,9 +408,7 @@ func TestLeadMix(t *testing.T) {
 			if _, suit := d.c.k.Strain.Suit(); suit == nt {
 				continue
 			}
-			a := d.a
-			a.Cards = append([]CardScore(nil), d.a.Cards...)
-			leadScore(&a, d.prior, m)
+			a := d.scored(m)
 			n[d.i%2]++
 			top += a.Cards[0].Top
 			if d.c.values[a.Best.String()] == d.c.best {
@@ -425,9 +421,7 @@ func TestLeadMix(t *testing.T) {
 	if out := os.Getenv("ATOUT_LEAD_MIX_DUMP"); out != "" {
 		var b strings.Builder
 		for _, d := range deals {
-			a := d.a
-			a.Cards = append([]CardScore(nil), d.a.Cards...)
-			leadScore(&a, d.prior, theLeadMix)
+			a := d.scored(theLeadMix)
 			fmt.Fprintf(&b, "%d %s %v %.3f\n", d.i, a.Best, d.c.values[a.Best.String()] == d.c.best, a.Cards[0].Top)
 		}
 		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
@@ -469,6 +463,15 @@ type solvedLead struct {
 	c     leadCase
 	a     Analysis
 	prior map[card.Card]float64
+}
+
+// scored is the deal's analysis scored as a lead with mix m (on a copy:
+// the stored estimate is scored again with other mixes).
+func (d solvedLead) scored(m leadMix) Analysis {
+	a := d.a
+	a.Cards = append([]CardScore(nil), d.a.Cards...)
+	leadScore(&a, d.prior, m)
+	return a
 }
 
 // loadLeadSamples reads the samples stored by TestWriteLeadSamples for
