@@ -283,6 +283,11 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 				m, found, natural = rm, true, r.Natural
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
 				m.widen(rm)
+			} else if natural && r.Natural && rm.Force <= Invitational && m.Force <= Invitational {
+				// Two principles make the call, one to invite and one to
+				// compete: partner cannot tell which, and the hand may
+				// be either (the invitation stands).
+				m.widen(rm)
 			} else if rm.Force == Forcing && m.Force == GameForcing {
 				// The call may be a forcing call that is not game
 				// forcing (2C-2D is a waiting bid or a positive):
@@ -309,12 +314,17 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		}
 		return m
 	}
-	if s, ok := call.Strain.Suit(); ok && call.Kind == bridge.Bid && found && !m.Artificial && m.MinLen[s] == 0 && !c.ourSuit(s) {
+	if s, ok := call.Strain.Suit(); ok && call.Kind == bridge.Bid && found && !m.Artificial && m.MinLen[s] == 0 &&
+		!c.ourSuit(s) && c.ShownLen(c.Partner(), s) < 4 {
 		// A natural bid of a new suit shows length in it even when the
 		// rule's test, not its Len, says how much: four cards, five
-		// for an overcall or at the three level.
+		// for an overcall or at the three level; four in a suit partner
+		// asked for with three or more (a takeout double). A suit
+		// partner has shown four or more in by an artificial call (a
+		// transfer, Michaels) is not new: bidding it shows a preference
+		// or completes the relay.
 		n := 4
-		if !c.WeOpened() || call.Level >= 3 {
+		if (!c.WeOpened() || call.Level >= 3) && c.ShownLen(c.Partner(), s) < 3 {
 			n = 5
 		}
 		m.MinLen[s] = min(n, m.MaxLen[s])

@@ -502,6 +502,7 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 		m.MinHCP, m.MaxHCP = max(0, lo), min(37, hi)
 	}
 	if n.Shows != [2]int{} {
+		m.Floor = min(m.MinHCP, n.Shows[0])
 		m.MinHCP, m.MaxHCP = n.Shows[0], n.Shows[1]
 	}
 	m.Balanced = n.Bal == 1

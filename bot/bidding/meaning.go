@@ -39,8 +39,14 @@ type Meaning struct {
 	// Text is the description in English, e.g. "1NT opening: 15-17 HCP,
 	// balanced".
 	Text string
-	// MinHCP and MaxHCP bound the caller's high-card points.
+	// MinHCP and MaxHCP bound the caller's high-card points as the book
+	// promises them to partner.
 	MinHCP, MaxHCP int
+	// Floor, when set below MinHCP, is the fewest HCP the call is made
+	// with: an opening promises 12+ to partner, who counts on that, but the
+	// rule of 20 opens some 10- and 11-point hands. What a hand may hold
+	// is [Meaning.LeastHCP] to MaxHCP.
+	Floor int
 	// MinLen and MaxLen bound the caller's length in each suit.
 	MinLen, MaxLen [4]int
 	// Balanced is set when the call promises a balanced hand.
@@ -69,12 +75,15 @@ func anyHand() Meaning {
 
 // intersect narrows m by o (what a seat has shown over several calls).
 func (m *Meaning) intersect(o Meaning) {
+	floor := max(m.LeastHCP(), o.LeastHCP())
 	m.MinHCP = max(m.MinHCP, o.MinHCP)
 	m.MaxHCP = min(m.MaxHCP, o.MaxHCP)
 	m.minPts = max(m.minPts, o.minPts)
+	m.Floor = floor
 	if m.MaxHCP < m.MinHCP { // contradictory bidding: trust the latest call
-		m.MinHCP, m.MaxHCP, m.minPts = o.MinHCP, o.MaxHCP, o.minPts
+		m.MinHCP, m.MaxHCP, m.minPts, m.Floor = o.MinHCP, o.MaxHCP, o.minPts, o.LeastHCP()
 	}
+	m.Floor = min(m.Floor, m.MinHCP)
 	for s := range 4 {
 		m.MinLen[s] = max(m.MinLen[s], o.MinLen[s])
 		m.MaxLen[s] = min(m.MaxLen[s], o.MaxLen[s])
@@ -86,9 +95,19 @@ func (m *Meaning) intersect(o Meaning) {
 	m.Balanced = m.Balanced || o.Balanced
 }
 
+// LeastHCP is the fewest HCP the caller may hold: Floor when set below
+// MinHCP, else MinHCP.
+func (m *Meaning) LeastHCP() int {
+	if m.Floor > 0 && m.Floor < m.MinHCP {
+		return m.Floor
+	}
+	return m.MinHCP
+}
+
 // widen makes m cover o too (two rules explain the same call).
 func (m *Meaning) widen(o Meaning) {
 	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))
+	m.Floor = min(m.LeastHCP(), o.LeastHCP())
 	m.MinHCP = min(m.MinHCP, o.MinHCP)
 	m.MaxHCP = max(m.MaxHCP, o.MaxHCP)
 	for s := range 4 {

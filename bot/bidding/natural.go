@@ -388,8 +388,8 @@ func naturalRules() []*Rule {
 						return false
 					}
 				}
-				return e.Len[x] >= 4
-			}},
+				return true
+			}, Len: "x4+"},
 			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
 			Desc: "Answers partner's double: 4+ %x"},
 		{Name: "nat.balance.double", Prio: 24, Seq: any, Call: "X", Force: Forcing,

@@ -76,6 +76,28 @@ func michaels(c *Ctx, e *Eval, b *Bind) bool {
 	return e.Len[o] >= 5 && (e.Len[card.Clubs] >= 5 || e.Len[card.Diamonds] >= 5)
 }
 
+// showMichaels writes the suits of a Michaels cue bid into its meaning:
+// both majors over a minor, the other major over a major (with a minor
+// that stays unknown until asked for).
+func showMichaels(_ *Ctx, b *Bind, m *Meaning) {
+	x, ok := b.Suit('x')
+	if !ok {
+		x = b.S('M')
+	}
+	if x <= card.Diamonds {
+		m.MinLen[card.Hearts], m.MinLen[card.Spades] = 5, 5
+		return
+	}
+	m.MinLen[card.Hearts+card.Spades-x] = 5
+}
+
+// showUnusual writes the two suits of an unusual notrump into its meaning.
+func showUnusual(c *Ctx, _ *Bind, m *Meaning) {
+	if u := c.UnbidSuits(); len(u) >= 2 {
+		m.MinLen[u[0]], m.MinLen[u[1]] = 5, 5
+	}
+}
+
 // unusual: 5-5 in the two lowest unbid suits.
 func unusual(c *Ctx, e *Eval, _ *Bind) bool {
 	u := c.UnbidSuits()
@@ -118,9 +140,9 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(6, 37), Test: hall(michaels, hany(
 				func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts },
 				func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 11 || e.HCP >= 16 }))},
-			Desc: "Michaels cue bid: 5-5 in two suits"},
+			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits"},
 		{Name: "ovc.unusual2nt", Prio: 145, Seq: "1x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
-			Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
+			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
 		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
 			Desc: "1NT overcall: 15-18 HCP, balanced, stopper"},
 		{Name: "ovc.1nt.indirect", Prio: 140, Seq: "1x P 1y", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 1, Test: stoppersTheirs},
@@ -158,10 +180,10 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
 			Desc: "Takeout double of two suits: the other suits", Force: Forcing},
 		{Name: "ovc.michaels.indirect", Prio: 119, Seq: "1x P 1N", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
-			Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
+			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
 		// Over weak twos and preempts.
 		{Name: "ovc.weak2.michaels", Prio: 146, Seq: "2M", Call: "3M", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
-			Desc: "Michaels cue bid: other major and a minor", Force: Forcing},
+			Show: showMichaels, Desc: "Michaels cue bid: other major and a minor", Force: Forcing},
 		{Name: "ovc.preempt.takeout", Prio: 128, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
 			Desc: "Takeout double", Force: Forcing},
 		{Name: "ovc.preempt.balance", Prio: 128, Seq: "2x/3x P P", Call: "X", Need: Need{Pts: rng(11, 37), Test: takeoutShape},
@@ -357,8 +379,13 @@ func competitiveRules() []*Rule {
 		{Name: "adv.michaels.minor.max", Prio: 111, Seq: "1M 2M P 2N P", Call: "4m", Need: Need{Len: "m5+", Pts: rng(14, 37)}, Desc: "The minor, %m, with a maximum"},
 		{Name: "adv.michaels.4n", Prio: 110, Seq: "1M 2M B 4N P", Call: "5m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
 		{Name: "adv.unusual", Prio: 110, Seq: "1x 2N P", Call: "3y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
-			u := c.UnbidSuits()
-			if len(u) < 2 || b.S('y') != u[0] && b.S('y') != u[1] {
+			var u []card.Suit // the two suits partner showed
+			for s := card.Clubs; s <= card.Spades; s++ {
+				if c.ShownLen(c.Partner(), s) >= 5 {
+					u = append(u, s)
+				}
+			}
+			if len(u) != 2 || b.S('y') != u[0] && b.S('y') != u[1] {
 				return false
 			}
 			o := u[0] + u[1] - b.S('y')
@@ -436,7 +463,7 @@ func competitiveRules() []*Rule {
 		{Name: "bal.jump", Prio: 112, Seq: "1x P P", Call: "jy", Need: Need{Pts: rng(12, 16), Len: "y6+", Test: good('y')},
 			Desc: "Balancing jump overcall: 12-16 HCP, good 6+ %y"},
 		{Name: "bal.michaels", Prio: 113, Seq: "1x P P", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
-			Desc: "Michaels cue bid", Force: Forcing},
+			Show: showMichaels, Desc: "Michaels cue bid", Force: Forcing},
 		{Name: "bal.double", Prio: 107, Seq: "1x P P", Call: "X", Need: Need{Pts: rng(9, 37), Test: hall(shortIn('x', 2), takeoutShape)},
 			Desc: "Balancing double", Force: Forcing},
 		{Name: "bal.1major", Prio: 111, Seq: "1x P P", Call: "1M", Need: Need{Pts: rng(7, 16), Len: "M5+"},

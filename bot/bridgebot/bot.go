@@ -282,7 +282,7 @@ func (b *Bot) Shown(g *bridge.Game) [4]Constraint {
 			break
 		}
 		s := a.SeatAt(i)
-		c := Constraint{MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen, Balanced: m.Balanced}
+		c := Constraint{MinHCP: m.LeastHCP(), MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen, Balanced: m.Balanced}
 		if call := calls[i]; call.Kind == bridge.Bid && !m.Artificial {
 			if su, ok := call.Strain.Suit(); ok {
 				c.Named = 1 << su
