@@ -283,11 +283,13 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 				m, found, natural = rm, true, r.Natural
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
 				m.widen(rm)
-			} else if natural && r.Natural && rm.Force <= Invitational && m.Force <= Invitational {
-				// Two principles make the call, one to invite and one to
-				// compete: partner cannot tell which, and the hand may
-				// be either (the invitation stands).
+			} else if natural && r.Natural && rm.Force != SignOff && m.Force != SignOff && rm.Artificial == m.Artificial {
+				// Two principles make the call with different force (to
+				// compete or to invite, to invite or to force): partner
+				// cannot tell which, the hand may be either, and partner
+				// is bound only by the weaker force.
 				m.widen(rm)
+				m.Force = min(m.Force, rm.Force)
 			} else if rm.Force == Forcing && m.Force == GameForcing {
 				// The call may be a forcing call that is not game
 				// forcing (2C-2D is a waiting bid or a positive):

@@ -39,8 +39,8 @@ func falseBy(m *Meaning, h card.Hand) string {
 // explanations never draws the real one): an opening read as 12+ HCP when
 // the rule of 20 opens 10s and 11s, the completion of a transfer read as
 // four cards. Judgement leaves a few calls outside their reading (an
-// invitation passed with a point more than the pass shows); more than 1.5%
-// fails. TRUTH_N sets the number of deals (1,000; 200 under the race
+// invitation passed with a point more than the pass shows): 0.64% of the
+// calls (2.6% before the explanations were mended); more than 1% fails. TRUTH_N sets the number of deals (1,000; 200 under the race
 // detector); -v lists the rules whose explanations fail most.
 func TestExplanationsTrue(t *testing.T) {
 	n := 1000
@@ -101,8 +101,8 @@ func TestExplanationsTrue(t *testing.T) {
 		}
 	}
 	t.Logf("%d calls, %d explanations false of the hand (%.2f%%)", calls, bad, 100*float64(bad)/float64(calls))
-	if 1000*bad > 15*calls {
-		t.Errorf("%d of %d explanations are false of the hand that made the call, want 1.5%% or fewer", bad, calls)
+	if 100*bad > calls {
+		t.Errorf("%d of %d explanations are false of the hand that made the call, want 1%% or fewer", bad, calls)
 	}
 }
 

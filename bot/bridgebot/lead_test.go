@@ -537,7 +537,8 @@ func biddenLeads(t testing.TB, b *Bot, r *card.Rand, n int) iter.Seq[biddenLead]
 // sampler filters by before the check admit most of the hands that made
 // the calls. A meaning that misstates a call (a double read as five
 // clubs, an opening's usual 12 points when the system opens some tens)
-// keeps the real deal out of the samples; the share it admits is logged.
+// keeps the real deal out of the samples; the share it admits is logged
+// and held.
 func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 	r := card.NewRand(2024)
 	b := New(Options{})
@@ -564,9 +565,12 @@ func TestAuctionCheckAcceptsTheDeal(t *testing.T) {
 		}
 	}
 	t.Logf("%d deals: the meanings admit the real hands in %d (%.0f%%)", n, fits, 100*float64(fits)/float64(n))
-	// 78% with every double read as clubs mended, 72% before (300 deals)
-	if !raceEnabled && 100*fits < 75*n {
-		t.Errorf("the meanings admit the real hands in %d of %d deals, want 75%% or more", fits, n)
+	// 78% with every double read as clubs mended, 72% before; 88% with
+	// the openings read as 10+ HCP (the rule of 20) and the transfer's
+	// completion as no new suit, 91% with principles of two forces read
+	// as either (297 deals)
+	if !raceEnabled && 100*fits < 85*n {
+		t.Errorf("the meanings admit the real hands in %d of %d deals, want 85%% or more", fits, n)
 	}
 }
 
