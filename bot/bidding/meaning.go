@@ -157,6 +157,9 @@ func (m *Meaning) finish(desc string) {
 	if s := m.Summary(); s != "" && !strings.Contains(desc, ":") {
 		t += ": " + s
 	}
+	if lo := m.LeastHCP(); lo < m.MinHCP {
+		t += fmt.Sprintf(" (may be %d-%d HCP with shape)", lo, m.MinHCP-1)
+	}
 	t += "; " + m.Force.String()
 	if m.Artificial {
 		t += ", artificial"

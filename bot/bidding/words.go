@@ -28,6 +28,9 @@ func (m Meaning) In(lang i18n.Lang, call bridge.Call) string {
 	case m.MaxHCP < 37:
 		parts = append(parts, i18n.T(lang, "meaning.hcpMax", i18n.Args{"n": m.MaxHCP}))
 	}
+	if lo := m.LeastHCP(); lo < m.MinHCP {
+		parts = append(parts, i18n.T(lang, "meaning.floor", i18n.Args{"min": lo, "max": m.MinHCP - 1}))
+	}
 	if m.Balanced {
 		parts = append(parts, i18n.T(lang, "call.balanced"))
 	}
