@@ -357,6 +357,16 @@ func (h *LocalHub) keep() {
 			return
 		case <-tick.C:
 		}
+		// Only the tables held before the renewal can be missing from
+		// its list because another node took them: a table created or
+		// adopted while the renewal ran was claimed after its list was
+		// read (dropping it would hand it to the next node's scan).
+		h.mu.Lock()
+		before := make(map[*Table]bool, len(h.tables))
+		for _, t := range h.tables {
+			before[t] = true
+		}
+		h.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), h.cfg.LeaseTTL/3)
 		ids, err := h.cfg.Store.RenewLeases(ctx, h.cfg.Node, h.cfg.LeaseTTL)
 		cancel()
@@ -378,7 +388,7 @@ func (h *LocalHub) keep() {
 				ended = true
 			default:
 			}
-			if ended || (t.Over() && t.Subscribers() == 0) || (!t.Over() && !owned[id]) {
+			if ended || (t.Over() && t.Subscribers() == 0) || (!t.Over() && !owned[id] && before[t]) {
 				delete(h.tables, id)
 				gone = append(gone, t)
 			}
