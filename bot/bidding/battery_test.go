@@ -10,6 +10,30 @@ import (
 	"atout/card"
 )
 
+// bidOut bids deal d to the end with b in every seat and returns the
+// auction. each, when not nil, sees every call with the calls before it
+// and the meaning the bot gave it. An illegal call, or an auction that
+// reaches 60 calls, fails the test.
+func bidOut(t testing.TB, b *Bot, d bridge.Deal, dealer card.Seat, vul bridge.Vul, each func(before []bridge.Call, call bridge.Call, m Meaning)) []bridge.Call {
+	t.Helper()
+	a := bridge.NewAuction(dealer)
+	var calls []bridge.Call
+	for !a.Done() {
+		if len(calls) >= 60 {
+			t.Fatalf("%v: auction does not end: %v", d, calls)
+		}
+		call, m := b.Choose(d[a.ToAct()], vul, dealer, calls)
+		if err := a.Add(call); err != nil {
+			t.Fatalf("%v: %v after %v: %v", d, call, calls, err)
+		}
+		if each != nil {
+			each(calls, call, m)
+		}
+		calls = append(calls, call)
+	}
+	return calls
+}
+
 // TestBattery bids random deals with four bots and checks what must hold of
 // every auction: legal, ending, no forcing bid passed, every call explained
 // (by the rule that chose it, and as the other players read it). CI size:
@@ -29,25 +53,15 @@ func TestBattery(t *testing.T) {
 		d := bridge.RandomDeal(r)
 		dealer := card.Seat(i % 4)
 		vul := bridge.Vul((i / 4) % 4)
-		a := bridge.NewAuction(dealer)
-		var calls []bridge.Call
-		for !a.Done() {
-			if len(calls) >= 60 {
-				t.Fatalf("deal %d %v: auction does not end: %v", i, d, calls)
-			}
+		calls := bidOut(t, b, d, dealer, vul, func(calls []bridge.Call, call bridge.Call, m Meaning) {
 			c := b.newCtx(vul, dealer, calls)
-			call, m := b.Choose(d[a.ToAct()], vul, dealer, calls)
-			if err := a.Add(call); err != nil {
-				t.Fatalf("deal %d %v: %v after %v: %v", i, d, call, calls, err)
-			}
 			if call.Kind == bridge.Pass && c.MustBid() && !b.rule(m.Rule).PassForcing {
 				t.Errorf("deal %d %v: passes a forcing bid: %v P (%s)", i, d, calls, c.Meanings[len(calls)-2].Text)
 			}
 			if m.Text == "" || m.Rule == "" {
 				t.Errorf("deal %d %v: %v after %v has no rule explaining it: %+v", i, d, call, calls, m)
 			}
-			calls = append(calls, call)
-		}
+		})
 		for j, m := range b.ExplainAll(vul, dealer, calls) {
 			if m.Text == "" || m.Key == "" {
 				t.Errorf("deal %d: call %d of %v is not explained", i, j, calls)

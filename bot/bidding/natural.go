@@ -569,7 +569,6 @@ func iDoubledStrong(c *Ctx, _ *Bind) bool {
 	return mine == 1 && doubled && !c.WeOpened()
 }
 
-// iOpened: the seat to act made the opening bid.
 // secondCallOfMine: I have made exactly one call that was not a pass.
 func secondCallOfMine(c *Ctx, _ *Bind) bool {
 	n := 0
@@ -581,6 +580,7 @@ func secondCallOfMine(c *Ctx, _ *Bind) bool {
 	return n == 1
 }
 
+// iOpened: the seat to act made the opening bid.
 func iOpened(c *Ctx, _ *Bind) bool {
 	o, ok := c.Opener()
 	return ok && o == c.Me

@@ -104,18 +104,7 @@ func TestSelfPlayAuctions(t *testing.T) {
 		hs := dealHands(r)
 		dealer := card.Seat(i % 4)
 		vul := bridge.Vul(r.IntN(4))
-		a := bridge.NewAuction(dealer)
-		var calls []bridge.Call
-		for !a.Done() {
-			if len(calls) > 60 {
-				t.Fatalf("deal %d: auction too long: %v", i, calls)
-			}
-			c, _ := b.Choose(hs[a.ToAct()], vul, dealer, calls)
-			if err := a.Add(c); err != nil {
-				t.Fatalf("deal %d: %v: %v", i, calls, err)
-			}
-			calls = append(calls, c)
-		}
+		calls := bidOut(t, b, bridge.Deal(hs), dealer, vul, nil)
 		for j := range calls {
 			m := b.Explain(vul, dealer, calls, j)
 			if m.Text == "" {

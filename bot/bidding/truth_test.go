@@ -62,17 +62,11 @@ func TestExplanationsTrue(t *testing.T) {
 		d := bridge.RandomDeal(r)
 		dealer := card.Seat(i % 4)
 		vul := bridge.Vul((i / 4) % 4)
-		a := bridge.NewAuction(dealer)
-		var auction []bridge.Call
 		var chosen []string
-		for !a.Done() {
-			call, cm := b.Choose(d[a.ToAct()], vul, dealer, auction)
-			chosen = append(chosen, cm.Rule)
-			if err := a.Add(call); err != nil {
-				t.Fatalf("deal %d: %v after %v: %v", i, call, auction, err)
-			}
-			auction = append(auction, call)
-		}
+		auction := bidOut(t, b, d, dealer, vul, func(_ []bridge.Call, _ bridge.Call, m Meaning) {
+			chosen = append(chosen, m.Rule)
+		})
+		a := bridge.NewAuction(dealer)
 		for j, m := range b.ExplainAll(vul, dealer, auction) {
 			c := byRule[m.Rule]
 			if c == nil {

@@ -19,13 +19,7 @@ func TestMeaningInEveryLanguage(t *testing.T) {
 	for i := range 60 {
 		d := bridge.RandomDeal(r)
 		dealer := card.Seat(i % 4)
-		a := bridge.NewAuction(dealer)
-		var calls []bridge.Call
-		for !a.Done() {
-			c, _ := b.Choose(d[a.ToAct()], bridge.VulNone, dealer, calls)
-			_ = a.Add(c)
-			calls = append(calls, c)
-		}
+		calls := bidOut(t, b, d, dealer, bridge.VulNone, nil)
 		for j, m := range b.ExplainAll(bridge.VulNone, dealer, calls) {
 			for _, l := range i18n.Supported {
 				w := m.In(l, calls[j])
