@@ -34,19 +34,26 @@ func bidOut(t testing.TB, b *Bot, d bridge.Deal, dealer card.Seat, vul bridge.Vu
 	return calls
 }
 
+// testSize is how many deals a self-play test bids: n, or small under
+// -short and the race detector, or the number in the environment
+// variable env when it is set.
+func testSize(n, small int, env string) int {
+	if testing.Short() || raceEnabled {
+		n = small
+	}
+	if v, err := strconv.Atoi(os.Getenv(env)); err == nil {
+		n = v
+	}
+	return n
+}
+
 // TestBattery bids random deals with four bots and checks what must hold of
 // every auction: legal, ending, no forcing bid passed, every call explained
 // (by the rule that chose it, and as the other players read it). CI size:
 // 1000 deals (300 under the race detector); BIDDING_BATTERY_N sets another
 // size (tools/bidbattery adds the double-dummy measures).
 func TestBattery(t *testing.T) {
-	n := 1000
-	if testing.Short() || raceEnabled {
-		n = 300
-	}
-	if v, err := strconv.Atoi(os.Getenv("BIDDING_BATTERY_N")); err == nil {
-		n = v
-	}
+	n := testSize(1000, 300, "BIDDING_BATTERY_N")
 	b := New(Options{})
 	r := card.NewRand(2027)
 	for i := range n {

@@ -2,9 +2,7 @@ package bidding
 
 import (
 	"fmt"
-	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -40,16 +38,11 @@ func falseBy(m *Meaning, h card.Hand) string {
 // the rule of 20 opens 10s and 11s, the completion of a transfer read as
 // four cards. Judgement leaves a few calls outside their reading (an
 // invitation passed with a point more than the pass shows): 0.64% of the
-// calls (2.6% before the explanations were mended); more than 1% fails. TRUTH_N sets the number of deals (1,000; 200 under the race
-// detector); -v lists the rules whose explanations fail most.
+// calls (2.6% before the explanations were mended); more than 1% fails.
+// TRUTH_N sets the number of deals (1,000; 200 under the race detector);
+// -v lists the rules whose explanations fail most.
 func TestExplanationsTrue(t *testing.T) {
-	n := 1000
-	if testing.Short() || raceEnabled {
-		n = 200
-	}
-	if v, err := strconv.Atoi(os.Getenv("TRUTH_N")); err == nil {
-		n = v
-	}
+	n := testSize(1000, 200, "TRUTH_N")
 	b := New(Options{})
 	r := card.NewRand(777)
 	type count struct {
