@@ -551,10 +551,8 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 	if sl.gen != tt.gen {
 		return false, false, 0, -1
 	}
-	for g, w := sl.head, 0; g != 0 && w < maxScan; g = tt.segs[g].next {
-		sg := &tt.segs[g]
-		es := tt.pool[sg.start : sg.start+sg.n]
-		w += len(es)
+	es := tt.pool[sl.start : sl.start+int32(sl.n)]
+	for g, w := sl.older, 0; ; g = tt.segs[g].next {
 		for i := len(es) - 1; i >= 0; i-- {
 			en := &es[i]
 			if collectStats {
@@ -579,6 +577,11 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 				hint = e.decodeBest(en.best, L)
 			}
 		}
+		w += len(es)
+		if g == 0 || w >= maxScan {
+			break
+		}
+		es = tt.pool[tt.segs[g].start : tt.segs[g].start+segMax]
 	}
 	return false, false, 0, hint
 }

@@ -29,11 +29,13 @@ type ttEntry struct {
 	best   uint8
 }
 
-// The entries of a group are kept in segments of consecutive entries, the
-// newest segment first; each new segment of a group is twice as long as the
-// one before (segFirst to segMax entries), so that the long groups of the
-// last tricks are read in a few runs of adjacent memory rather than a chain
-// of small blocks.
+// The entries of a group are kept in one block of consecutive entries, the
+// newest last, whose place the index slot holds, so that a look-up goes
+// from the slot straight to the entries. A full block moves to one twice as
+// long (segFirst to segMax entries; the old block is left unused until the
+// table is emptied); a full block of segMax entries is set aside as an
+// older block of the group (a chain of ttSeg, newest first) and a new one
+// begins.
 const (
 	segFirst = 8
 	segMax   = 256
@@ -42,19 +44,21 @@ const (
 // maxScan bounds the entries examined per look-up.
 const maxScan = 512
 
+// ttSeg is an older, full block of segMax entries of a group.
 type ttSeg struct {
 	start int32 // first entry in the pool
-	n     int32 // entries used
-	cap   int32
-	next  int32 // the group's previous (older) segment, 0 if none
+	next  int32 // the group's previous (older) block, 0 if none
 }
 
 // ttHead is one slot of the index: a group of entries with the same
-// lengths, leader and strain.
+// lengths, leader and strain, and where its newest block is.
 type ttHead struct {
 	lens  uint64
 	gen   uint32
-	head  int32
+	start int32  // the newest block's first entry in the pool
+	older int32  // the newest of the older blocks (segs), 0 if none
+	n     uint16 // entries used in the newest block
+	cap   uint8  // the newest block holds segFirst<<cap entries
 	trump uint8
 }
 
@@ -62,7 +66,7 @@ type ttable struct {
 	index []ttHead
 	used  int
 	segs  []ttSeg
-	nseg  int32 // next free segment (segment 0 is never used)
+	nseg  int32 // next free older block (segs[0] is never used)
 	pool  []ttEntry
 	top   int32 // next free entry
 	gen   uint32
@@ -104,10 +108,10 @@ func newTable(mb int) *ttable {
 	}
 	bytes := uint64(mb) << 20
 	slots := min(max(bytes/5/24, 16), 1<<17)
-	// an entry takes 24 bytes, and at most one segment of 16 bytes per
-	// segFirst entries.
-	entries := max((bytes-slots*24)/(24+16/segFirst), 2*segMax)
-	return &ttable{index: make([]ttHead, slots), segs: make([]ttSeg, entries/segFirst+1), nseg: 1,
+	// an entry takes 24 bytes (and an older block 8 bytes per segMax
+	// entries)
+	entries := max((bytes-slots*24)/24, 2*segMax)
+	return &ttable{index: make([]ttHead, slots), segs: make([]ttSeg, entries/segMax+1), nseg: 1,
 		pool: make([]ttEntry, entries), gen: 1}
 }
 
@@ -140,8 +144,8 @@ func (t *ttable) slot(lens uint64, trump int) *ttHead {
 // top ks cards.
 func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
 	t.stores++
-	// (segments never run out before entries: each takes segFirst
-	// entries or more, and newTable makes one per segFirst entries)
+	// (older blocks never run out before entries: each takes segMax
+	// entries, and newTable makes one per segMax entries)
 	if int(t.top)+segMax > len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
 		t.fullResets++
 		t.reset()
@@ -150,9 +154,8 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 	m0, m1 := masks(ks)
 	p0, p1 := o0&m0, o1&m1
 	if s.gen == t.gen {
-		for g, w := s.head, 0; g != 0 && w < maxScan; g = t.segs[g].next {
-			sg := &t.segs[g]
-			es := t.pool[sg.start : sg.start+sg.n]
+		es := t.pool[s.start : s.start+int32(s.n)]
+		for g, w := s.older, 0; ; g = t.segs[g].next {
 			for i := range es {
 				en := &es[i]
 				if en.p0 == p0 && en.p1 == p1 && en.ks == ks {
@@ -169,25 +172,32 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 				}
 			}
 			w += len(es)
+			if g == 0 || w >= maxScan {
+				break
+			}
+			es = t.pool[t.segs[g].start : t.segs[g].start+segMax]
+		}
+		if c := segFirst << s.cap; int(s.n) == c {
+			if c < segMax {
+				// move to a block twice as long
+				copy(t.pool[t.top:], t.pool[s.start:s.start+int32(c)])
+				s.cap++
+			} else {
+				g := t.nseg
+				t.nseg++
+				t.segs[g] = ttSeg{start: s.start, next: s.older}
+				s.older, s.n = g, 0
+			}
+			s.start = t.top
+			t.top += int32(segFirst << s.cap)
 		}
 	} else {
-		*s = ttHead{lens: lens, trump: uint8(trump), gen: t.gen}
+		*s = ttHead{lens: lens, trump: uint8(trump), gen: t.gen, start: t.top}
+		t.top += segFirst
 		t.used++
 	}
-	if s.head == 0 || t.segs[s.head].n == t.segs[s.head].cap {
-		c := int32(segFirst)
-		if s.head != 0 {
-			c = min(2*t.segs[s.head].cap, segMax)
-		}
-		g := t.nseg
-		t.nseg++
-		t.segs[g] = ttSeg{start: t.top, cap: c, next: s.head}
-		t.top += c
-		s.head = g
-	}
-	sg := &t.segs[s.head]
-	t.pool[sg.start+sg.n] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
-	sg.n++
+	t.pool[s.start+int32(s.n)] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
+	s.n++
 }
 
 // reset empties the table in O(1) (when it is full, and for a new deal or
