@@ -63,13 +63,15 @@ type ttHead struct {
 }
 
 type ttable struct {
-	index []ttHead
-	used  int
-	segs  []ttSeg
-	nseg  int32 // next free older block (segs[0] is never used)
-	pool  []ttEntry
-	top   int32 // next free entry
-	gen   uint32
+	index  []ttHead
+	active int // the slots in use: a prefix of index (see grow)
+	used   int
+	moved  []ttHead // grow's buffer
+	segs   []ttSeg
+	nseg   int32 // next free older block (segs[0] is never used)
+	pool   []ttEntry
+	top    int32 // next free entry
+	gen    uint32
 	// counters for tuning
 	stores, fullResets uint64
 }
@@ -111,8 +113,8 @@ func newTable(mb int) *ttable {
 	// an entry takes 24 bytes (and an older block 8 bytes per segMax
 	// entries)
 	entries := max((bytes-slots*24)/24, 2*segMax)
-	return &ttable{index: make([]ttHead, slots), segs: make([]ttSeg, entries/segMax+1), nseg: 1,
-		pool: make([]ttEntry, entries), gen: 1}
+	return &ttable{index: make([]ttHead, slots), active: min(firstSlots, int(slots)),
+		segs: make([]ttSeg, entries/segMax+1), nseg: 1, pool: make([]ttEntry, entries), gen: 1}
 }
 
 func hashKey(lens uint64, trump int) uint64 {
@@ -126,7 +128,7 @@ func hashKey(lens uint64, trump int) uint64 {
 // slot returns the index slot of the key, or the empty slot where it would
 // go (its gen differs).
 func (t *ttable) slot(lens uint64, trump int) *ttHead {
-	hi, _ := bits.Mul64(hashKey(lens, trump), uint64(len(t.index)))
+	hi, _ := bits.Mul64(hashKey(lens, trump), uint64(t.active))
 	i := int(hi)
 	for {
 		s := &t.index[i]
@@ -134,9 +136,32 @@ func (t *ttable) slot(lens uint64, trump int) *ttHead {
 			return s
 		}
 		i++
-		if i == len(t.index) {
+		if i == t.active {
 			i = 0
 		}
+	}
+}
+
+// firstSlots is the number of index slots a table starts with after each
+// reset: most solves use a few thousand groups, and a small index stays in
+// the processor's caches; grow doubles it as it fills.
+const firstSlots = 1 << 13
+
+// grow doubles the slots in use (up to the whole index), moving the groups
+// to their new slots.
+func (t *ttable) grow() {
+	t.moved = t.moved[:0]
+	for i := range t.active {
+		if t.index[i].gen == t.gen {
+			t.moved = append(t.moved, t.index[i])
+		}
+	}
+	t.active = min(2*t.active, len(t.index))
+	for i := range t.active {
+		t.index[i].gen = 0 // (the generation is never 0)
+	}
+	for _, h := range t.moved {
+		*t.slot(h.lens, int(h.trump)) = h
 	}
 }
 
@@ -146,7 +171,10 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 	t.stores++
 	// (older blocks never run out before entries: each takes segMax
 	// entries, and newTable makes one per segMax entries)
-	if int(t.top)+segMax > len(t.pool) || uint64(t.used)*4 >= uint64(len(t.index))*3 {
+	if uint64(t.used)*4 >= uint64(t.active)*3 && t.active < len(t.index) {
+		t.grow()
+	}
+	if int(t.top)+segMax > len(t.pool) || uint64(t.used)*4 >= uint64(t.active)*3 {
 		t.fullResets++
 		t.reset()
 	}
@@ -209,6 +237,7 @@ func (t *ttable) reset() {
 		t.gen = 1
 	}
 	t.used = 0
+	t.active = min(firstSlots, len(t.index))
 	t.top = 0
 	t.nseg = 1
 }
