@@ -392,6 +392,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	// The table is consulted first in the early tricks, where its entries
 	// cover many positions; near the end quick tricks answer more cheaply.
 	var lens, o0, o1 uint64
+	var ref ttRef
 	hint := -1
 	probed := false
 	if n >= ttFirst {
@@ -399,7 +400,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		var rt uint64
 		lens, o0, o1 = e.lensKey(L), 0, 0
 		o0, o1 = e.owners(d)
-		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
+		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target, &ref); hit {
 			return ok, rt
 		}
 		probed = true
@@ -429,7 +430,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 		var rt uint64
 		lens = e.lensKey(L)
 		o0, o1 = e.owners(d)
-		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target); hit {
+		if hit, ok, rt, hint = e.probe(lens, o0, o1, L, n, target, &ref); hit {
 			return ok, rt
 		}
 	}
@@ -461,7 +462,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 			if collectStats {
 				e.stats.Cut[0][min(i, 3)]++
 			}
-			e.store(n, lens, o0, o1, e.ksOf(rr), target, n, e.encodeBest(c))
+			e.store(n, lens, o0, o1, e.ksOf(rr), target, n, e.encodeBest(c), &ref)
 			return true, rr
 		}
 		rel |= rr
@@ -470,7 +471,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	if collectStats {
 		e.stats.NoCut[0]++
 	}
-	e.store(n, lens, o0, o1, e.ksOf(rel), 0, target-1, 0)
+	e.store(n, lens, o0, o1, e.ksOf(rel), 0, target-1, 0, &ref)
 	return false, rel
 }
 
@@ -540,8 +541,9 @@ const (
 
 // probe looks the position up in the table: hit reports an entry whose
 // bounds answer the question for target (ok is the answer, rel the cards
-// it relied on); otherwise hint is the best lead of a matching entry, or -1.
-func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel uint64, hint int) {
+// it relied on); otherwise hint is the best lead of a matching entry, or -1,
+// and ref what the store after the search needs (see ttRef).
+func (e *engine) probe(lens, o0, o1 uint64, L, n, target int, ref *ttRef) (hit, ok bool, rel uint64, hint int) {
 	hint = -1
 	tt := e.tt
 	if collectStats {
@@ -551,7 +553,9 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 	if sl.gen != tt.gen {
 		return false, false, 0, -1
 	}
-	es := tt.pool[sl.start : sl.start+int32(sl.n)]
+	*ref = ttRef{sl: sl, epoch: tt.epoch}
+	base := sl.start
+	es := tt.pool[base : base+int32(sl.n)]
 	for g, w := sl.older, 0; ; g = tt.segs[g].next {
 		for i := len(es) - 1; i >= 0; i-- {
 			en := &es[i]
@@ -576,23 +580,26 @@ func (e *engine) probe(lens, o0, o1 uint64, L, n, target int) (hit, ok bool, rel
 			if en.best != 0 && hint < 0 {
 				hint = e.decodeBest(en.best, L)
 			}
+			ref.add(base + int32(i))
 		}
 		w += len(es)
 		if g == 0 || w >= maxScan {
 			break
 		}
-		es = tt.pool[tt.segs[g].start : tt.segs[g].start+segMax]
+		base = tt.segs[g].start
+		es = tt.pool[base : base+segMax]
 	}
 	return false, false, 0, hint
 }
 
-// store records bounds in the table (and counts the stores by tricks left).
-func (e *engine) store(n int, lens, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
+// store records bounds in the table (and counts the stores by tricks left);
+// ref is what the position's probe found.
+func (e *engine) store(n int, lens, o0, o1 uint64, ks uint16, lo, hi int, best uint8, ref *ttRef) {
 	if collectStats {
 		e.stats.ByN[n]++
 		e.stats.KSum[n] += uint64(ks&15 + ks>>4&15 + ks>>8&15 + ks>>12)
 	}
-	e.tt.store(lens, e.trump, o0, o1, ks, lo, hi, best)
+	e.tt.store(lens, e.trump, o0, o1, ks, lo, hi, best, ref)
 }
 
 // plainLead is lead without table, quick tricks or small-card pruning.

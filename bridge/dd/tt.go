@@ -64,7 +64,8 @@ type ttHead struct {
 
 type ttable struct {
 	index  []ttHead
-	active int // the slots in use: a prefix of index (see grow)
+	epoch  uint32 // moves on whenever slots move or entries go (grow, reset)
+	active int    // the slots in use: a prefix of index (see grow)
 	used   int
 	moved  []ttHead // grow's buffer
 	segs   []ttSeg
@@ -150,6 +151,7 @@ const firstSlots = 1 << 13
 // grow doubles the slots in use (up to the whole index), moving the groups
 // to their new slots.
 func (t *ttable) grow() {
+	t.epoch++
 	t.moved = t.moved[:0]
 	for i := range t.active {
 		if t.index[i].gen == t.gen {
@@ -165,9 +167,32 @@ func (t *ttable) grow() {
 	}
 }
 
+// ttRef is what a look-up leaves for the store that follows the search
+// below its position: the group's slot, and where the entries are that
+// matched the position without answering (the only ones the store can
+// merge with). The search below never stores in the group (every position
+// below has fewer cards), so the ref holds until the slots move or the
+// table empties (the epoch moves on).
+type ttRef struct {
+	sl    *ttHead // nil when the group was not in the table
+	epoch uint32
+	n     int8 // entries recorded in at; -1 when more matched
+	at    [3]int32
+}
+
+// add records the pool index i of a matching entry.
+func (r *ttRef) add(i int32) {
+	if r.n >= 0 && int(r.n) < len(r.at) {
+		r.at[r.n] = i
+		r.n++
+	} else {
+		r.n = -1
+	}
+}
+
 // store merges the bounds lo..hi for the positions matching (o0, o1) on the
 // top ks cards.
-func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8) {
+func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi int, best uint8, ref *ttRef) {
 	t.stores++
 	// (older blocks never run out before entries: each takes segMax
 	// entries, and newTable makes one per segMax entries)
@@ -178,24 +203,32 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 		t.fullResets++
 		t.reset()
 	}
-	s := t.slot(lens, trump)
 	m0, m1 := masks(ks)
 	p0, p1 := o0&m0, o1&m1
+	var s *ttHead
+	if ref != nil && ref.sl != nil && ref.epoch == t.epoch {
+		// the group's entries are as the probe saw them
+		s = ref.sl
+		if ref.n >= 0 {
+			for _, i := range ref.at[:ref.n] {
+				if en := &t.pool[i]; en.p0 == p0 && en.p1 == p1 && en.ks == ks {
+					en.merge(lo, hi, best)
+					return
+				}
+			}
+			t.add(s, p0, p1, ks, lo, hi, best)
+			return
+		}
+	} else {
+		s = t.slot(lens, trump)
+	}
 	if s.gen == t.gen {
 		es := t.pool[s.start : s.start+int32(s.n)]
 		for g, w := s.older, 0; ; g = t.segs[g].next {
 			for i := range es {
 				en := &es[i]
 				if en.p0 == p0 && en.p1 == p1 && en.ks == ks {
-					if int8(lo) > en.lo {
-						en.lo = int8(lo)
-					}
-					if int8(hi) < en.hi {
-						en.hi = int8(hi)
-					}
-					if best != 0 {
-						en.best = best
-					}
+					en.merge(lo, hi, best)
 					return
 				}
 			}
@@ -205,24 +238,43 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 			}
 			es = t.pool[t.segs[g].start : t.segs[g].start+segMax]
 		}
-		if c := segFirst << s.cap; int(s.n) == c {
-			if c < segMax {
-				// move to a block twice as long
-				copy(t.pool[t.top:], t.pool[s.start:s.start+int32(c)])
-				s.cap++
-			} else {
-				g := t.nseg
-				t.nseg++
-				t.segs[g] = ttSeg{start: s.start, next: s.older}
-				s.older, s.n = g, 0
-			}
-			s.start = t.top
-			t.top += int32(segFirst << s.cap)
-		}
 	} else {
 		*s = ttHead{lens: lens, trump: uint8(trump), gen: t.gen, start: t.top}
 		t.top += segFirst
 		t.used++
+	}
+	t.add(s, p0, p1, ks, lo, hi, best)
+}
+
+// merge narrows an entry's bounds to lo..hi (and sets its best lead).
+func (en *ttEntry) merge(lo, hi int, best uint8) {
+	if int8(lo) > en.lo {
+		en.lo = int8(lo)
+	}
+	if int8(hi) < en.hi {
+		en.hi = int8(hi)
+	}
+	if best != 0 {
+		en.best = best
+	}
+}
+
+// add appends an entry to the group of slot s, moving the group's newest
+// block to a longer one (or setting it aside) when it is full.
+func (t *ttable) add(s *ttHead, p0, p1 uint64, ks uint16, lo, hi int, best uint8) {
+	if c := segFirst << s.cap; int(s.n) == c {
+		if c < segMax {
+			// move to a block twice as long
+			copy(t.pool[t.top:], t.pool[s.start:s.start+int32(c)])
+			s.cap++
+		} else {
+			g := t.nseg
+			t.nseg++
+			t.segs[g] = ttSeg{start: s.start, next: s.older}
+			s.older, s.n = g, 0
+		}
+		s.start = t.top
+		t.top += int32(segFirst << s.cap)
 	}
 	t.pool[s.start+int32(s.n)] = ttEntry{p0: p0, p1: p1, ks: ks, lo: int8(lo), hi: int8(hi), best: best}
 	s.n++
@@ -231,6 +283,7 @@ func (t *ttable) store(lens uint64, trump int, o0, o1 uint64, ks uint16, lo, hi 
 // reset empties the table in O(1) (when it is full, and for a new deal or
 // strain).
 func (t *ttable) reset() {
+	t.epoch++
 	t.gen++
 	if t.gen == 0 {
 		clear(t.index)
