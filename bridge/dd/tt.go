@@ -12,11 +12,13 @@ import "math/bits"
 // and the same owners of those top cards has the same bounds: the cards
 // below are only counted, never compared.
 //
-// Layout: one flat open-addressing array of slots keyed by (lengths, leader,
-// strain); each slot holds up to slotEntries entries side by side, so a
-// look-up reads one contiguous block, compared as machine words. A
-// generation number stamps the slots; when the array is three quarters
-// full the generation moves on, which empties the table in O(1).
+// Layout: an open-addressing index of slots keyed by (lengths, leader,
+// strain), of which a prefix is in use (firstSlots after each reset,
+// doubled by grow as it fills); each slot points to its group's entries in
+// a pool (see the blocks below), compared as machine words. A generation
+// number stamps the slots; when the whole index is three quarters full or
+// the pool runs out, the generation moves on, which empties the table in
+// O(1).
 
 // ttEntry is one stored set of positions. p0 and p1 hold the owners of the
 // counted top cards, in the layout of engine.owners, masked to the top ks[s]
@@ -104,7 +106,7 @@ func masks(ks uint16) (uint64, uint64) {
 // for the index but at most 2^17 slots (3 MB; a full table of the 140
 // deals of the tuning sets used at most 37,000 groups in a strain, and a
 // small index is read with fewer cache and TLB misses), the rest for the
-// entries and their segments.
+// entries and their older blocks.
 func newTable(mb int) *ttable {
 	if mb < 1 {
 		mb = 1
