@@ -71,7 +71,11 @@ type LocalHub struct {
 
 	mu     sync.Mutex
 	tables map[string]*Table
-	closed bool
+	// creating holds the tables CreateSeated has stored and not yet made
+	// live: claimed by this node, so a scan renewing this node's leases
+	// lists them, but not for anyone to adopt (see adopt).
+	creating map[string]bool
+	closed   bool
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -84,7 +88,7 @@ var _ Room = (*Table)(nil)
 // which renews the leases of its tables and lets go of finished ones.
 func NewLocalHub(cfg Config) *LocalHub {
 	cfg.setDefaults()
-	h := &LocalHub{cfg: cfg, tables: map[string]*Table{}, stop: make(chan struct{})}
+	h := &LocalHub{cfg: cfg, tables: map[string]*Table{}, creating: map[string]bool{}, stop: make(chan struct{})}
 	h.an = newAnalyst(&h.cfg)
 	h.wg.Add(1)
 	go h.keep()
@@ -177,6 +181,14 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 	if err != nil {
 		return nil, err
 	}
+	h.mu.Lock()
+	h.creating[g.ID] = true
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		delete(h.creating, g.ID)
+		h.mu.Unlock()
+	}()
 	if _, err := h.cfg.Store.ClaimTable(ctx, g.ID, h.cfg.Node, h.cfg.LeaseTTL); err != nil {
 		return nil, err
 	}
@@ -222,8 +234,18 @@ func (h *LocalHub) Get(ctx context.Context, id string) (Room, error) {
 	return t, nil
 }
 
-// adopt claims an open table from the store and rebuilds it.
+// adopt claims an open table from the store and rebuilds it. A table this
+// hub is creating is not adopted: it is claimed here already, and a copy
+// rebuilt from the store before its first deal is stored would either fail
+// (a cluster node then releases the lease, and another node takes the table
+// the creator goes on to serve) or make the creation fail.
 func (h *LocalHub) adopt(ctx context.Context, id string) (*Table, error) {
+	h.mu.Lock()
+	creating := h.creating[id]
+	h.mu.Unlock()
+	if creating {
+		return nil, fmt.Errorf("table %s is being created here: %w", id, store.ErrLeaseHeld)
+	}
 	if _, err := h.cfg.Store.ClaimTable(ctx, id, h.cfg.Node, h.cfg.LeaseTTL); err != nil {
 		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrFinished) {
 			return nil, ErrNotFound

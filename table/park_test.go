@@ -2,10 +2,12 @@ package table
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"atout/card"
+	"atout/store"
 )
 
 // A parked table stays in the store through a restart (Resume leaves it)
@@ -64,5 +66,40 @@ func TestParkedTableResumesOnDemand(t *testing.T) {
 	}
 	if g, _ := st.GetGame(ctx, r.ID()); g.Parked() {
 		t.Fatal("still marked parked once served again")
+	}
+}
+
+// A table the hub is creating (stored and claimed, not yet live) is not
+// adopted, by Get or by Resume: a copy rebuilt before the first deal is
+// stored would make the creation fail, or, in a cluster, fail and have its
+// lease released for another node to take (two live copies).
+func TestNoAdoptWhileCreating(t *testing.T) {
+	st := openStore(t)
+	h := newHub(t, st)
+	ctx := context.Background()
+	g, err := st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: []byte(`{"game":"bridge","level":"easy"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ClaimTable(ctx, g.ID, h.cfg.Node, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	h.mu.Lock()
+	h.creating[g.ID] = true
+	h.mu.Unlock()
+	if _, err := h.Get(ctx, g.ID); !errors.Is(err, store.ErrLeaseHeld) {
+		t.Errorf("Get of a table being created: %v, want the lease held", err)
+	}
+	if n, err := h.Resume(ctx); n != 0 || err != nil {
+		t.Errorf("Resume took %d tables (%v) while one was being created", n, err)
+	}
+	if h.Len() != 0 {
+		t.Errorf("%d live tables, want none", h.Len())
+	}
+	h.mu.Lock()
+	delete(h.creating, g.ID)
+	h.mu.Unlock()
+	if _, err := h.Get(ctx, g.ID); err != nil || h.Len() != 1 {
+		t.Errorf("Get once created: %v, %d live tables", err, h.Len())
 	}
 }
