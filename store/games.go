@@ -77,6 +77,11 @@ type NewGame struct {
 	Settings  json.RawMessage // any JSON document; empty means {}
 	CreatedBy string          // user id, or ""
 	Seats     [4]Seat         // Name is ignored
+	// Owner, when set, is the node the game is stored claimed by, for
+	// Lease (as [Store.ClaimTable] would): no other node's scan can take
+	// the new table before its creator serves it.
+	Owner string
+	Lease time.Duration
 }
 
 // maxActionLen bounds a move's text; real actions are a few characters.
@@ -148,6 +153,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			return Game{}, err
 		}
 	}
+	if ng.Owner != "" {
+		if err := checkLease(ng.Owner, ng.Lease); err != nil {
+			return Game{}, err
+		}
+	}
 	now := nowMS()
 	g := Game{
 		Kind:      ng.Kind,
@@ -164,9 +174,14 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	// rather than fail a user.
 	for attempt := 0; ; attempt++ {
 		g.ID = newID(gameIDLen)
+		var until int64
 		err := s.writeTx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, kind, settings, status, created_by, created_ms, updated_ms)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`), g.ID, g.Kind, string(g.Settings), StatusOpen, nullString(g.CreatedBy), now, now); err != nil {
+			// no owner: lease_until_ms 0, free for any node to claim
+			if err := tx.QueryRowContext(ctx, s.q(`INSERT INTO games (id, kind, settings, status, created_by, created_ms, updated_ms,
+					owner_node, lease_until_ms)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? = '' THEN 0 ELSE {now} + ? END)
+				RETURNING lease_until_ms`), g.ID, g.Kind, string(g.Settings), StatusOpen, nullString(g.CreatedBy), now, now,
+				nullString(ng.Owner), ng.Owner, ng.Lease.Milliseconds()).Scan(&until); err != nil {
 				return err
 			}
 			for i, st := range g.Seats {
@@ -179,6 +194,9 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		})
 		switch {
 		case err == nil:
+			if ng.Owner != "" {
+				g.Owner, g.LeaseUntil = ng.Owner, fromMS(until)
+			}
 			return s.fillNames(ctx, g)
 		case isUniqueViolation(err) && attempt < 3:
 			continue

@@ -118,3 +118,39 @@ func TestLeaseClaimRace(t *testing.T) {
 		}
 	})
 }
+
+// A game created with an owner is stored claimed: no other node can claim
+// it or see it in ExpiredTables between its creation and its first serving.
+func TestCreateGameClaimed(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		g, err := s.CreateGame(ctx, NewGame{Kind: "bridge", Owner: "node-a", Lease: time.Hour})
+		must(t, err)
+		if d := time.Until(g.LeaseUntil); g.Owner != "node-a" || d < 59*time.Minute || d > 61*time.Minute {
+			t.Errorf("created game owner %q until %v (%v from now)", g.Owner, g.LeaseUntil, d)
+		}
+		got, err := s.GetGame(ctx, g.ID)
+		must(t, err)
+		if got.Owner != "node-a" || !got.LeaseUntil.Equal(g.LeaseUntil) {
+			t.Errorf("stored owner %q until %v, created %q until %v", got.Owner, got.LeaseUntil, g.Owner, g.LeaseUntil)
+		}
+		if ids, _ := s.ExpiredTables(ctx); slices.Contains(ids, g.ID) {
+			t.Errorf("ExpiredTables lists a game created claimed: %v", ids)
+		}
+		if _, err := s.ClaimTable(ctx, g.ID, "node-b", time.Hour); !errors.Is(err, ErrLeaseHeld) {
+			t.Errorf("ClaimTable by node-b = %v, want the lease held", err)
+		}
+		if _, err := s.ClaimTable(ctx, g.ID, "node-a", time.Hour); err != nil {
+			t.Errorf("ClaimTable by the owner: %v", err)
+		}
+		// without an owner: free at once, as before
+		free, err := s.CreateGame(ctx, NewGame{Kind: "belote"})
+		must(t, err)
+		if ids, _ := s.ExpiredTables(ctx); free.Owner != "" || !slices.Contains(ids, free.ID) {
+			t.Errorf("a game created without an owner (%q) is not free: %v", free.Owner, ids)
+		}
+		if _, err := s.CreateGame(ctx, NewGame{Kind: "bridge", Owner: "node-a"}); err == nil {
+			t.Error("an owner without a lease was accepted")
+		}
+	})
+}

@@ -177,7 +177,9 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 		}
 	}
 	creator := Player{ID: createdBy}
-	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: string(s.Game), Settings: raw, CreatedBy: creator.ID, Seats: seats})
+	// stored claimed by this node: no other node's scan can take it first
+	g, err := h.cfg.Store.CreateGame(ctx, store.NewGame{Kind: string(s.Game), Settings: raw, CreatedBy: creator.ID, Seats: seats,
+		Owner: h.cfg.Node, Lease: h.cfg.LeaseTTL})
 	if err != nil {
 		return nil, err
 	}
@@ -189,9 +191,6 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 		delete(h.creating, g.ID)
 		h.mu.Unlock()
 	}()
-	if _, err := h.cfg.Store.ClaimTable(ctx, g.ID, h.cfg.Node, h.cfg.LeaseTTL); err != nil {
-		return nil, err
-	}
 	seed := s.Seed
 	if seed == 0 {
 		seed = randomSeed()
