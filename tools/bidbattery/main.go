@@ -58,6 +58,12 @@ type summary struct {
 	SlamsBid       int     `json:"slamsBid"`
 	SlamsFailing   int     `json:"slamsBidFailing"`
 	MsPerCall      float64 `json:"msPerCall"`
+	// MisreadForce counts calls whose force as the other players read it
+	// (ExplainAll) differs from the force of the rule that chose it.
+	MisreadForce int `json:"misreadForce"`
+	// MissedGames counts boards where a side held 25+ HCP together, could
+	// make a game double dummy and stopped below game.
+	MissedGames int `json:"missedGames25"`
 }
 
 func main() {
@@ -69,6 +75,7 @@ func main() {
 	verbose := flag.Int("show", 5, "print up to this many failures of each check")
 	worst := flag.Int("worst", 0, "print the auctions of this many boards furthest from par")
 	boardsOut := flag.String("boards", "", "write each board's IMPs from par to this file, one number a line (to compare two bidders deal by deal)")
+	missed := flag.Int("missed", 0, "print the auctions of this many boards where a side with 25+ HCP together stopped below a game it makes")
 	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
 	flag.Parse()
 
@@ -79,6 +86,7 @@ func main() {
 	type result struct {
 		contract bridge.Contract
 		calls    []bridge.Call
+		own      []bidding.Meaning
 		declarer card.Seat
 		dealer   card.Seat
 		vul      bridge.Vul
@@ -98,6 +106,7 @@ func main() {
 		vul := bridge.Vul((i / 4) % 4)
 		a := bridge.NewAuction(dealer)
 		var calls []bridge.Call
+		var own []bidding.Meaning
 		ok := true
 		for !a.Done() {
 			if len(calls) >= 80 {
@@ -122,6 +131,7 @@ func main() {
 				break
 			}
 			calls = append(calls, call)
+			own = append(own, m)
 		}
 		if !ok {
 			continue
@@ -132,13 +142,17 @@ func main() {
 				s.Unexplained++
 				report("unexplained", i, calls[:j+1], "(as read by the others)")
 			}
+			if m.Force != own[j].Force && calls[j].Kind == bridge.Bid {
+				s.MisreadForce++
+				report("misread force", i, calls[:j+1], fmt.Sprintf("%s (%v) read as %s (%v)", own[j].Rule, own[j].Force, m.Rule, m.Force))
+			}
 			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) && !toPlay(ms, calls, j) {
 				s.PassedForcing++
 				report("passed forcing", i, calls[:j+1], ms[j-2].Text)
 			}
 		}
 		decl, _ := a.Declarer()
-		res[i] = result{a.Contract(), calls, decl, dealer, vul}
+		res[i] = result{a.Contract(), calls, own, decl, dealer, vul}
 		if a.PassedOut() {
 			s.PassedOut++
 		}
@@ -189,6 +203,12 @@ func main() {
 					bidLv = level(bridge.Contract{Level: rs.contract.Level, Strain: rs.contract.Strain})
 					made = t.Tricks(rs.declarer, rs.contract.Strain) >= 6+int(rs.contract.Level)
 				}
+				if best >= 1 && sideHCP(deals[i], side) >= 25 && bidLv == 0 && (rs.contract.IsPass() || rs.declarer.Side() == side || rs.contract.Doubled == 0) {
+					if s.MissedGames < *missed {
+						fmt.Printf("missed game: deal %d %v dealer %v vul %v: %v -> %v by %v\n", i, deals[i], rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer)
+					}
+					s.MissedGames++
+				}
 				if best >= 1 {
 					s.GamesAvailable++
 					if bidLv >= 1 && made {
@@ -237,10 +257,12 @@ func main() {
 	fmt.Printf("deals %d (seed %d), calls %d, %.3f ms per call\n", s.Deals, s.Seed, s.Calls, s.MsPerCall)
 	fmt.Printf("checks: illegal %d, unended %d, forcing bids passed %d, unexplained calls %d; passed out %d\n",
 		s.Illegal, s.Unended, s.PassedForcing, s.Unexplained, s.PassedOut)
+	fmt.Printf("bids whose force the others read differently from the bidder: %d\n", s.MisreadForce)
 	if !*noDD {
 		fmt.Printf("IMPs vs par per board: %.2f (±%.2f), boards at par %.1f%%\n", s.IMPsVsPar, s.IMPsCI, 100*s.AtPar)
 		fmt.Printf("games bid and made / available: %d/%d (%.1f%%); games or slams bid that fail: %d\n",
 			s.GamesBid, s.GamesAvailable, pct(s.GamesBid, s.GamesAvailable), s.GamesFailing)
+		fmt.Printf("games missed with 25+ HCP together: %d\n", s.MissedGames)
 		fmt.Printf("slams bid and made / available: %d/%d (%.1f%%); slams bid that fail: %d\n",
 			s.SlamsBid, s.SlamsAvailable, pct(s.SlamsBid, s.SlamsAvailable), s.SlamsFailing)
 	}
@@ -251,6 +273,19 @@ func pct(a, b int) float64 {
 		return 0
 	}
 	return 100 * float64(a) / float64(b)
+}
+
+// sideHCP is the high-card points of side's two hands.
+func sideHCP(d bridge.Deal, side card.Side) int {
+	n := 0
+	for _, seat := range []card.Seat{card.Seat(side), card.Seat(side) + 2} {
+		for _, c := range d[seat].Cards() {
+			if r := c.Rank(); r >= card.Jack {
+				n += int(r-card.Jack) + 1
+			}
+		}
+	}
+	return n
 }
 
 // level is 0 for a part score, 1 for a game, 2 for a slam.
