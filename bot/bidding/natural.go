@@ -38,9 +38,10 @@ func isGame(call bridge.Call) bool {
 }
 
 // MustBid reports whether the seat to act may not pass: partner's last
-// call was a forcing bid (or a bid below game in a game-forcing auction)
-// and the right-hand opponent passed. A double is never binding: passing
-// partner's takeout or negative double converts it to penalties.
+// call was a forcing bid, an artificial bid below game, or a bid below
+// game in a game-forcing auction, and the right-hand opponent passed. A
+// double is never binding: passing partner's takeout or negative double
+// converts it to penalties.
 func (c *Ctx) MustBid() bool {
 	n := len(c.Calls)
 	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid {
@@ -56,6 +57,12 @@ func (c *Ctx) MustBid() bool {
 	}
 	if isGame(c.Calls[n-2]) {
 		return false
+	}
+	if c.Meanings[n-2].Artificial {
+		// An artificial bid (an answer to an ask, a relay, a cue bid)
+		// is not a contract: only a rule written to pass it on purpose
+		// (a weak hand after Stayman, the puppet's relay) may.
+		return true
 	}
 	for i := 0; i < n-2; i++ {
 		if c.SeatAt(i).Side() == c.Me.Side() && c.Meanings[i].Force == GameForcing && c.Calls[i].Kind == bridge.Bid {
@@ -162,10 +169,15 @@ func stoppedTheirs(c *Ctx, e *Eval) bool {
 }
 
 // ntShape: a hand for notrump: semi-balanced, or no singleton in a suit
-// nobody of our side has bid.
+// nobody of our side has bid (opposite a partner who has shown a balanced
+// hand, no void: partner's honours cover a singleton).
 func ntShape(c *Ctx, e *Eval) bool {
 	if e.SemiBalanced {
 		return true
+	}
+	short := 1
+	if c.Shown[c.Partner()].Balanced {
+		short = 0
 	}
 	ours := c.OurSuits()
 	for s := card.Suit(0); s < card.NumSuits; s++ {
@@ -173,7 +185,7 @@ func ntShape(c *Ctx, e *Eval) bool {
 		for _, o := range ours {
 			mine = mine || o == s
 		}
-		if !mine && e.Len[s] <= 1 {
+		if !mine && e.Len[s] <= short {
 			return false
 		}
 	}

@@ -162,7 +162,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 			&Rule{Name: name + "stayman.2nt", Prio: 89, Seq: after(a), Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
 				Need: Need{Pts: rng(inv, gameMin-1)}, Force: Invitational,
 				Desc: "Invites 3NT, no major fit"},
-			&Rule{Name: name + "stayman.pass", Prio: 20, Seq: after(a), Call: "P", Need: Need{Pts: rng(0, inv-1)},
+			&Rule{Name: name + "stayman.pass", Prio: 20, PassForcing: true, Seq: after(a), Call: "P", Need: Need{Pts: rng(0, inv-1)},
 				Desc: "Pass: weak"},
 		)
 	}
@@ -219,7 +219,7 @@ func notrumpRules() []*Rule {
 			Desc: "Relay to 3C, as asked"},
 		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "3D", Need: Need{Len: "D6+"},
 			Desc: "To play in diamonds", Force: SignOff},
-		&Rule{Name: "nt1.puppet.pass", Prio: 90, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
+		&Rule{Name: "nt1.puppet.pass", Prio: 90, PassForcing: true, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
 		// Opener after invitations.
 		&Rule{Name: "nt1.2nt.accept", Prio: 100, Seq: "1N P 2N P", Call: "3N",
 			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool {
