@@ -170,13 +170,14 @@ func stoppedTheirs(c *Ctx, e *Eval) bool {
 
 // ntShape: a hand for notrump: semi-balanced, or no singleton in a suit
 // nobody of our side has bid (opposite a partner who has shown a balanced
-// hand, no void: partner's honours cover a singleton).
+// hand or bid notrump naturally, no void: partner's honours cover a
+// singleton).
 func ntShape(c *Ctx, e *Eval) bool {
 	if e.SemiBalanced {
 		return true
 	}
 	short := 1
-	if c.Shown[c.Partner()].Balanced {
+	if c.Shown[c.Partner()].Balanced || c.bidNotrump(c.Partner()) {
 		short = 0
 	}
 	ours := c.OurSuits()
@@ -190,6 +191,16 @@ func ntShape(c *Ctx, e *Eval) bool {
 		}
 	}
 	return true
+}
+
+// bidNotrump reports whether seat o has made a natural notrump bid.
+func (c *Ctx) bidNotrump(o card.Seat) bool {
+	for i, call := range c.Calls {
+		if c.SeatAt(i) == o && call.Kind == bridge.Bid && call.Strain == bridge.NoTrump && !c.Meanings[i].Artificial {
+			return true
+		}
+	}
+	return false
 }
 
 // lawLevel is the level the law of total tricks allows with n trumps
