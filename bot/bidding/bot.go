@@ -184,7 +184,13 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 		// game reached: only slam values go on
 		return call.Kind == bridge.Pass && s.Side() == c.Me.Side() && l.Level < 6 && ourPts(c, e) >= 33
 	}
-	return ourHCP(c, e) >= 26 // a margin: partner's minimum is only a minimum
+	// A margin: partner's minimum is only a minimum, unless partner has
+	// made a limit bid (a range of three or four points).
+	need := 26
+	if c.PartnerMax()-c.PartnerMin() <= 3 {
+		need = 25
+	}
+	return ourHCP(c, e) >= need
 }
 
 // valuesRule runs the principles on combined values (slam, game, support
