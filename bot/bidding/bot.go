@@ -152,7 +152,12 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 			continue
 		}
 		if found && !r.Natural && b.stopsShort(c, e, r, best.call) {
-			if call, vr, vb, ok := b.valuesRule(c, e); ok {
+			if call, vr, vb, ok := b.valuesRule(c, e, false); ok {
+				return call, vr, vb
+			}
+		}
+		if found && !r.Natural && stopsBelowSlam(c, e, r, best.call) {
+			if call, vr, vb, ok := b.valuesRule(c, e, true); ok {
 				return call, vr, vb
 			}
 		}
@@ -193,11 +198,38 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	return ourHCP(c, e) >= need
 }
 
+// stopsBelowSlam reports whether a rule of the book would stop below slam
+// (a pass, a game bid or a natural bid short of slam, not forcing) although our values
+// together, as shown, are a slam's: then the slam principles come first.
+// Not while partner answers a question of mine, nor once slam has been
+// explored (a 4NT or a slam bid by our side), nor after partner signed
+// off unless partner's best leaves slam values.
+func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
+	if r.Art || r.Force == Forcing || r.Force == GameForcing || call.Kind == bridge.Double || call.Kind == bridge.Redouble || call.Kind == bridge.Bid && call.Level >= 6 {
+		return false // a forcing call keeps the auction open for slam
+	}
+	if !c.partnerBid() || c.theirContract() {
+		return false
+	}
+	if _, m, ok := c.partnerLastCall(); ok && m.Artificial {
+		return false
+	}
+	for i, k := range c.Calls {
+		if c.SeatAt(i).Side() == c.Me.Side() && k.Kind == bridge.Bid && (k.Level >= 6 || k.Level == 4 && k.Strain == bridge.NoTrump || c.Meanings[i].Artificial && k.Level >= 4) {
+			return false
+		}
+	}
+	if c.partnerSignedOff() && e.HCP+c.PartnerMax() < 33 {
+		return false
+	}
+	return ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
+}
+
 // valuesRule runs the principles on combined values (slam, game, support
-// on the way to game) alone.
-func (b *Bot) valuesRule(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind, bool) {
+// on the way to game) alone; the slam principles alone when slamOnly.
+func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bind, bool) {
 	for _, r := range b.rules {
-		if !r.Natural || !strings.HasPrefix(r.Name, "nat.slam.") && !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3" {
+		if !r.Natural || !strings.HasPrefix(r.Name, "nat.slam.") && (slamOnly || !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3") {
 			continue
 		}
 		bd := newBind()
@@ -205,11 +237,17 @@ func (b *Bot) valuesRule(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind, bool) {
 			continue
 		}
 		for _, cd := range r.expand(c, bd) {
-			if c.Legal(cd.call) && guard(func() bool {
+			if !c.Legal(cd.call) || !guard(func() bool {
 				return (r.When == nil || r.When(c, &cd.bind)) && r.ok(c, e, &cd.bind)
 			}) {
-				return cd.call, r, cd.bind, true
+				continue
 			}
+			// The others read the call by the book when a rule of the
+			// book makes it: not a call they would misread.
+			if m := b.explainIn(c, cd.call); m.Rule != r.Name && !m.fits(e) {
+				continue
+			}
+			return cd.call, r, cd.bind, true
 		}
 	}
 	return bridge.Call{}, nil, Bind{}, false

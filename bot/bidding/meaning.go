@@ -104,6 +104,20 @@ func (m *Meaning) LeastHCP() int {
 	return m.MinHCP
 }
 
+// fits reports whether a hand is within m's HCP and suit lengths (what the
+// other players will read of a call, checked before a principle makes it).
+func (m *Meaning) fits(e *Eval) bool {
+	if e.HCP < m.LeastHCP() || e.HCP > m.MaxHCP {
+		return false
+	}
+	for s := range card.NumSuits {
+		if e.Len[s] < m.MinLen[s] || e.Len[s] > m.MaxLen[s] {
+			return false
+		}
+	}
+	return true
+}
+
 // widen makes m cover o too (two rules explain the same call).
 func (m *Meaning) widen(o Meaning) {
 	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))

@@ -170,14 +170,14 @@ func stoppedTheirs(c *Ctx, e *Eval) bool {
 
 // ntShape: a hand for notrump: semi-balanced, or no singleton in a suit
 // nobody of our side has bid (opposite a partner who has shown a balanced
-// hand or bid notrump naturally, no void: partner's honours cover a
-// singleton).
+// hand or bid notrump naturally, no void and no six-card suit: partner's
+// honours cover a singleton).
 func ntShape(c *Ctx, e *Eval) bool {
 	if e.SemiBalanced {
 		return true
 	}
 	short := 1
-	if c.Shown[c.Partner()].Balanced || c.bidNotrump(c.Partner()) {
+	if (c.Shown[c.Partner()].Balanced || c.bidNotrump(c.Partner())) && e.Len[e.Longest()] <= 5 {
 		short = 0
 	}
 	ours := c.OurSuits()

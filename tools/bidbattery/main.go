@@ -241,7 +241,7 @@ func main() {
 		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
 		for _, bd := range boards[:min(*worst, len(boards))] {
 			rs := res[bd.i]
-			fmt.Printf("%2d IMPs: deal %d %v dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
+			fmt.Printf("%2d IMPs: deal %d %v (HCP NS %d, EW %d) dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], sideHCP(deals[bd.i], card.NS), sideHCP(deals[bd.i], card.EW), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
 		}
 		m := float64(len(tables))
 		s.IMPsVsPar = sum / m
