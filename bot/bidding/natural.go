@@ -143,7 +143,7 @@ func (c *Ctx) bidArtificiallyOnly(o card.Seat, t card.Suit) bool {
 func ourPts(c *Ctx, e *Eval) int {
 	p := e.LengthPts
 	if s, n := knownFit(c, e); n >= 8 && e.Len[s] < c.ShownLen(c.Partner(), s)+2 {
-		p = max(p, e.SupportPts(s))
+		return max(p, e.SupportPts(s)) + c.PartnerMinPts()
 	}
 	return p + c.PartnerMin()
 }

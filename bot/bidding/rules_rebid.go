@@ -139,7 +139,7 @@ func openerRebidRules() []*Rule {
 			Desc: "Jacoby: 18+ HCP, no shortness"},
 		{Name: "jac.medium", Prio: 109, Seq: "1M P 2N P", Call: "3N", Need: Need{Pts: rng(15, 17), Test: noShort}, Force: Forcing,
 			Desc: "Jacoby: 15-17 HCP, no shortness"},
-		{Name: "jac.min", Prio: 100, Seq: "1M P 2N P", Call: "4M", Force: SignOff,
+		{Name: "jac.min", Prio: 100, Seq: "1M P 2N P", Call: "4M", Need: Need{Pts: rng(0, 14)},
 			Desc: "Jacoby: minimum, no shortness"},
 		{Name: "jac.resp.game", Prio: 100, Seq: "1M P 2N P B P", Call: "4M", Need: Need{Pts: rng(12, 16)}, Force: SignOff,
 			Desc: "Game, no slam interest"},
