@@ -506,6 +506,12 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 		m.MinHCP, m.MaxHCP = n.Shows[0], n.Shows[1]
 	}
 	m.Balanced = n.Bal == 1
+	if m.Balanced {
+		// 4-3-3-3, 4-4-3-2 or 5-3-3-2: two to five cards in every suit
+		for s := range card.NumSuits {
+			m.MinLen[s], m.MaxLen[s] = 2, 5
+		}
+	}
 	for i := 0; i < len(n.Stop); i++ {
 		for _, s := range refSuits(c, b, n.Stop[i]) {
 			m.Stopped[s] = true

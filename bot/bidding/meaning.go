@@ -148,6 +148,9 @@ func (m Meaning) Summary() string {
 	}
 	for _, s := range card.Suits {
 		lo, hi := m.MinLen[s], m.MaxLen[s]
+		if m.Balanced && lo == 2 && hi == 5 {
+			continue // what "balanced" says
+		}
 		switch {
 		case lo > 0 && hi < 13 && lo == hi:
 			parts = append(parts, fmt.Sprintf("%d %s", lo, s))

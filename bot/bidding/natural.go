@@ -253,6 +253,14 @@ func naturalRules() []*Rule {
 			}},
 			Show: showsAtLeast(33),
 			Desc: "Blackwood: slam values with a fit, asks for aces"},
+		// Past 4NT, with a fit: slam in the fit.
+		{Name: "nat.slam.fit", Prio: 26, Seq: any, Call: "6x", Force: SignOff,
+			When: all(natActive, func(c *Ctx, _ *Bind) bool { l, _, ok := c.LastBid(); return ok && l.Level == 5 }),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				s, n := knownFit(c, e)
+				return n >= 8 && s == b.S('x') && ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
+			}},
+			Show: showsAtLeast(33), Desc: "Small slam in the %x fit: slam values"},
 		{Name: "nat.slam.7nt", Prio: 27, Seq: any, Call: "7N", Force: SignOff,
 			When: all(natActive, lastBelow(7, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) >= 37 && ntShape(c, e) }},

@@ -48,6 +48,8 @@ func openingRules() []*Rule {
 				sh := e.Shape()
 				return sh[0] >= 6 && sh[1] <= 3
 			}))},
+			// Partner counts on 22; nine tricks may come with 19.
+			Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.MinHCP, m.Floor = 22, 19 },
 			Desc: "Strong 2C: 22+ HCP or nine tricks"},
 		{Name: "open.2nt", Prio: 190, Seq: "-", Call: "2N", Need: Need{Pts: rng(20, 21), Bal: 1},
 			Desc: "2NT opening: 20-21 HCP, balanced"},

@@ -116,7 +116,7 @@ func TestExplain(t *testing.T) {
 		{"2S", 0, "open.weak2", 5, 11, card.Spades, 6, false, NonForcing, []string{"Weak two"}},
 		{"1H P 2H", 2, "resp.single.raise", 2, 10, card.Hearts, 3, false, NonForcing, nil},
 		{"1C 1S X", 2, "negx.1level", 6, 37, card.Clubs, 0, false, Forcing, []string{"Negative double"}},
-		{"2C", 0, "open.2c", 0, 37, card.Clubs, 0, true, Forcing, nil},
+		{"2C", 0, "open.2c", 22, 37, card.Clubs, 0, true, Forcing, nil},
 	}
 	for _, c := range cases {
 		calls := mustCalls(t, c.auction)
