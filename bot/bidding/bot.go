@@ -145,6 +145,9 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				best, bestV, found = cd, v, true
 			}
 		}
+		if found && r.Natural && b.misread(c, e, r, best.call, false) {
+			continue // a forcing principle's call partner may pass
+		}
 		if found && must && best.call.Kind == bridge.Pass && !r.PassForcing {
 			// Never pass partner's forcing bid: only a rule written to
 			// pass one on purpose (to play the suit partner's
@@ -225,6 +228,18 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	return ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
 }
 
+// misread reports whether the others would read a principle's call by
+// another rule (the book's, or a principle before it) that says what this
+// hand does not hold: no force where the principle forces, or (when
+// lengths) HCP or lengths it has not.
+func (b *Bot) misread(c *Ctx, e *Eval, r *Rule, call bridge.Call, lengths bool) bool {
+	m := b.explainIn(c, call)
+	if m.Rule == r.Name {
+		return false
+	}
+	return lengths && !m.fits(e) || (r.Force == Forcing || r.Force == GameForcing) && m.Force < Forcing
+}
+
 // valuesRule runs the principles on combined values (slam, game, support
 // on the way to game) alone; the slam principles alone when slamOnly.
 func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bind, bool) {
@@ -242,9 +257,7 @@ func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bi
 			}) {
 				continue
 			}
-			// The others read the call by the book when a rule of the
-			// book makes it: not a call they would misread.
-			if m := b.explainIn(c, cd.call); m.Rule != r.Name && !m.fits(e) {
+			if b.misread(c, e, r, cd.call, true) {
 				continue
 			}
 			return cd.call, r, cd.bind, true

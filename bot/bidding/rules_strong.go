@@ -192,7 +192,7 @@ func defaultRules() []*Rule {
 		{Name: "gen.game.major", Natural: true, Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
 			Desc: "Game in the major fit"},
-		{Name: "gen.invite.major", Natural: true, Prio: 28, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
+		{Name: "gen.invite.major", Natural: true, Prio: 25, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
 		{Name: "gen.3nt", Natural: true, Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
