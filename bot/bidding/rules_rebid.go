@@ -254,7 +254,7 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.1nt.preference", Prio: 90, Seq: "1x P 1N P 2z P", Call: "2x", When: higher('x', 'z'),
 			Need: Need{Pts: rng(5, 10), Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] > e.Len[b.S('z')] }},
 			Desc: "Preference: back to %x", Force: SignOff},
-		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", Need: Need{Pts: rng(0, 12)},
+		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", Need: Need{Pts: rng(0, 10)},
 			Desc: "Pass: no game"},
 		// After a two-over-one.
 		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
@@ -265,7 +265,7 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
 		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: fourthSuitFree,
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
-		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 12)},
+		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11)},
 			Desc: "Pass: minimum two-over-one"},
 		// Help-suit game try: back to three of the major with a minimum.
 		{Name: "rr.gametry.accept", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(9, 10)}, Force: SignOff,
