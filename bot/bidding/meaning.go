@@ -132,6 +132,12 @@ func (m *Meaning) widen(o Meaning) {
 	m.Balanced = m.Balanced && o.Balanced
 }
 
+// saidByBalanced reports whether m's length in suit s is what "balanced"
+// says (two to five cards), so that a description need not repeat it.
+func (m *Meaning) saidByBalanced(s card.Suit) bool {
+	return m.Balanced && m.MinLen[s] == 2 && m.MaxLen[s] == 5
+}
+
 // Summary writes the hand constraints of m: "15-17 HCP, balanced, 5+ S".
 func (m Meaning) Summary() string {
 	var parts []string
@@ -148,8 +154,8 @@ func (m Meaning) Summary() string {
 	}
 	for _, s := range card.Suits {
 		lo, hi := m.MinLen[s], m.MaxLen[s]
-		if m.Balanced && lo == 2 && hi == 5 {
-			continue // what "balanced" says
+		if m.saidByBalanced(s) {
+			continue
 		}
 		switch {
 		case lo > 0 && hi < 13 && lo == hi:

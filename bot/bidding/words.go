@@ -38,6 +38,7 @@ func (m Meaning) In(lang i18n.Lang, call bridge.Call) string {
 		name := i18n.T(lang, "suit."+s.String()+".plural")
 		lo, hi := m.MinLen[s], m.MaxLen[s]
 		switch {
+		case m.saidByBalanced(s):
 		case lo > 0 && lo == hi:
 			parts = append(parts, i18n.T(lang, "meaning.len", i18n.Args{"n": lo, "suit": name}))
 		case lo > 0 && hi < 13:

@@ -57,3 +57,23 @@ func TestMeaningInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A balanced hand's two to five cards a suit are said by "balanced", not
+// listed suit by suit, in every language.
+func TestBalancedWordedOnce(t *testing.T) {
+	b := New(Options{})
+	calls := mustCalls(t, "1N")
+	m := b.Explain(bridge.VulNone, card.North, calls, 0)
+	if !m.Balanced || m.MinLen[card.Hearts] != 2 || m.MaxLen[card.Hearts] != 5 {
+		t.Fatalf("1NT: %+v, want balanced with 2-5 cards a suit", m)
+	}
+	for _, l := range i18n.Supported {
+		w := m.In(l, calls[0])
+		if strings.Contains(w, "2-5") || strings.Contains(w, "2–5") {
+			t.Errorf("%s: %q lists the balanced lengths", l, w)
+		}
+		if !strings.Contains(w, i18n.T(l, "call.balanced")) {
+			t.Errorf("%s: %q does not say balanced", l, w)
+		}
+	}
+}
