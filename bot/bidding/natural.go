@@ -142,10 +142,14 @@ func (c *Ctx) bidArtificiallyOnly(o card.Seat, t card.Suit) bool {
 // points in a known fit, plus partner's minimum.
 func ourPts(c *Ctx, e *Eval) int {
 	p := e.LengthPts
-	if s, n := knownFit(c, e); n >= 8 && e.Len[s] < c.ShownLen(c.Partner(), s)+2 {
-		return max(p, e.SupportPts(s)) + c.PartnerMinPts()
+	s, n := knownFit(c, e)
+	if n < 8 {
+		return p + c.PartnerMin()
 	}
-	return p + c.PartnerMin()
+	if e.Len[s] < c.ShownLen(c.Partner(), s)+2 {
+		p = max(p, e.SupportPts(s))
+	}
+	return p + c.PartnerMinPts()
 }
 
 // ourHCP is my HCP plus partner's minimum.
