@@ -56,11 +56,14 @@ func TestBattery(t *testing.T) {
 	n := testSize(1000, 300, "BIDDING_BATTERY_N")
 	b := New(Options{})
 	r := card.NewRand(2027)
+	nCalls, misread := 0, 0
 	for i := range n {
 		d := bridge.RandomDeal(r)
 		dealer := card.Seat(i % 4)
 		vul := bridge.Vul((i / 4) % 4)
+		var own []Meaning
 		calls := bidOut(t, b, d, dealer, vul, func(calls []bridge.Call, call bridge.Call, m Meaning) {
+			own = append(own, m)
 			c := b.newCtx(vul, dealer, calls)
 			if call.Kind == bridge.Pass && c.MustBid() && !b.rule(m.Rule).PassForcing {
 				t.Errorf("deal %d %v: passes a forcing bid: %v P (%s)", i, d, calls, c.Meanings[len(calls)-2].Text)
@@ -76,7 +79,21 @@ func TestBattery(t *testing.T) {
 			if m.MinHCP > m.MaxHCP {
 				t.Errorf("deal %d: call %d of %v: empty HCP range %+v", i, j, calls, m)
 			}
+			nCalls++
+			if (own[j].Force == Forcing || own[j].Force == GameForcing) && m.Force < Forcing {
+				misread++
+				if testing.Verbose() {
+					t.Logf("deal %d: %v: %s (%v) read as %s (%v)", i, calls[:j+1], own[j].Rule, own[j].Force, m.Rule, m.Force)
+				}
+			}
 		}
+	}
+	// A forcing call the others read as one they may pass: partner may
+	// drop it. Judgement calls leave a few (a principle and a book rule
+	// making the same call); 0.2% of the calls fails.
+	t.Logf("%d forcing calls of %d read as passable", misread, nCalls)
+	if misread*500 > nCalls {
+		t.Errorf("%d forcing calls of %d read as passable (more than 0.2%%)", misread, nCalls)
 	}
 }
 
