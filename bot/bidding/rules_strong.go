@@ -36,7 +36,9 @@ func strongRules() []*Rule {
 			Desc: "Support, but weak"},
 		{Name: "2c.resp.second.negative", Prio: 105, Seq: "2C P 2D P 2x P", Call: "3C", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs },
 			Need: Need{Pts: rng(0, 3)}, Art: true, Desc: "Second negative: 0-3 HCP"},
-		{Name: "2c.resp.suit", Prio: 103, Seq: "2C P 2D P 2x P", Call: "cy", Need: Need{Pts: rng(4, 37), Len: "y5+"}, Force: Forcing,
+		{Name: "2c.resp.suit", Prio: 103, Seq: "2C P 2D P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			return b.S('y') != card.Clubs // 3C is the second negative
+		}, Need: Need{Pts: rng(4, 37), Len: "y5+"}, Force: Forcing,
 			Desc: "Natural: 5+ %y"},
 		{Name: "2c.resp.nt", Prio: 102, Seq: "2C P 2D P 2x P", Call: "2N", Need: Need{Pts: rng(4, 37)}, Force: Forcing,
 			Desc: "Natural: no fit, some values"},
