@@ -15,7 +15,10 @@
 // the deal's par, in IMPs per board (the mean of the absolute difference:
 // par is where neither side can gain, so any difference is a mistake of one
 // side); how often a side bids a game or slam that it can make double dummy
-// when one is available to it, and how often it bids one that fails.
+// when one is available to it, and how often it bids one that fails; the
+// games a side with 25+ HCP together could make and stopped short of
+// (-missed prints them); and the bids whose force the other players read
+// (ExplainAll) differently from the rule that chose them.
 //
 // The program uses only the bidder's public API that predates the
 // partnership-knowledge change (New, Choose, ExplainAll), so the same file
