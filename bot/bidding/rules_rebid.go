@@ -265,7 +265,7 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
 		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: fourthSuitFree,
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
-		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11)},
+		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11), Len: "x0-2"},
 			Desc: "Pass: minimum two-over-one"},
 		// Help-suit game try: back to three of the major with a minimum.
 		{Name: "rr.gametry.accept", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(9, 10)}, Force: SignOff,
