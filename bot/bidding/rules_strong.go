@@ -187,16 +187,25 @@ func trumpSuit(c *Ctx) card.Suit {
 	return best
 }
 
+// showsFit: a raise for the fit shows the cards that make eight with
+// partner's shown length in suit v.
+func showsFit(v byte) func(c *Ctx, b *Bind, m *Meaning) {
+	return func(c *Ctx, b *Bind, m *Meaning) {
+		s := b.S(v)
+		m.MinLen[s] = max(m.MinLen[s], 8-max(c.ShownLen(c.Partner(), s), 5))
+	}
+}
+
 // defaultRules are the sensible defaults used when no rule of the book
 // fits: natural game bids on combined values, a forced cheap bid, pass.
 func defaultRules() []*Rule {
 	return []*Rule{
 		{Name: "gen.game.major", Natural: true, Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
-			Desc: "Game in the major fit"},
+			Show: showsFit('M'), Desc: "Game in the major fit"},
 		{Name: "gen.invite.major", Natural: true, Prio: 25, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
-			Desc: "Invites game in the major fit"},
+			Show: showsFit('M'), Desc: "Invites game in the major fit"},
 		{Name: "gen.3nt", Natural: true, Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
 			Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersTheirs, noFitWithPartner)}, Force: SignOff,
 			Desc: "3NT: game values"},
