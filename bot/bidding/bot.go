@@ -192,6 +192,9 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 		// game reached: only slam values go on
 		return call.Kind == bridge.Pass && s.Side() == c.Me.Side() && l.Level < 6 && ourPts(c, e) >= 33
 	}
+	if _, m, ok := c.partnerLastCall(); ok && m.Force == Invitational && acceptsInvitation(c, e) {
+		return true
+	}
 	// A margin: partner's minimum is only a minimum, unless partner has
 	// made a limit bid (a range of three or four points).
 	need := 26
@@ -199,6 +202,15 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 		need = 25
 	}
 	return ourHCP(c, e) >= need
+}
+
+// acceptsInvitation: partner invites game and my points (length
+// included) are in the upper half of what I have shown (its top taken at
+// most six above its bottom).
+func acceptsInvitation(c *Ctx, e *Eval) bool {
+	me := c.Shown[c.Me]
+	top := min(me.MaxHCP, me.MinHCP+6)
+	return 2*e.LengthPts > me.MinHCP+top
 }
 
 // stopsBelowSlam reports whether a rule of the book would stop below slam

@@ -324,7 +324,8 @@ func naturalRules() []*Rule {
 				call, _ := levelFor(c, 'c', bridge.Strain(s))
 				return n >= 8 && s == b.S('x') && call.Level == 3 && ourPts(c, e) >= 23 && ourPts(c, e) <= 24
 			}},
-			Show: showsAtLeast(23), Desc: "Raise of %x: invites game"},
+			Show: func(c *Ctx, b *Bind, m *Meaning) { showsAtLeast(23)(c, b, m); showsFit('x')(c, b, m) },
+			Desc: "Raise of %x: invites game"},
 		{Name: "nat.invite.2nt", Prio: 24, Seq: any, Call: "2N", Force: Invitational,
 			When: all(natActive, lastBelow(2, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
@@ -544,14 +545,20 @@ func notAfterPartnersNT(c *Ctx, _ *Bind) bool {
 	return !ok || l.Strain != bridge.NoTrump
 }
 
-// partnersLastPred: v is the suit of partner's last bid.
+// partnersLastPred: v is the suit of partner's last bid, a natural one.
 func partnersLastPred(v byte) AuctionPred {
 	return func(c *Ctx, b *Bind) bool {
-		l, ok := c.LastBidOf(c.Partner())
-		if !ok || l.Strain == bridge.NoTrump {
-			return false
+		for i := len(c.Calls) - 1; i >= 0; i-- {
+			l := c.Calls[i]
+			if c.SeatAt(i) != c.Partner() || l.Kind != bridge.Bid {
+				continue
+			}
+			if l.Strain == bridge.NoTrump || c.Meanings[i].Artificial {
+				return false // not a suit to raise
+			}
+			return b.set(v, card.Suit(l.Strain))
 		}
-		return b.set(v, card.Suit(l.Strain))
+		return false
 	}
 }
 
