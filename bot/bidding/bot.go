@@ -214,14 +214,18 @@ func acceptsInvitation(c *Ctx, e *Eval) bool {
 }
 
 // stopsBelowSlam reports whether a rule of the book would stop below slam
-// (a pass, a game bid or a natural bid short of slam, not forcing) although our values
-// together, as shown, are a slam's: then the slam principles come first.
-// Not while partner answers a question of mine, nor once slam has been
-// explored (a 4NT or a slam bid by our side), nor after partner signed
-// off unless partner's best leaves slam values.
+// (a pass, a game bid or a natural bid short of slam, not forcing)
+// although our values together, as shown, are a slam's: then the slam
+// principles come first. Not while partner answers a question of mine,
+// nor once slam has been explored (4NT, an artificial bid at the four
+// level or more, or a slam bid by our side), nor after partner signed off
+// unless partner's best leaves slam values.
 func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
-	if r.Art || r.Force == Forcing || r.Force == GameForcing || call.Kind == bridge.Double || call.Kind == bridge.Redouble || call.Kind == bridge.Bid && call.Level >= 6 {
+	if r.Art || r.Force == Forcing || r.Force == GameForcing {
 		return false // a forcing call keeps the auction open for slam
+	}
+	if call.Kind == bridge.Double || call.Kind == bridge.Redouble || call.Kind == bridge.Bid && call.Level >= 6 {
+		return false
 	}
 	if !c.partnerBid() || c.theirContract() {
 		return false
@@ -230,7 +234,10 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 		return false
 	}
 	for i, k := range c.Calls {
-		if c.SeatAt(i).Side() == c.Me.Side() && k.Kind == bridge.Bid && (k.Level >= 6 || k.Level == 4 && k.Strain == bridge.NoTrump || c.Meanings[i].Artificial && k.Level >= 4) {
+		if c.SeatAt(i).Side() != c.Me.Side() || k.Kind != bridge.Bid {
+			continue
+		}
+		if k.Level >= 6 || k.Level == 4 && k.Strain == bridge.NoTrump || c.Meanings[i].Artificial && k.Level >= 4 {
 			return false
 		}
 	}
@@ -249,7 +256,8 @@ func (b *Bot) misread(c *Ctx, e *Eval, r *Rule, call bridge.Call, lengths bool) 
 	if m.Rule == r.Name {
 		return false
 	}
-	return lengths && !m.fits(e) || (r.Force == Forcing || r.Force == GameForcing) && m.Force < Forcing
+	forces := r.Force == Forcing || r.Force == GameForcing
+	return (lengths && !m.fits(e)) || (forces && m.Force < Forcing)
 }
 
 // valuesRule runs the principles on combined values (slam, game, support
