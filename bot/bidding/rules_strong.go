@@ -187,8 +187,10 @@ func trumpSuit(c *Ctx) card.Suit {
 	return best
 }
 
-// showsFit: a raise for the fit shows the cards that make eight with
-// partner's shown length in suit v.
+// showsFit: a raise for the fit in suit v shows the cards that make eight
+// with partner's shown length, counted as at least five (three cards, two
+// opposite a six-card suit: a four-card suit of partner's may have been
+// raised with three on a known fit elsewhere in the auction).
 func showsFit(v byte) func(c *Ctx, b *Bind, m *Meaning) {
 	return func(c *Ctx, b *Bind, m *Meaning) {
 		s := b.S(v)
