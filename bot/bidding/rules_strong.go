@@ -187,10 +187,9 @@ func trumpSuit(c *Ctx) card.Suit {
 	return best
 }
 
-// showsFit: a raise for the fit in suit v shows the cards that make eight
-// with partner's shown length, counted as at least five (three cards, two
-// opposite a six-card suit: a four-card suit of partner's may have been
-// raised with three on a known fit elsewhere in the auction).
+// showsFit: a raise for the fit in suit v shows at least three cards, two
+// opposite a six-card suit (a lower bound: a raise of a four-card suit
+// usually has four).
 func showsFit(v byte) func(c *Ctx, b *Bind, m *Meaning) {
 	return func(c *Ctx, b *Bind, m *Meaning) {
 		s := b.S(v)
