@@ -280,15 +280,7 @@ func pct(a, b int) float64 {
 
 // sideHCP is the high-card points of side's two hands.
 func sideHCP(d bridge.Deal, side card.Side) int {
-	n := 0
-	for _, seat := range []card.Seat{card.Seat(side), card.Seat(side) + 2} {
-		for _, c := range d[seat].Cards() {
-			if r := c.Rank(); r >= card.Jack {
-				n += int(r-card.Jack) + 1
-			}
-		}
-	}
-	return n
+	return bidding.Evaluate(d[card.Seat(side)]).HCP + bidding.Evaluate(d[card.Seat(side)+2]).HCP
 }
 
 // level is 0 for a part score, 1 for a game, 2 for a slam.
