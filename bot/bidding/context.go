@@ -168,8 +168,14 @@ func (c *Ctx) TheirSuits() []card.Suit {
 
 // bidNaturally reports whether seat o bid suit s and the bid showed length.
 func (c *Ctx) bidNaturally(o card.Seat, s card.Suit) bool {
+	return c.bidStrainNaturally(o, bridge.Strain(s))
+}
+
+// bidStrainNaturally reports whether seat o made a natural (not
+// artificial) bid in strain st.
+func (c *Ctx) bidStrainNaturally(o card.Seat, st bridge.Strain) bool {
 	for i, call := range c.Calls {
-		if c.SeatAt(i) == o && call.Kind == bridge.Bid && call.Strain == bridge.Strain(s) && !c.Meanings[i].Artificial {
+		if c.SeatAt(i) == o && call.Kind == bridge.Bid && call.Strain == st && !c.Meanings[i].Artificial {
 			return true
 		}
 	}

@@ -181,7 +181,7 @@ func ntShape(c *Ctx, e *Eval) bool {
 		return true
 	}
 	short := 1
-	if (c.Shown[c.Partner()].Balanced || c.bidNotrump(c.Partner())) && e.Len[e.Longest()] <= 5 {
+	if (c.Shown[c.Partner()].Balanced || c.bidStrainNaturally(c.Partner(), bridge.NoTrump)) && e.Len[e.Longest()] <= 5 {
 		short = 0
 	}
 	ours := c.OurSuits()
@@ -195,16 +195,6 @@ func ntShape(c *Ctx, e *Eval) bool {
 		}
 	}
 	return true
-}
-
-// bidNotrump reports whether seat o has made a natural notrump bid.
-func (c *Ctx) bidNotrump(o card.Seat) bool {
-	for i, call := range c.Calls {
-		if c.SeatAt(i) == o && call.Kind == bridge.Bid && call.Strain == bridge.NoTrump && !c.Meanings[i].Artificial {
-			return true
-		}
-	}
-	return false
 }
 
 // lawLevel is the level the law of total tricks allows with n trumps
