@@ -29,10 +29,19 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("ok\n"))
 }
 
+// handleMetrics serves /metrics on the public handler, to the operator
+// only: see Config.MetricsToken.
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	s.metrics.write(w, s.hub.Len())
-	s.writeSolverMetrics(w)
+	if s.cfg.MetricsToken == "" {
+		http.NotFound(w, r)
+		return
+	}
+	if !bearerIs(r, s.cfg.MetricsToken) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="atout metrics"`)
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	s.writeMetrics(w)
 }
 
 func (s *Server) meJSON(r *http.Request, u store.User) protocol.Me {

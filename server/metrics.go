@@ -1,9 +1,13 @@
 package server
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -136,4 +140,34 @@ func writeMap(w io.Writer, m *sync.Map, f func(string, int64)) {
 		v, _ := m.Load(k)
 		f(k, v.(*atomic.Int64).Load())
 	}
+}
+
+// writeMetrics writes the whole exposition: the counters and the solver
+// pool's figures.
+func (s *Server) writeMetrics(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	s.metrics.write(w, s.hub.Len())
+	s.writeSolverMetrics(w)
+}
+
+// MetricsHandler serves GET /metrics without a token, and nothing else:
+// for a private listener (atout serve --metrics-addr 127.0.0.1:9090) that
+// only the operator's scraper reaches. The public handler serves /metrics
+// only with Config.MetricsToken.
+func (s *Server) MetricsHandler() http.Handler {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) { s.writeMetrics(w) })
+	return m
+}
+
+// bearerIs reports whether r carries "Authorization: Bearer token". The
+// comparison is of digests, in constant time: neither the content nor the
+// length of the token leaks through the time of an answer.
+func bearerIs(r *http.Request, token string) bool {
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || got == "" {
+		return false
+	}
+	a, b := sha256.Sum256([]byte(strings.TrimSpace(got))), sha256.Sum256([]byte(token))
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
 }

@@ -79,6 +79,12 @@ type Config struct {
 	// peer those headers are ignored. Per-address limits and logs use
 	// that address.
 	TrustedProxies []netip.Prefix
+	// MetricsToken is the operator's secret for GET /metrics on the
+	// public handler: a request must carry "Authorization: Bearer
+	// <token>" (compared in constant time), or it gets 401. Empty: the
+	// public handler does not serve /metrics at all (404); serve
+	// [Server.MetricsHandler] on a private listener instead.
+	MetricsToken string
 }
 
 // Server is the HTTP handler of the web app.
