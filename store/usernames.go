@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -34,6 +36,49 @@ func usernameKey(name string) string {
 		return strings.ToLower(name)
 	}
 	return norm.NFKC.String(cases.Fold().String(norm.NFKC.String(name)))
+}
+
+// usernameSkeleton is the form look-alike account names share, and are
+// made unique in besides [usernameKey]: Unicode TR39's skeleton (the
+// confusables table of github.com/mtibben/confusables, Unicode 13) of the
+// name's key, case-folded and skeletonised again until it no longer
+// changes, so that a capital letter a prototype maps to ('0' → 'O') meets
+// its small letter. "victim", "VICTIM", "victım" (dotless ı), "vıctim" and
+// "victİm" (capital İ with its dot) have one skeleton, as have "paypal"
+// and "pаypal" (Cyrillic а), "m" and "rn", "0" and "o", "1" and "l"; "anna"
+// and "anne" stay two. The library misses one case, mended by
+// [dropDotAbove]. A skeleton is in NFD and never holds '#'.
+func usernameSkeleton(name string) string {
+	s := dropDotAbove(confusables.Skeleton(usernameKey(name)))
+	for range 4 { // one pass is almost always enough: no chain is longer
+		t := dropDotAbove(confusables.Skeleton(norm.NFKD.String(cases.Fold().String(s))))
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s
+}
+
+// dropDotAbove removes a combining dot above (U+0307) right after an 'i' or
+// a 'j', which already have a dot: full case folding turns a capital İ into
+// "i\u0307", which the confusables table keeps as it is (it maps a dotless ı
+// to i but has no entry for the dot), so "victİm" would read as another name
+// than "victim" although it looks the same in small letters.
+func dropDotAbove(s string) string {
+	if !strings.ContainsRune(s, '\u0307') {
+		return s
+	}
+	var b strings.Builder
+	var prev rune
+	for _, r := range s {
+		if r == '\u0307' && (prev == 'i' || prev == 'j') {
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
 }
 
 // legacyUsernameKey is the key of accounts made before usernames were
@@ -182,7 +227,8 @@ func allowedMix(seen map[string]bool) bool {
 }
 
 // lookupKeys are the username_key values an account typed as name may be
-// stored under: its key, and its legacy key if that differs.
+// stored under: its key, and its legacy key if that differs (which finds
+// only an account that still holds it: see [staleKey]).
 func lookupKeys(name string) []string {
 	k := usernameKey(name)
 	if lk := legacyUsernameKey(name); lk != k {
@@ -191,11 +237,20 @@ func lookupKeys(name string) []string {
 	return []string{k}
 }
 
+// staleKey reports whether key is a legacy key the account named name
+// still holds (its new key was taken when it was re-keyed), so that a name
+// typed is looked up by its legacy key (the second of [lookupKeys]) only
+// among such accounts: strings.ToLower("victİm") is "victim", the current
+// key of another account, which "victİm" must not find.
+func staleKey(name, key string) bool {
+	return key == legacyUsernameKey(name) && key != usernameKey(name)
+}
+
 // rekeyUsernames gives the accounts made before usernames were normalised
 // their new key. Names in ASCII have the same key as before, so only the
 // others are read. An account whose new key is taken keeps its old one
 // (and is still found by it). It runs at every open and does nothing once
-// every key is current.
+// every key is current. It then fills in the skeletons ([Store.fillSkeletons]).
 func (s *Store) rekeyUsernames(ctx context.Context) error {
 	filter := "username GLOB '*[^ -~]*'"
 	if s.dialect == Postgres {
@@ -228,9 +283,56 @@ func (s *Store) rekeyUsernames(ctx context.Context) error {
 			return fmt.Errorf("store: re-key username of %s: %w", r.id, err)
 		}
 	}
-	return nil
+	return s.fillSkeletons(ctx)
 }
 
 // UsernameKey is the form an account name is unique in: "Alice", "ALICE"
 // and "ａｌｉｃｅ" have one key. The server keys login limits on it.
 func UsernameKey(name string) string { return usernameKey(name) }
+
+// fillSkeletons gives the accounts that have none (made before the
+// username_skeleton column, or by an older program) their skeleton, oldest
+// first, in one transaction. An account whose skeleton an older one holds
+// keeps its name and logs in as before, by its key; its skeleton is '#' and
+// its id, which no name can have. It runs at every open and reads nothing
+// once every account has a skeleton.
+func (s *Store) fillSkeletons(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, username FROM users
+		WHERE guest = ? AND username_skeleton IS NULL ORDER BY created_ms, id`), false)
+	if err != nil {
+		return fmt.Errorf("store: read usernames: %w", err)
+	}
+	type row struct{ id, skel string }
+	var todo []row
+	for rows.Next() {
+		var id, name string
+		if err := rows.Scan(&id, &name); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: read usernames: %w", err)
+		}
+		todo = append(todo, row{id, usernameSkeleton(name)})
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("store: read usernames: %w", err)
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		for _, r := range todo {
+			var holder string
+			err := tx.QueryRowContext(ctx, s.q("SELECT id FROM users WHERE username_skeleton = ?"), r.skel).Scan(&holder)
+			switch {
+			case err == nil:
+				r.skel = "#" + r.id // an older look-alike holds it
+			case !errors.Is(err, sql.ErrNoRows):
+				return fmt.Errorf("store: skeleton of %s: %w", r.id, err)
+			}
+			_, err = tx.ExecContext(ctx, s.q("UPDATE users SET username_skeleton = ? WHERE id = ? AND username_skeleton IS NULL"), r.skel, r.id)
+			if err != nil {
+				return fmt.Errorf("store: skeleton of %s: %w", r.id, err)
+			}
+		}
+		return nil
+	})
+}

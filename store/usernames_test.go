@@ -2,7 +2,9 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestUsernameScripts: names of one script (or of the scripts written
@@ -133,5 +135,155 @@ func TestLegacyUsernames(t *testing.T) {
 		}
 		_, err := s.CreateUser(ctx, "Alice", "correct horse", "")
 		wantErr(t, err, ErrUsernameTaken)
+	})
+}
+
+// TestUsernameSkeleton: look-alike names (issue 33: "victım" and "victİm"
+// beside "victim") have one skeleton, names that only differ by a letter
+// that looks different keep two.
+func TestUsernameSkeleton(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"victim", "victim", true},
+		{"victim", "victım", true},      // dotless ı (U+0131)
+		{"victim", "victİm", true},      // capital İ with its dot (U+0130)
+		{"victim", "vıctim", true},      // dotless ı first
+		{"victim", "VICTIM", true},      // case
+		{"victim", "ｖｉｃｔｉｍ", true},      // full width
+		{"victim", "victirn", true},     // TR39: m and rn
+		{"paypal", "p\u0430ypal", true}, // Cyrillic а
+		{"paypal", "p\u0430yp\u0430l", true},
+		{"rn", "m", true},
+		{"bob0", "bobo", true}, // digit 0 and letter o
+		{"bob0", "BOBO", true},
+		{"bill", "bi11", true},  // digit 1 and letter l
+		{"bill", "biII", false}, // capital I folds to i before the skeleton
+		{"Straße", "strasse", true},
+		{"anna", "anne", false},
+		{"alice", "alicia", false},
+		{"victim", "victor", false},
+		{"émile", "emile", false}, // an accent is no look-alike of its absence
+		{"김철수", "김철호", false},
+		{"Вера", "bepa", false}, // "ʙ" is not "b": checkNewUsername's own table catches it
+	}
+	for _, tt := range tests {
+		sa, sb := usernameSkeleton(tt.a), usernameSkeleton(tt.b)
+		if (sa == sb) != tt.same {
+			t.Errorf("skeletons of %q (%+q) and %q (%+q): same=%v, want %v", tt.a, sa, tt.b, sb, sa == sb, tt.same)
+		}
+	}
+}
+
+// TestUsernameSkeletonNoHash: no letter, digit or mark has a skeleton with
+// '#', which marks the skeleton of an old account that collides with an
+// older one (fillSkeletons).
+func TestUsernameSkeletonNoHash(t *testing.T) {
+	for _, tab := range []*unicode.RangeTable{unicode.L, unicode.N, unicode.M} {
+		for _, rg := range tab.R16 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				if strings.Contains(usernameSkeleton("a"+string(r)), "#") {
+					t.Fatalf("skeleton of %U has '#'", r)
+				}
+			}
+		}
+		for _, rg := range tab.R32 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				if strings.Contains(usernameSkeleton("a"+string(r)), "#") {
+					t.Fatalf("skeleton of %U has '#'", r)
+				}
+			}
+		}
+	}
+}
+
+// TestUsernameConfusables: issue 33's look-alike accounts. Beside "victim",
+// "victım", "victİm", "vıctim", "victirn"… are refused with
+// ErrUsernameTaken, by CreateUser and by PromoteGuest; none of them logs
+// into victim's account; "anne" beside "anna" is still possible.
+func TestUsernameConfusables(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		v, err := s.CreateUser(ctx, "victim", "correct horse", "")
+		must(t, err)
+		for _, name := range []string{"victım", "victİm", "vıctim", "VICTİM", "victirn"} {
+			if _, err := s.CreateUser(ctx, name, "correct horse", ""); !errors.Is(err, ErrUsernameTaken) {
+				t.Errorf("CreateUser(%q) beside victim: %v, want ErrUsernameTaken", name, err)
+			}
+			g, err := s.CreateGuest(ctx, "", "")
+			must(t, err)
+			if _, err := s.PromoteGuest(ctx, g.ID, name, "correct horse"); !errors.Is(err, ErrUsernameTaken) {
+				t.Errorf("PromoteGuest(%q) beside victim: %v, want ErrUsernameTaken", name, err)
+			}
+			if u, err := s.Authenticate(ctx, name, "correct horse"); err == nil {
+				t.Errorf("Authenticate(%q) logged into %+v", name, u)
+			}
+			if u, err := s.UserByName(ctx, name); err == nil {
+				t.Errorf("UserByName(%q) = %+v", name, u)
+			}
+		}
+		if u, err := s.Authenticate(ctx, "Victim", "correct horse"); err != nil || u.ID != v.ID {
+			t.Errorf("Authenticate(Victim) = %+v, %v", u, err)
+		}
+		_, err = s.CreateUser(ctx, "pаypal", "correct horse", "") // mixed scripts: refused as such
+		wantErr(t, err, ErrInvalid)
+		_, err = s.CreateUser(ctx, "anna", "correct horse", "")
+		must(t, err)
+		_, err = s.CreateUser(ctx, "anne", "correct horse", "")
+		must(t, err)
+		_, err = s.CreateUser(ctx, "arnie", "correct horse", "")
+		must(t, err)
+		_, err = s.CreateUser(ctx, "amie", "correct horse", "")
+		wantErr(t, err, ErrUsernameTaken)
+	})
+}
+
+// TestLegacySkeletons: accounts made before skeletons that already look
+// alike keep working: the oldest holds the skeleton, each logs in by its
+// own name, and a new look-alike of either is refused.
+func TestLegacySkeletons(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		legacy := []struct {
+			id, name string
+			created  int64
+		}{
+			{"old1", "victim", 1},
+			{"old2", "victım", 2},
+			{"old3", "vıctim", 3},
+			{"old4", "loner", 4},
+		}
+		for _, l := range legacy {
+			hash, err := HashPassword("password of " + l.id)
+			must(t, err)
+			_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO users (id, username, username_key, password_hash, guest, lang, created_ms)
+				VALUES (?, ?, ?, ?, ?, '', ?)`), l.id, l.name, usernameKey(l.name), hash, false, l.created)
+			must(t, err)
+		}
+		must(t, s.rekeyUsernames(ctx))
+		must(t, s.rekeyUsernames(ctx)) // idempotent
+		want := map[string]string{"old1": usernameSkeleton("victim"), "old2": "#old2", "old3": "#old3", "old4": usernameSkeleton("loner")}
+		for id, w := range want {
+			var got string
+			must(t, s.db.QueryRowContext(ctx, s.q("SELECT username_skeleton FROM users WHERE id = ?"), id).Scan(&got))
+			if got != w {
+				t.Errorf("skeleton of %s = %q, want %q", id, got, w)
+			}
+		}
+		for _, l := range legacy {
+			u, err := s.Authenticate(ctx, l.name, "password of "+l.id)
+			if err != nil || u.ID != l.id {
+				t.Errorf("Authenticate(%q) = %+v, %v; want %s", l.name, u, err, l.id)
+			}
+			if _, err := s.Authenticate(ctx, l.name, "password of old1"); l.id != "old1" && err == nil {
+				t.Errorf("Authenticate(%q) with victim's password succeeded", l.name)
+			}
+		}
+		for _, name := range []string{"victİm", "LONER", "l0ner"} {
+			if _, err := s.CreateUser(ctx, name, "correct horse", ""); !errors.Is(err, ErrUsernameTaken) {
+				t.Errorf("CreateUser(%q): %v, want ErrUsernameTaken", name, err)
+			}
+		}
 	})
 }

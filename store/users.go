@@ -123,8 +123,9 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 
 // CreateUser registers an account. The username, once normalised
 // ([NormalizeUsername]), must pass [ValidUsername] and not be taken by
-// another account in any case ([ErrUsernameTaken]), nor be a look-alike of
-// a taken Latin name; the password must be 8 to 1024 bytes and is stored
+// another account in any case ([ErrUsernameTaken]), nor look like a taken
+// name (the same confusable skeleton: "victım" beside "victim", also
+// [ErrUsernameTaken]); the password must be 8 to 1024 bytes and is stored
 // only as an Argon2id hash.
 func (s *Store) CreateUser(ctx context.Context, username, password, lang string) (User, error) {
 	username = NormalizeUsername(username)
@@ -139,8 +140,8 @@ func (s *Store) CreateUser(ctx context.Context, username, password, lang string)
 		return User{}, err
 	}
 	u := User{ID: newID(userIDLen), Username: username, Lang: lang, Created: fromMS(nowMS())}
-	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO users (id, username, username_key, password_hash, guest, lang, created_ms)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`), u.ID, username, usernameKey(username), hash, false, lang, toMS(u.Created))
+	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO users (id, username, username_key, username_skeleton, password_hash, guest, lang, created_ms)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), u.ID, username, usernameKey(username), usernameSkeleton(username), hash, false, lang, toMS(u.Created))
 	if isUniqueViolation(err) {
 		return User{}, fmt.Errorf("store: username %q: %w", username, ErrUsernameTaken)
 	}
@@ -182,8 +183,8 @@ func (s *Store) PromoteGuest(ctx context.Context, userID, username, password str
 	}
 	var u User
 	err = s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, username_key = ?, password_hash = ?, guest = ?
-			WHERE id = ? AND guest = ?`), username, usernameKey(username), hash, false, userID, true)
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, username_key = ?, username_skeleton = ?, password_hash = ?, guest = ?
+			WHERE id = ? AND guest = ?`), username, usernameKey(username), usernameSkeleton(username), hash, false, userID, true)
 		if isUniqueViolation(err) {
 			return fmt.Errorf("store: username %q: %w", username, ErrUsernameTaken)
 		}
@@ -200,7 +201,9 @@ func (s *Store) PromoteGuest(ctx context.Context, userID, username, password str
 }
 
 // Authenticate checks a username (in any case) and password and returns the
-// account. A wrong password and an unknown username both give
+// account. The account is found by the name's key only, never by its
+// skeleton: a look-alike name ("victım") logs into no other account. A
+// wrong password and an unknown username both give
 // [ErrBadCredentials] and take the same time. A hash made with older
 // parameters is replaced on success.
 func (s *Store) Authenticate(ctx context.Context, username, password string) (User, error) {
@@ -211,7 +214,7 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	// normalised whose new key was taken when it was re-keyed still has its
 	// old key, and is tried next.
 	found := false
-	for _, key := range lookupKeys(username) {
+	for i, key := range lookupKeys(username) {
 		var u User
 		var created int64
 		var hash string
@@ -222,6 +225,9 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 		}
 		if err != nil {
 			return User{}, fmt.Errorf("store: authenticate: %w", err)
+		}
+		if i > 0 && !staleKey(u.Username, key) {
+			continue
 		}
 		found = true
 		u.Created = fromMS(created)
@@ -252,10 +258,21 @@ func (s *Store) upgradeHash(ctx context.Context, userID, hash, password string) 
 }
 
 // checkNewUsername checks a normalised name for a new account: valid, and
-// not a look-alike of a taken Latin name.
+// not a look-alike of a taken name: one with the same skeleton
+// ([usernameSkeleton]: "victım" beside "victim"), or a name of another
+// script that reads as a taken Latin name ("вера" beside "bepa"). The
+// unique skeleton column settles a race between two look-alikes.
 func (s *Store) checkNewUsername(ctx context.Context, username string) error {
 	if err := ValidUsername(username); err != nil {
 		return err
+	}
+	var taken string
+	err := s.rdb.QueryRowContext(ctx, s.q("SELECT username FROM users WHERE username_skeleton = ?"), usernameSkeleton(username)).Scan(&taken)
+	if err == nil {
+		return fmt.Errorf("store: username %q looks like %q: %w", username, taken, ErrUsernameTaken)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: check username %q: %w", username, err)
 	}
 	if sk, ok := latinSkeleton(username); ok {
 		var id string
@@ -322,8 +339,12 @@ func (s *Store) UserByName(ctx context.Context, username string) (User, error) {
 	}
 	var u User
 	var err error
-	for _, key := range lookupKeys(username) {
-		if u, err = scanUser(s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+" FROM users WHERE username_key = ?"), key)); !errors.Is(err, sql.ErrNoRows) {
+	for i, key := range lookupKeys(username) {
+		u, err = scanUser(s.rdb.QueryRowContext(ctx, s.q("SELECT "+userCols+" FROM users WHERE username_key = ?"), key))
+		if err == nil && i > 0 && !staleKey(u.Username, key) {
+			err = sql.ErrNoRows
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
 			break
 		}
 	}
