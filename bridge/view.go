@@ -77,6 +77,27 @@ func (g *Game) SeatView(seat card.Seat) View {
 	return v
 }
 
+// PlayedView is what seat has seen of the deal by taking part in it:
+// [Game.SeatView] without what only the end of the deal shows (the other
+// hands, the deal as dealt). Every card played is still in the tricks, and
+// seat's own hand and an exposed dummy are still there. A competition shows
+// it at the end of a deal that it does not yet show in full.
+func (g *Game) PlayedView(seat card.Seat) View {
+	seat &= 3
+	v := g.SeatView(seat)
+	if !g.Done() {
+		return v
+	}
+	dummy, hasDummy := g.Dummy()
+	for _, s := range card.Seats {
+		if s != seat && !(hasDummy && s == dummy && g.DummyExposed()) {
+			delete(v.Hands, s)
+		}
+	}
+	v.Deal = nil
+	return v
+}
+
 // ViewAll returns everything about the deal, for a spectator after the end
 // or for analysis: every hand, every trick, and the legal actions of the
 // seat to act.

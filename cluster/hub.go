@@ -89,6 +89,9 @@ func (h *Hub) CreateSeated(ctx context.Context, s table.Settings, createdBy stri
 // OnBoard registers f for the boards finished at this node's tables.
 func (h *Hub) OnBoard(f func(table.BoardDone)) { h.local.OnBoard(f) }
 
+// SealWith makes j the judge of what this node's competition tables show.
+func (h *Hub) SealWith(j table.Judge) { h.local.SealWith(j) }
+
 // OnBeloteDeal registers f for the belote deals finished at this node's
 // tables.
 func (h *Hub) OnBeloteDeal(f func(table.BeloteDealDone)) { h.local.OnBeloteDeal(f) }

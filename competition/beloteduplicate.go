@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"atout/belote"
@@ -73,28 +74,57 @@ type beldTeam struct {
 	name    string
 	members [2]TeamPlayer
 	table   string
+	// answer is the named partner's answer to his invitation: "" while
+	// he has not answered, "accept" or "decline".
+	answer string
 }
 
 // beloteDuplicate is an event held in memory.
 type beloteDuplicate struct {
 	compBase
-	spec  beldSpec
-	d     *tournament.BeloteDuplicate
-	teams []*beldTeam // in join order (guarded by cache.mu)
+	spec beldSpec
+	d    *tournament.BeloteDuplicate
+	// mu guards teams (and their members and tables) and comp.End, which
+	// the start sets.
+	mu    sync.Mutex
+	teams []*beldTeam // in join order
 }
 
+// teamOf returns the team user plays for (as its first member, or as the
+// partner once he has accepted), or nil. Called with bd.mu held.
 func (bd *beloteDuplicate) teamOf(user string) *beldTeam {
 	if user == "" {
 		return nil
 	}
 	for _, t := range bd.teams {
-		for _, m := range t.members {
-			if m.User == user {
-				return t
-			}
+		if t.members[0].User == user || (t.members[1].User == user && t.answer == answerAccept) {
+			return t
 		}
 	}
 	return nil
+}
+
+// invitedTo returns the team that names user as its partner while he has
+// not answered, or nil. Called with bd.mu held.
+func (bd *beloteDuplicate) invitedTo(user string) *beldTeam {
+	if user == "" {
+		return nil
+	}
+	for _, t := range bd.teams {
+		if t.members[1].User == user && t.answer == "" {
+			return t
+		}
+	}
+	return nil
+}
+
+// seatedPartner is who sits North for team t: the partner once he has
+// accepted, else a bot. Called with bd.mu held.
+func (t *beldTeam) seatedPartner() TeamPlayer {
+	if t.members[1].User != "" && t.answer != answerAccept {
+		return TeamPlayer{Name: botName}
+	}
+	return t.members[1]
 }
 
 func (bd *beloteDuplicate) team(name string) *beldTeam {
@@ -201,6 +231,16 @@ func (s *Service) openBeloteDuplicate(ctx context.Context, comp store.Competitio
 
 // refresh reads the teams and results of an event again.
 func (ev *beloteDuplicate) refresh(ctx context.Context, s *Service) (event, error) {
+	if ev.closedAt().IsZero() {
+		// Started through another node?
+		comp, err := s.st.GetCompetition(ctx, ev.comp.ID)
+		if err != nil {
+			return ev, fmt.Errorf("belote duplicate: %w", err)
+		}
+		ev.mu.Lock()
+		ev.comp.End = comp.End
+		ev.mu.Unlock()
+	}
 	if err := s.readBeld(ctx, ev); err != nil {
 		return ev, fmt.Errorf("belote duplicate: %w", err)
 	}
@@ -216,12 +256,12 @@ func (s *Service) readBeld(ctx context.Context, ev *beloteDuplicate) error {
 		return err
 	}
 	for _, e := range entries {
-		s.cache.mu.Lock()
+		ev.mu.Lock()
 		if t := ev.team(e.Entry); t != nil {
 			if t.table == "" {
 				t.table = e.GameID
 			}
-			s.cache.mu.Unlock()
+			ev.mu.Unlock()
 			continue
 		}
 		t := &beldTeam{name: e.Entry, table: e.GameID}
@@ -231,9 +271,13 @@ func (s *Service) readBeld(ctx context.Context, ev *beloteDuplicate) error {
 		}
 		ev.teams = append(ev.teams, t)
 		ev.d.Join(tournament.Entry{ID: t.name, Name: t.name})
-		s.cache.mu.Unlock()
+		ev.mu.Unlock()
 	}
 	return storedResults(ctx, s, id, "belote duplicate", func(r store.CompetitionResult, data beldResultData) error {
+		if r.Board == answerBoard {
+			ev.noteAnswer(r)
+			return nil
+		}
 		err := ev.d.Add(tournament.BeloteResult{Team: r.Entry, Deal: r.Board, Side: card.NS, Points: data.Points})
 		if errors.Is(err, tournament.ErrUnknownEntry) {
 			return nil // the result of no team registered: left out
@@ -317,14 +361,16 @@ func (s *Service) ListBeloteDuplicates(ctx context.Context) (protocol.BeloteDupl
 
 // JoinRequest is the body of POST /api/beloteduplicates/{id}/join: the
 // caller registers a team and sits South; Partner (a username, in any
-// case, or a user ID) sits North, or a bot when empty or "bot".
+// case, or a user ID) is invited to sit North, or a bot when empty or
+// "bot".
 type JoinRequest struct {
 	Team    string `json:"team"`
 	Partner string `json:"partner,omitempty"`
 }
 
-// JoinBeloteDuplicate registers the caller's team in event id and opens
-// its table (or returns the table of the team he is in).
+// JoinBeloteDuplicate registers the caller's team in event id while it
+// takes teams; once it has started, it returns (or opens) the table of
+// the team he plays for.
 func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, body JoinRequest) (protocol.BeloteTeamRef, error) {
 	var out protocol.BeloteTeamRef
 	u := c.User
@@ -332,25 +378,33 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 	if err != nil {
 		return out, err
 	}
-	if body.Team, err = CheckText("team", body.Team, 40); err != nil {
-		return out, err
-	}
 	s.join.Lock()
 	defer s.join.Unlock()
-	s.cache.mu.Lock()
-	mine, taken := ev.teamOf(u.ID), ev.team(body.Team)
+	started := ev.entriesClosed(s.Now())
+	ev.mu.Lock()
+	mine := ev.teamOf(u.ID)
 	var mineName, mineTable string
 	if mine != nil {
 		mineName, mineTable = mine.name, mine.table
 	}
-	s.cache.mu.Unlock()
-	if mine != nil {
-		if mineTable == "" {
-			// Its table could not be opened the first time: try again.
-			return s.openBeldTable(ctx, c, ev, mine)
-		}
+	ev.mu.Unlock()
+	switch {
+	case mine != nil && !started:
+		return protocol.BeloteTeamRef{Team: mineName}, nil
+	case mine != nil && mineTable == "":
+		// Its table could not be opened at the start: try again.
+		return s.openBeldTable(ctx, c, ev, mine)
+	case mine != nil:
 		return protocol.BeloteTeamRef{Team: mineName, Table: mineTable, Invite: "/t/" + mineTable}, nil
+	case started:
+		return out, refuse(Over, "belote duplicate %s has started: it takes no new team", id)
 	}
+	if body.Team, err = CheckText("team", body.Team, 40); err != nil {
+		return out, err
+	}
+	ev.mu.Lock()
+	taken := ev.team(body.Team)
+	ev.mu.Unlock()
 	if taken != nil {
 		return out, refuse(Conflict, "team name %q is taken in this event", body.Team)
 	}
@@ -367,9 +421,9 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 		if pu.ID == u.ID {
 			return out, refuse(BadRequest, "partner=%q: you cannot partner yourself", p)
 		}
-		s.cache.mu.Lock()
+		ev.mu.Lock()
 		other := ev.teamOf(pu.ID)
-		s.cache.mu.Unlock()
+		ev.mu.Unlock()
 		if other != nil {
 			return out, refuse(Conflict, "your partner already plays in team %q", other.name)
 		}
@@ -380,32 +434,141 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 		switch {
 		case errors.Is(err, store.ErrConflict):
 			return out, refuse(Conflict, "team name %q is taken in this event", body.Team)
+		case errors.Is(err, store.ErrEntriesClosed):
+			return out, refuse(Over, "belote duplicate %s has started: it takes no new team", id)
 		case errors.Is(err, store.ErrInvalid):
 			return out, refuse(BadRequest, "team: %v", err)
 		}
 		return out, err
 	}
 	t := &beldTeam{name: body.Team, members: [2]TeamPlayer{south, north}}
-	s.cache.mu.Lock()
-	if cur := ev.team(t.name); cur != nil {
-		// Read back from the store a moment ago (readBeld).
-		t = cur
-	} else {
+	ev.mu.Lock()
+	if cur := ev.team(t.name); cur == nil {
 		ev.teams = append(ev.teams, t)
 		ev.d.Join(tournament.Entry{ID: t.name, Name: t.name})
 	}
-	s.cache.mu.Unlock()
-	return s.openBeldTable(ctx, c, ev, t)
+	ev.mu.Unlock()
+	s.cache.stale(id)
+	return protocol.BeloteTeamRef{Team: t.name}, nil
 }
 
-// openBeldTable opens a team's table (its first member South, the second
-// North, bots East-West) and binds it to the team.
+// StartBeloteDuplicate starts event id (its organiser only): it takes no
+// team any more, and every team's table opens. A partner who has not
+// accepted his invitation is replaced by a bot. Starting an event that
+// has started opens the tables that are missing.
+func (s *Service) StartBeloteDuplicate(ctx context.Context, c Caller, id string) (protocol.Created, error) {
+	out := protocol.Created{ID: id}
+	ev, err := request[*beloteDuplicate](ctx, s, id, "belote duplicate")
+	if err != nil {
+		return out, err
+	}
+	if c.User.ID == "" || c.User.ID != ev.comp.Owner {
+		return out, refuse(BadRequest, "belote duplicate %s: only its organiser starts it", id)
+	}
+	s.join.Lock()
+	defer s.join.Unlock()
+	comp, err := s.st.CloseEntries(ctx, id)
+	if err != nil {
+		return out, err
+	}
+	ev.mu.Lock()
+	ev.comp.End = comp.End
+	ev.mu.Unlock()
+	// Every team that joined before the close, whichever node took it.
+	if err := s.readBeld(ctx, ev); err != nil {
+		return out, err
+	}
+	ev.mu.Lock()
+	var teams []*beldTeam
+	for _, t := range ev.teams {
+		if t.table == "" {
+			teams = append(teams, t)
+		}
+	}
+	ev.mu.Unlock()
+	if len(teams) == 0 {
+		return out, nil
+	}
+	var failed error
+	for _, t := range teams {
+		if _, err := s.openBeldTable(ctx, Caller{}, ev, t); err != nil {
+			s.log.Error("belote duplicate start: team table", "event", id, "team", t.name, "err", err)
+			failed = err
+		}
+	}
+	return out, failed
+}
+
+// AnswerBeloteDuplicate takes the caller's answer to the invitation of
+// the team that names him as its partner in event id.
+func (s *Service) AnswerBeloteDuplicate(ctx context.Context, c Caller, id string, body protocol.Answer) (protocol.BeloteTeamRef, error) {
+	var out protocol.BeloteTeamRef
+	ev, err := request[*beloteDuplicate](ctx, s, id, "belote duplicate")
+	if err != nil {
+		return out, err
+	}
+	u := c.User.ID
+	s.join.Lock()
+	defer s.join.Unlock()
+	ev.mu.Lock()
+	t := ev.invitedTo(u)
+	var name string
+	if t != nil {
+		name = t.name
+	}
+	ev.mu.Unlock()
+	switch {
+	case t == nil:
+		return out, refuse(BadRequest, "belote duplicate %s: no team waits for your answer", id)
+	case ev.entriesClosed(s.Now()):
+		return out, refuse(Over, "belote duplicate %s has started: a bot took your seat", id)
+	}
+	answer := answerDecline
+	if body.Accept {
+		answer = answerAccept
+	}
+	err = s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: name, Board: answerBoard,
+		Data: mustJSON(answerData{Answer: answer, User: u})})
+	if errors.Is(err, store.ErrConflict) {
+		return out, refuse(Conflict, "belote duplicate %s: you have answered already", id)
+	}
+	if err != nil {
+		return out, err
+	}
+	ev.mu.Lock()
+	if t.answer == "" {
+		t.answer = answer
+	}
+	ev.mu.Unlock()
+	s.cache.stale(id)
+	return protocol.BeloteTeamRef{Team: name}, nil
+}
+
+// noteAnswer records the stored answer of a team's partner.
+func (bd *beloteDuplicate) noteAnswer(r store.CompetitionResult) {
+	var a answerData
+	if json.Unmarshal(r.Data, &a) != nil {
+		return
+	}
+	bd.mu.Lock()
+	defer bd.mu.Unlock()
+	if t := bd.team(r.Entry); t != nil && t.answer == "" && t.members[1].User == a.User && a.User != "" {
+		t.answer = a.Answer
+	}
+}
+
+// openBeldTable opens a team's table (its first member South, its partner
+// North once he has accepted, else a bot; bots East-West) and binds it to
+// the team. The event has started.
 func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplicate, t *beldTeam) (protocol.BeloteTeamRef, error) {
 	var out protocol.BeloteTeamRef
 	_, deals, _ := beldDeals(ev.spec)
+	ev.mu.Lock()
+	south, north := t.members[0], t.seatedPartner()
+	ev.mu.Unlock()
 	var players [4]table.Player
-	players[card.South] = table.Player{ID: t.members[0].User, Name: t.members[0].Name}
-	players[card.North] = table.Player{ID: t.members[1].User, Name: t.members[1].Name}
+	players[card.South] = table.Player{ID: south.User, Name: south.Name}
+	players[card.North] = table.Player{ID: north.User, Name: north.Name}
 	if c.User.ID != "" {
 		release, err := c.reserve()
 		if err != nil {
@@ -415,7 +578,7 @@ func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplica
 	}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
 		Level: ev.spec.Level, BeloteDeals: deals, Tournament: tableTag(ev.comp.ID, t.name)}
-	room, err := s.createSeated(ctx, set, t.members[0].User, players)
+	room, err := s.createSeated(ctx, set, south.User, players)
 	if err != nil {
 		return out, err
 	}
@@ -424,9 +587,9 @@ func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplica
 		s.unbind(room.ID())
 		return out, err
 	}
-	s.cache.mu.Lock()
+	ev.mu.Lock()
 	t.table = room.ID()
-	s.cache.mu.Unlock()
+	ev.mu.Unlock()
 	return protocol.BeloteTeamRef{Team: t.name, Table: room.ID(), Invite: "/t/" + room.ID()}, nil
 }
 
@@ -448,39 +611,44 @@ func (bd *beloteDuplicate) played() (map[string]map[int]bool, error) {
 	return out, nil
 }
 
-// allSeen reports whether user may see every deal of the event.
-func (bd *beloteDuplicate) allSeen(s *Service, user string) (bool, error) {
-	played, err := bd.played()
-	if err != nil {
-		return false, err
-	}
-	s.cache.mu.Lock()
-	defer s.cache.mu.Unlock()
-	mine := bd.teamOf(user)
-	for _, dl := range bd.d.Deals {
-		if !bd.canSee(mine, played, dl.Number) {
-			return false, nil
-		}
-	}
-	return true, nil
+// entriesClosed: an event closes when its organiser starts it, before any
+// table deals (the end of its store window).
+func (bd *beloteDuplicate) entriesClosed(now time.Time) bool {
+	end := bd.closedAt()
+	return !end.IsZero() && !now.Before(end)
 }
 
-// canSee reports whether the viewer (of team mine, nil if none) may see deal
-// n: his team has played it, or, for somebody not registered, every team
-// has.
-func (bd *beloteDuplicate) canSee(mine *beldTeam, played map[string]map[int]bool, n int) bool {
-	if mine != nil {
-		return played[mine.name][n]
+// closedAt returns when the event closed (zero while it takes teams).
+func (bd *beloteDuplicate) closedAt() time.Time {
+	bd.mu.Lock()
+	defer bd.mu.Unlock()
+	return bd.comp.End
+}
+
+// finished: viewer's team has played deal n; every team has.
+func (bd *beloteDuplicate) finished(viewer string, n int) (mine, all bool) {
+	played, err := bd.played()
+	if err != nil {
+		return false, false
 	}
-	if len(bd.teams) == 0 {
-		return false
+	bd.mu.Lock()
+	defer bd.mu.Unlock()
+	if t := bd.teamOf(viewer); t != nil {
+		mine = played[t.name][n]
 	}
+	all = len(bd.teams) > 0
 	for _, t := range bd.teams {
-		if !played[t.name][n] {
-			return false
-		}
+		all = all && played[t.name][n]
 	}
-	return true
+	return mine, all
+}
+
+func (bd *beloteDuplicate) dealNumbers() []int {
+	out := make([]int, len(bd.d.Deals))
+	for i, dl := range bd.d.Deals {
+		out[i] = dl.Number
+	}
+	return out
 }
 
 // BeloteDuplicateView returns event id as user sees it.
@@ -493,7 +661,12 @@ func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (pro
 	if err != nil {
 		return protocol.BeloteDuplicate{}, err
 	}
-	s.cache.mu.Lock()
+	visible := make([]bool, len(ev.d.Deals))
+	for i, dl := range ev.d.Deals {
+		visible[i] = s.shows(ev, user, dl.Number)
+	}
+	open := !ev.entriesClosed(s.Now())
+	ev.mu.Lock()
 	mine := ev.teamOf(user)
 	teams := make([]protocol.BeloteTeam, len(ev.teams))
 	for i, t := range ev.teams {
@@ -501,17 +674,19 @@ func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (pro
 		for k, m := range t.members {
 			members[k] = protocol.BeloteMember{Name: m.Name, Bot: m.User == ""}
 		}
-		teams[i] = protocol.BeloteTeam{Name: t.name, Members: members, Deals: len(played[t.name]), You: t == mine}
+		if m := t.seatedPartner(); !open && m.User == "" {
+			members[1] = protocol.BeloteMember{Name: m.Name, Bot: true}
+		}
+		teams[i] = protocol.BeloteTeam{Name: t.name, Members: members, Deals: len(played[t.name]), You: t == mine,
+			Invited: open && t.members[1].User != "" && t.answer == ""}
 	}
 	var you *protocol.BeloteYou
 	if mine != nil {
 		you = &protocol.BeloteYou{Team: mine.name, Table: mine.table}
+	} else if inv := ev.invitedTo(user); inv != nil && open {
+		you = &protocol.BeloteYou{Team: inv.name, Invited: true}
 	}
-	visible := make([]bool, len(ev.d.Deals))
-	for i, dl := range ev.d.Deals {
-		visible[i] = ev.canSee(mine, played, dl.Number)
-	}
-	s.cache.mu.Unlock()
+	ev.mu.Unlock()
 	st := ev.d.Standings()
 	rows := make([]protocol.BeloteStanding, len(st))
 	for i, row := range st {
@@ -534,7 +709,8 @@ func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (pro
 	}
 	return protocol.BeloteDuplicate{
 		Event: protocol.BeloteEvent{ID: ev.comp.ID, Name: ev.comp.Name, Deals: ev.spec.Deals, Mode: ev.spec.Mode,
-			Rules: ev.spec.Rules, Announcements: ev.spec.Announcements, Level: ev.spec.Level, Created: ev.comp.Created},
+			Rules: ev.spec.Rules, Announcements: ev.spec.Announcements, Level: ev.spec.Level, Created: ev.comp.Created,
+			Open: open, Organiser: user != "" && user == ev.comp.Owner},
 		Teams: teams, You: you, Standings: rows, Deals: deals,
 	}, nil
 }
@@ -549,18 +725,13 @@ func (s *Service) BeloteDeal(ctx context.Context, id string, n int, user string)
 	if n < 1 || n > len(ev.d.Deals) {
 		return protocol.BeloteDuplicateDeal{}, refuse(NotFound, "belote duplicate %s has no deal %d (1 to %d)", ev.comp.ID, n, len(ev.d.Deals))
 	}
-	played, err := ev.played()
-	if err != nil {
-		return protocol.BeloteDuplicateDeal{}, err
-	}
-	s.cache.mu.Lock()
-	mine := ev.teamOf(user)
-	visible := ev.canSee(mine, played, n)
-	s.cache.mu.Unlock()
-	if !visible {
+	if !s.shows(ev, user, n) {
 		return protocol.BeloteDuplicateDeal{}, refuse(NotPlayed,
-			"belote duplicate %s: deal %d is hidden until your team has played it (or, if you are not registered, every team has)", ev.comp.ID, n)
+			"belote duplicate %s: deal %d is hidden until your team has played it (or, if you do not play, every team has)", ev.comp.ID, n)
 	}
+	ev.mu.Lock()
+	mine := ev.teamOf(user)
+	ev.mu.Unlock()
 	rs, rel, _ := ev.d.Relative(n)
 	rows := make([]protocol.BeloteDealResult, len(rs))
 	for i, r := range rs {

@@ -30,9 +30,8 @@ type event interface {
 	// and returns the event as it is now (the same, or a new one read
 	// whole). It runs under its slot's lock.
 	refresh(ctx context.Context, s *Service) (event, error)
-	// allSeen reports whether user may see every board or deal of the
-	// competition (those of a table of it he does not play at).
-	allSeen(s *Service, user string) (bool, error)
+	// What the rule of who sees its deals asks of it (seal.go).
+	sealed
 }
 
 // compBase is what every cached competition holds: its stored record.

@@ -16,15 +16,15 @@ type Refusal uint8
 
 // The refusals.
 const (
-	NotFound     Refusal = iota + 1 // no such competition, board or deal
-	NotPlayed                       // hidden until the caller has played it
-	Over                            // outside the window, or nothing left to play
-	Busy                            // the caller's table is being opened
-	Conflict                        // a team name taken, a player already in a team
-	BadRequest                      // the request is wrong (the message says how)
-	BadPBN                          // an imported PBN file is wrong (the message says where)
-	ExportClosed                    // the export shows every deal: not before the end
-	CannotPlay                      // this server's hub does not report finished boards
+	NotFound   Refusal = iota + 1 // no such competition, board or deal
+	NotPlayed                     // hidden until the caller has played it
+	Over                          // outside the window, or nothing left to play
+	Busy                          // the caller's table is being opened
+	Conflict                      // a team name taken, a player already in a team
+	BadRequest                    // the request is wrong (the message says how)
+	BadPBN                        // an imported PBN file is wrong (the message says where)
+	UntilOver                     // a tournament's boards and export: shown once it is over
+	CannotPlay                    // this server's hub does not report finished boards
 )
 
 // Error is a request refused.

@@ -100,6 +100,9 @@ func New(cfg Config) *Service {
 		r.OnBoard(s.OnBoard)
 		r.OnBeloteDeal(s.OnBeloteDeal)
 	}
+	if j, ok := cfg.Hub.(table.Sealer); ok {
+		j.SealWith(s.Judge)
+	}
 	return s
 }
 
@@ -296,11 +299,39 @@ func (s *Service) hides(ctx context.Context, tableID, tag, userID string) error 
 	if err != nil {
 		return err
 	}
-	seen, err := ev.allSeen(s, userID)
-	if err == nil && !seen {
-		err = hidden
+	if !s.showsAll(ev, userID) {
+		return hidden
 	}
-	return err
+	return nil
+}
+
+// Shown returns which deals (by the table's numbers) of the competition
+// table tableID (tagged tag) are shown in full to userID, who plays at it
+// when seated: the rule of seal.go. A competition that cannot be read
+// shows nothing.
+func (s *Service) Shown(ctx context.Context, tableID, tag, userID string, seated bool) func(no int) bool {
+	id, _, err := s.tableCompetition(ctx, tableID, tag)
+	if err != nil {
+		return func(int) bool { return false }
+	}
+	ev, err := s.get(ctx, id)
+	if err != nil {
+		return func(int) bool { return false }
+	}
+	var boards []int
+	if e, ok := ev.(*tourEvent); ok {
+		boards = s.boardsOf(ctx, tableID, e.t)
+	}
+	return func(no int) bool {
+		n := no
+		if boards != nil {
+			if no < 1 || no > len(boards) {
+				return false
+			}
+			n = boards[no-1]
+		}
+		return s.showsTo(ev, userID, n, seated)
+	}
 }
 
 // MayWatch says whether userID, who does not play at the competition

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -87,6 +88,9 @@ type teamMatch struct {
 	spec   teamMatchSpec
 	m      *tournament.TeamMatch
 	tables [2]string // by room (guarded by cache.mu)
+	// answers are the invited players' answers by user ID: "accept" or
+	// "decline" (guarded by cache.mu).
+	answers map[string]string
 }
 
 // teamBoard is a finished board of a room.
@@ -217,7 +221,7 @@ func (s *Service) teamMatch(ctx context.Context, id string) (*teamMatch, error) 
 // the results stored and those only in the rooms' games.
 func (s *Service) openTeamMatch(ctx context.Context, comp store.Competition) (*teamMatch, error) {
 	id := comp.ID
-	mt := &teamMatch{compBase: compBase{comp: comp}}
+	mt := &teamMatch{compBase: compBase{comp: comp}, answers: map[string]string{}}
 	if err := decodeSpec(comp, "team match", &mt.spec); err != nil {
 		return nil, err
 	}
@@ -266,7 +270,7 @@ func (s *Service) openTeamMatch(ctx context.Context, comp store.Competition) (*t
 
 // refresh reads the results of a match in progress again.
 func (mt *teamMatch) refresh(ctx context.Context, s *Service) (event, error) {
-	if mt.m.Score().Complete < len(mt.m.Boards) {
+	if mt.m.Score().Complete < len(mt.m.Boards) || s.waiting(mt) {
 		if err := s.addTeamResults(ctx, mt); err != nil {
 			return mt, fmt.Errorf("team match results: %w", err)
 		}
@@ -278,6 +282,10 @@ func (mt *teamMatch) refresh(ctx context.Context, s *Service) (event, error) {
 // (those it has are skipped).
 func (s *Service) addTeamResults(ctx context.Context, mt *teamMatch) error {
 	return storedResults(ctx, s, mt.comp.ID, "team match", func(r store.CompetitionResult, d teamRoomResult) error {
+		if r.Board == answerBoard {
+			s.noteAnswer(mt, r)
+			return nil
+		}
 		room := tournament.OpenRoom
 		if r.Entry == teamRooms[tournament.ClosedRoom] {
 			room = tournament.ClosedRoom
@@ -402,7 +410,8 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 	if err != nil {
 		return out, refuse(BadRequest, "%v", err)
 	}
-	// The match opens two tables in the organiser's name.
+	// The match opens two tables in the organiser's name (now, or once
+	// the invited players have accepted).
 	for range 2 {
 		release, err := c.reserve()
 		if err != nil {
@@ -418,15 +427,30 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 	if err != nil {
 		return out, err
 	}
-	mt := &teamMatch{compBase: compBase{comp: comp}, spec: spec, m: m}
+	mt := &teamMatch{compBase: compBase{comp: comp}, spec: spec, m: m, answers: map[string]string{}}
 	s.cache.put(comp.ID, mt)
-	deals := make([]string, len(boards))
-	for i, b := range boards {
+	if s.waiting(mt) {
+		// The invited players answer first: nothing plays in their name
+		// before they accept (AnswerTeamMatch opens the rooms).
+		return protocol.Created{ID: comp.ID}, nil
+	}
+	if err := s.openRooms(ctx, mt, u.ID); err != nil {
+		return out, err
+	}
+	return protocol.Created{ID: comp.ID}, nil
+}
+
+// openRooms opens the two rooms' tables of a match (in the organiser's
+// name) and records them, or undoes the match: a match with one room, or
+// a room the store does not know, could not be played to its end. A room
+// already recorded by another node (both took the last answer) wins: the
+// tables opened here are dropped.
+func (s *Service) openRooms(ctx context.Context, mt *teamMatch, owner string) error {
+	spec, comp := mt.spec, mt.comp
+	deals := make([]string, len(mt.m.Boards))
+	for i, b := range mt.m.Boards {
 		deals[i] = b.Deal.String()
 	}
-	// Both rooms' tables are opened and recorded, or the match is undone:
-	// a match with one room, or a room the store does not know, could not
-	// be played to its end.
 	var opened []table.Room
 	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
 		var players [4]table.Player
@@ -435,26 +459,34 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 		}
 		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: tableTag(comp.ID, teamRooms[room]),
 			Deals: deals}
-		tb, err := s.createSeated(ctx, set, u.ID, players)
+		tb, err := s.createSeated(ctx, set, owner, players)
 		if err == nil {
 			opened = append(opened, tb)
 			s.bind(tb.ID(), comp.ID, KindTeamMatch, teamRooms[room])
-			s.cache.mu.Lock()
-			mt.tables[room] = tb.ID()
-			s.cache.mu.Unlock()
 			err = s.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: comp.ID, Entry: teamRooms[room],
 				Data: json.RawMessage(`{"room":"` + teamRooms[room] + `"}`), GameID: tb.ID()})
+			if errors.Is(err, store.ErrConflict) && room == tournament.OpenRoom {
+				// Another node opened the rooms first.
+				s.dropTables(comp.ID, opened)
+				s.cache.stale(comp.ID)
+				return nil
+			}
+			if err == nil {
+				s.cache.mu.Lock()
+				mt.tables[room] = tb.ID()
+				s.cache.mu.Unlock()
+			}
 		}
 		if err != nil {
 			s.log.Error("team match creation", "match", comp.ID, "room", teamRooms[room], "err", err)
 			s.undoTeamMatch(comp.ID, opened)
 			if table.CodeOf(err) != table.CodeInternal {
-				return out, err
+				return err
 			}
-			return out, fmt.Errorf("team match: the %s room's table could not be opened (%v); the match was not created", teamRooms[room], err)
+			return fmt.Errorf("team match: the %s room's table could not be opened (%v); the match was not created", teamRooms[room], err)
 		}
 	}
-	return protocol.Created{ID: comp.ID}, nil
+	return nil
 }
 
 // mustJSON encodes a spec (of plain fields, which always encode).
@@ -481,6 +513,18 @@ func (s *Service) createCompetition(ctx context.Context, c store.Competition) (s
 // no node resumes them), and the competition is deleted with what it
 // holds. It runs on a context of its own, the request's may be over.
 func (s *Service) undoTeamMatch(id string, opened []table.Room) {
+	s.dropTables(id, opened)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := s.st.DeleteCompetition(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.log.Error("team match undo: delete", "match", id, "err", err)
+	}
+	s.cache.drop(id)
+}
+
+// dropTables stops tables opened for match id and closes them in the store
+// (so that no node resumes them).
+func (s *Service) dropTables(id string, opened []table.Room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	for _, room := range opened {
@@ -493,10 +537,6 @@ func (s *Service) undoTeamMatch(id string, opened []table.Room) {
 		}
 		s.unbind(room.ID())
 	}
-	if err := s.st.DeleteCompetition(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.log.Error("team match undo: delete", "match", id, "err", err)
-	}
-	s.cache.drop(id)
 }
 
 // listCompetitions returns the latest 50 competitions of a kind, summed up
@@ -533,26 +573,29 @@ func roomResultJSON(rr *tournament.RoomResult) *protocol.RoomResult {
 	return &protocol.RoomResult{Contract: d.Contract, Declarer: d.Declarer, Tricks: d.Tricks, Result: resultText(rr.Contract, rr.Tricks), ScoreNS: rr.ScoreNS}
 }
 
-// allSeen reports whether user may see every board of the match.
-func (mt *teamMatch) allSeen(_ *Service, user string) (bool, error) {
-	for _, mb := range mt.m.Score().Boards {
-		if !mt.canSee(user, mb) {
-			return false, nil
-		}
+// entriesClosed: a match has its two rooms from its creation.
+func (mt *teamMatch) entriesClosed(time.Time) bool { return true }
+
+// finished: viewer's room has played board n (a player of the match), both
+// rooms have.
+func (mt *teamMatch) finished(viewer string, n int) (mine, all bool) {
+	sc := mt.m.Score()
+	if n < 1 || n > len(sc.Boards) {
+		return false, false
 	}
-	return true, nil
+	mb := sc.Boards[n-1]
+	if room, _, ok := mt.spec.place(viewer); ok && viewer != "" {
+		mine = (room == tournament.OpenRoom && mb.Open != nil) || (room == tournament.ClosedRoom && mb.Closed != nil)
+	}
+	return mine, mb.Complete
 }
 
-// canSee reports whether viewer may see board n of the match: a player once
-// his room has played it, anybody else once both rooms have.
-func (mt *teamMatch) canSee(viewer string, mb tournament.MatchBoard) bool {
-	if room, _, ok := mt.spec.place(viewer); ok {
-		if room == tournament.OpenRoom {
-			return mb.Open != nil
-		}
-		return mb.Closed != nil
+func (mt *teamMatch) dealNumbers() []int {
+	out := make([]int, mt.spec.Boards)
+	for i := range out {
+		out[i] = i + 1
 	}
-	return mb.Complete
+	return out
 }
 
 // TeamMatchView returns team match id as user sees it.
@@ -575,7 +618,7 @@ func (s *Service) TeamMatchView(ctx context.Context, id, user string) (protocol.
 			played[1]++
 		}
 		b := protocol.TeamBoardLine{Board: mb.Board, Complete: mb.Complete, IMPs: mb.IMPs, Home: mb.Home, Away: mb.Away}
-		if mt.canSee(user, mb) {
+		if s.shows(mt, user, mb.Board) {
 			b.Visible = true
 			b.Open, b.Closed = roomResultJSON(mb.Open), roomResultJSON(mb.Closed)
 		}
@@ -608,17 +651,30 @@ func (s *Service) TeamMatchView(ctx context.Context, id, user string) (protocol.
 	var you *protocol.TeamMatchPlace
 	if room, seat, ok := mt.spec.place(user); ok {
 		you = &protocol.TeamMatchPlace{Room: teamRooms[room], Seat: seat.String(), Table: tables[room]}
-		rooms[room].Table = &tables[room]
+		if tables[room] != "" {
+			rooms[room].Table = &tables[room]
+		}
 	} else {
-		// Kibitzers may watch both rooms; the players only their own.
+		// Kibitzers may watch both rooms (each board shown once both
+		// rooms have played it); the players only their own.
 		for i := range rooms {
-			rooms[i].Table = &tables[i]
+			if tables[i] != "" {
+				rooms[i].Table = &tables[i]
+			}
 		}
 	}
+	waitingIDs, declined := s.invitation(mt)
+	head := protocol.TeamMatchHead{ID: mt.comp.ID, Name: mt.comp.Name, Boards: mt.spec.Boards, Level: mt.spec.Level,
+		Created: mt.comp.Created, Over: over, Waiting: []string{}, Invited: slices.Contains(waitingIDs, user)}
+	for _, w := range waitingIDs {
+		head.Waiting = append(head.Waiting, mt.playerName(w))
+	}
+	if declined != "" {
+		head.Declined = mt.playerName(declined)
+	}
 	return protocol.TeamMatch{
-		Match: protocol.TeamMatchHead{ID: mt.comp.ID, Name: mt.comp.Name, Boards: mt.spec.Boards, Level: mt.spec.Level,
-			Created: mt.comp.Created, Over: over},
-		Home: team(mt.spec.Home), Away: team(mt.spec.Away),
+		Match: head,
+		Home:  team(mt.spec.Home), Away: team(mt.spec.Away),
 		Rooms: rooms, You: you, Boards: boards,
 		Score: protocol.TeamMatchScore{Home: sc.Home, Away: sc.Away, Complete: sc.Complete, HomeVP: sc.HomeVP, AwayVP: sc.AwayVP},
 	}, nil
@@ -635,7 +691,7 @@ func (s *Service) TeamBoard(ctx context.Context, id string, n int, user string) 
 		return protocol.TeamBoard{}, refuse(NotFound, "team match %s has no board %d (1 to %d)", mt.comp.ID, n, len(sc.Boards))
 	}
 	mb := sc.Boards[n-1]
-	if !mt.canSee(user, mb) {
+	if !s.shows(mt, user, n) {
 		return protocol.TeamBoard{}, refuse(NotPlayed,
 			"team match %s: board %d is hidden until your room has played it (or, for a kibitzer, both rooms)", mt.comp.ID, n)
 	}

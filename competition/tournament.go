@@ -263,18 +263,21 @@ func (s *Service) tournament(ctx context.Context, id string) (*tourEvent, error)
 	return kindOf[*tourEvent](ctx, s, id, "tournament")
 }
 
-// allSeen reports whether user may see every board of the tournament:
-// once it is over, or once he has played them all.
-func (e *tourEvent) allSeen(s *Service, user string) (bool, error) {
-	if e.t.Over(s.Now()) {
-		return true, nil
+// entriesClosed: a tournament takes entries until its window ends.
+func (e *tourEvent) entriesClosed(now time.Time) bool { return e.t.Over(now) }
+
+// finished: the rule asks only once the window has ended, and after it
+// nobody can play a board any more: every entry has finished what it will.
+func (e *tourEvent) finished(viewer string, n int) (mine, all bool) {
+	return viewer != "" && e.t.HasPlayed(viewer, n), true
+}
+
+func (e *tourEvent) dealNumbers() []int {
+	out := make([]int, len(e.t.Boards))
+	for i, b := range e.t.Boards {
+		out[i] = b.Number
 	}
-	for _, b := range e.t.Boards {
-		if user == "" || !e.t.HasPlayed(user, b.Number) {
-			return false, nil
-		}
-	}
-	return true, nil
+	return out
 }
 
 // Stale marks a competition to be caught up with the store at its next
@@ -794,8 +797,8 @@ func notPlayed(err error) error {
 }
 
 // TournamentBoard returns board n of tournament id as user sees it: its
-// deal, frequency table, his result and the analysis, once he has played
-// it (or the tournament is over). The analysis is waited for at most
+// deal, frequency table, his result and the analysis, once it may be shown
+// (seal.go: when the tournament ends). The analysis is waited for at most
 // wait; after that, the answer says it is coming.
 func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user string, wait time.Duration) (protocol.TournamentBoard, error) {
 	var out protocol.TournamentBoard
@@ -804,12 +807,18 @@ func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user st
 		return out, err
 	}
 	t := e.t
-	now := s.Now()
-	f, err := t.FrequencyFor(n, user, now)
+	b, ok := t.Board(n)
+	if !ok {
+		return out, refuse(NotFound, "tournament %s has no board %d", t.ID, n)
+	}
+	if !s.shows(e, user, n) {
+		return out, refuse(UntilOver, "tournament %s: board %d is shown when the tournament ends (%s), to everybody",
+			t.ID, n, t.Window.End.Format(time.RFC3339))
+	}
+	f, err := t.Frequency(n)
 	if err != nil {
 		return out, notPlayed(err)
 	}
-	b, _ := t.Board(n)
 	out = protocol.TournamentBoard{Board: n, Dealer: b.Dealer.String(), Vul: b.Vul.String(), Deal: b.Deal.String(),
 		Scoring: scoringName(t.Scoring), Played: f.Played, Top: f.Top, Datum: f.Datum}
 	var mine *tournament.BoardScore
@@ -851,7 +860,7 @@ func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user st
 	if !s.dd.wait(t, n, wait) {
 		// Still solving: the page asks again.
 		out.DDPending = true
-	} else if a, err := t.AnalysisFor(n, user, now); err == nil {
+	} else if a, err := t.Analysis(n); err == nil {
 		tricks := map[string][5]int{}
 		for _, seat := range []card.Seat{card.North, card.East, card.South, card.West} {
 			tricks[seat.String()] = a.Table[seat]
@@ -869,8 +878,8 @@ func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user st
 }
 
 // Records returns what the printable hand records of tournament id show
-// user: every board once the tournament is over, before that only the
-// boards he has played (refused if none); and which of them have their
+// user: the boards shown to him (seal.go: every board once the tournament
+// is over; refused before); and which of them have their
 // analysis ready (waited for at most wait in all, the others being solved
 // in the background).
 func (s *Service) Records(ctx context.Context, id, user string, wait time.Duration) (*tournament.Tournament, []int, func(n int) bool, error) {
@@ -880,14 +889,14 @@ func (s *Service) Records(ctx context.Context, id, user string, wait time.Durati
 	}
 	t := e.t
 	var boards []int
-	over := t.Over(s.Now())
 	for _, b := range t.Boards {
-		if over || (user != "" && t.HasPlayed(user, b.Number)) {
+		if s.shows(e, user, b.Number) {
 			boards = append(boards, b.Number)
 		}
 	}
 	if len(boards) == 0 {
-		return nil, nil, nil, refuse(NotPlayed, "tournament %s: no board to show before you play one or the tournament ends", t.ID)
+		return nil, nil, nil, refuse(UntilOver, "tournament %s: the hand records are shown when the tournament ends (%s)",
+			t.ID, t.Window.End.Format(time.RFC3339))
 	}
 	ready := s.dd.ready(t, boards, wait)
 	return t, boards, func(n int) bool { return ready[n] }, nil
@@ -901,8 +910,8 @@ func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
 		return err
 	}
 	t := e.t
-	if !t.Over(s.Now()) {
-		return refuse(ExportClosed, "tournament %s: the PBN export shows every deal, so it opens when the tournament ends (%s)",
+	if !s.showsAll(e, "") {
+		return refuse(UntilOver, "tournament %s: the PBN export shows every deal, so it opens when the tournament ends (%s)",
 			t.ID, t.Window.End.Format(time.RFC3339))
 	}
 	return tournament.ExportPBN(w, t, tournament.ExportOptions{Analysis: true})

@@ -278,6 +278,21 @@ func (b *Belote) fixView(v belote.GameView) belote.GameView {
 	return v
 }
 
+// Played returns what seat has seen of the current deal (and the one
+// before) by playing it: its view without the hands of a finished deal.
+func (b *Belote) Played(seat card.Seat) any {
+	v, ok := b.View(seat).(belote.GameView)
+	if !ok {
+		return nil
+	}
+	for _, d := range []*belote.DealView{v.Deal, v.Previous} {
+		if d != nil {
+			d.Hands = nil
+		}
+	}
+	return v
+}
+
 // Spectator is North's view without North's cards and choices while the
 // deal is in progress.
 func (b *Belote) Spectator() any {

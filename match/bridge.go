@@ -300,6 +300,14 @@ func (b *Bridge) View(seat card.Seat) any {
 	return nil
 }
 
+// Played returns what seat has seen of the current board by playing it.
+func (b *Bridge) Played(seat card.Seat) any {
+	if g := b.Board(); g != nil {
+		return g.PlayedView(seat)
+	}
+	return nil
+}
+
 // Spectator is what somebody not seated sees: North's view without North's
 // hand (unless it is the exposed dummy or the deal is over) and without
 // anything to do.

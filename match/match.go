@@ -63,6 +63,10 @@ type Match interface {
 	// View is what seat sees; Spectator what someone not seated sees.
 	View(seat card.Seat) any
 	Spectator() any
+	// Played is what seat has seen of the current deal by playing it:
+	// View without what only the end of a deal shows (the other hands as
+	// dealt), for a deal a competition does not show in full yet.
+	Played(seat card.Seat) any
 	// Back returns how many of the current deal's last moves must be taken
 	// back to take back the last move that seat us chose (its own, or one
 	// it chose for a seat it controls) and everything after it: 0 when us

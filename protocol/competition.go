@@ -167,6 +167,13 @@ type TeamMatchHead struct {
 	Level   Level     `json:"level"`
 	Name    string    `json:"name"`
 	Over    bool      `json:"over"`
+	// Waiting names the invited players who have not answered yet: the
+	// rooms open when every one has accepted. Declined names the one who
+	// declined (the match is then called off); Invited says the caller is
+	// invited and has not answered.
+	Waiting  []string `json:"waiting"`
+	Declined string   `json:"declined,omitempty"`
+	Invited  bool     `json:"invited,omitempty"`
 }
 
 // TeamPlayer is a seat holder of a team.
@@ -265,6 +272,10 @@ type BeloteEvent struct {
 	Mode          BeloteMode  `json:"mode"`
 	Name          string      `json:"name"`
 	Rules         BeloteRules `json:"rules"`
+	// Open: the event takes teams (its organiser has not started it; no
+	// deal is dealt before). Organiser: the caller may start it.
+	Open      bool `json:"open"`
+	Organiser bool `json:"organiser,omitempty"`
 }
 
 // BeloteMember is a member of a team.
@@ -279,12 +290,18 @@ type BeloteTeam struct {
 	Members []BeloteMember `json:"members"`
 	Name    string         `json:"name"`
 	You     bool           `json:"you"`
+	// Invited: the partner named by the team has not accepted yet (until
+	// the start; then a bot takes his seat).
+	Invited bool `json:"invited,omitempty"`
 }
 
 // BeloteYou is the caller's team and table.
 type BeloteYou struct {
 	Table string `json:"table"`
 	Team  string `json:"team"`
+	// Invited: the caller is named as the team's partner and has not
+	// answered: he plays for it only once he accepts.
+	Invited bool `json:"invited,omitempty"`
 }
 
 // BeloteStanding is a line of the ranking.
@@ -340,4 +357,25 @@ type BeloteDuplicateDeal struct {
 	Dealer  string             `json:"dealer"`
 	Deck    []string           `json:"deck"` // the cards in the dealing order
 	Results []BeloteDealResult `json:"results"`
+}
+
+// Answer is the body of POST /api/teammatches/{id}/answer and
+// /api/beloteduplicates/{id}/answer: the invited caller accepts or declines.
+type Answer struct {
+	Accept bool `json:"accept"`
+}
+
+// Invitation is a competition the caller is invited to and has not
+// answered.
+type Invitation struct {
+	Kind string `json:"kind"` // "teammatch" or "beloteduplicate"
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	By   string `json:"by"`             // who invited him
+	Team string `json:"team,omitempty"` // the team he is asked to play for
+}
+
+// Invitations answers GET /api/invitations.
+type Invitations struct {
+	Invitations []Invitation `json:"invitations"`
 }

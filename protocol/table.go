@@ -67,6 +67,11 @@ type TableInfo struct {
 	// Invite is the invitation's secret, for the owner of a casual table
 	// only: the link /t/ID?invite=SECRET lets a friend take a bot's seat.
 	Invite string `json:"invite,omitempty"`
+	// Sealed: the table plays for a competition that does not show the
+	// caller this deal in full yet (the view holds only what play showed
+	// him, or nothing for someone not seated) nor, when he does not sit
+	// there, the score sheet.
+	Sealed bool `json:"sealed,omitempty"`
 }
 
 // SeatInfo describes a seat for the players.

@@ -157,6 +157,14 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 	var ja, jb struct{ Team, Table string }
 	a.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "Aces"}, &ja, 200)
 	b.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "Kings", "partner": bp.id}, &jb, 200)
+	// Registered, invited, not started: no table deals yet.
+	if ja.Table != "" || jb.Table != "" {
+		t.Fatalf("tables %q and %q before the start", ja.Table, jb.Table)
+	}
+	bp.do("POST", "/api/beloteduplicates/"+id+"/answer", map[string]any{"accept": true}, nil, 200)
+	org.do("POST", "/api/beloteduplicates/"+id+"/start", map[string]any{}, nil, 200)
+	a.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "Aces"}, &ja, 200)
+	b.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "Kings"}, &jb, 200)
 	if ja.Table == "" || jb.Table == "" || ja.Table == jb.Table {
 		t.Fatalf("tables %q and %q", ja.Table, jb.Table)
 	}
@@ -261,7 +269,8 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 	}
 	env2.srv.waitResultWrites()
 	results, err := env2.st.CompetitionResults(context.Background(), id)
-	if err != nil || len(results) != 4 {
+	// Two teams, two deals, and the partner's answer to his invitation.
+	if err != nil || len(results) != 5 {
 		t.Fatalf("%d results stored: %v", len(results), err)
 	}
 	var list struct {
@@ -325,6 +334,8 @@ func TestBeloteDuplicateRebuildFromGames(t *testing.T) {
 	var ev struct{ ID string }
 	a.do("POST", "/api/beloteduplicates", map[string]any{"name": "Offline", "deals": 2, "seed": 9, "level": "easy"}, &ev, 200)
 	var ja struct{ Table string }
+	a.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Solo"}, nil, 200)
+	a.do("POST", "/api/beloteduplicates/"+ev.ID+"/start", map[string]any{}, nil, 200)
 	a.do("POST", "/api/beloteduplicates/"+ev.ID+"/join", map[string]any{"team": "Solo"}, &ja, 200)
 	env.close()
 

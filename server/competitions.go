@@ -81,6 +81,23 @@ func (s *Server) competitionRoutes() {
 			return c.JoinBeloteDuplicate(r.Context(), caller, r.PathValue("id"), body)
 		})))
 	m.HandleFunc("GET /api/beloteduplicates/{id}/deals/{n}", numbered(s, "deal number", c.BeloteDeal))
+	m.HandleFunc("POST /api/beloteduplicates/{id}/start", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, _ struct{}) (protocol.Created, error) {
+			return c.StartBeloteDuplicate(r.Context(), caller, r.PathValue("id"))
+		})))
+	m.HandleFunc("POST /api/beloteduplicates/{id}/answer", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, body protocol.Answer) (protocol.BeloteTeamRef, error) {
+			return c.AnswerBeloteDuplicate(r.Context(), caller, r.PathValue("id"), body)
+		})))
+	m.HandleFunc("POST /api/teammatches/{id}/answer", s.csrf(create(s,
+		func(r *http.Request, caller competition.Caller, body protocol.Answer) (protocol.Created, error) {
+			return c.AnswerTeamMatch(r.Context(), caller, r.PathValue("id"), body)
+		})))
+	m.HandleFunc("GET /api/invitations", func(w http.ResponseWriter, r *http.Request) {
+		u, _ := s.user(r)
+		out, err := c.Invitations(r.Context(), u.ID)
+		s.answer(w, r, out, err)
+	})
 }
 
 // list answers the list of a kind of competitions.
@@ -144,15 +161,15 @@ var refusals = map[competition.Refusal]struct {
 	status int
 	code   string
 }{
-	competition.NotFound:     {http.StatusNotFound, "not_found"},
-	competition.NotPlayed:    {http.StatusForbidden, "not_played"},
-	competition.Over:         {http.StatusConflict, "over"},
-	competition.Busy:         {http.StatusServiceUnavailable, "busy"},
-	competition.Conflict:     {http.StatusConflict, "conflict"},
-	competition.BadRequest:   {http.StatusBadRequest, "bad_request"},
-	competition.BadPBN:       {http.StatusBadRequest, "bad_pbn"},
-	competition.ExportClosed: {http.StatusForbidden, "tournament_open"},
-	competition.CannotPlay:   {http.StatusNotImplemented, "internal"},
+	competition.NotFound:   {http.StatusNotFound, "not_found"},
+	competition.NotPlayed:  {http.StatusForbidden, "not_played"},
+	competition.Over:       {http.StatusConflict, "over"},
+	competition.Busy:       {http.StatusServiceUnavailable, "busy"},
+	competition.Conflict:   {http.StatusConflict, "conflict"},
+	competition.BadRequest: {http.StatusBadRequest, "bad_request"},
+	competition.BadPBN:     {http.StatusBadRequest, "bad_pbn"},
+	competition.UntilOver:  {http.StatusForbidden, "tournament_open"},
+	competition.CannotPlay: {http.StatusNotImplemented, "internal"},
 }
 
 // compError answers an error of the competitions: a refusal, bad input, a

@@ -246,3 +246,23 @@ func legalOf(m serverMsg) (legal []string, seat string) {
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
+
+// accept answers yes to the invitation of team match id.
+func (c *client) accept(id string) {
+	c.t.Helper()
+	c.do("POST", "/api/teammatches/"+id+"/answer", map[string]any{"accept": true}, nil, 200)
+}
+
+// startBeld starts belote duplicate id (c is its organiser) and returns the
+// table of each team's member given, by joining again.
+func (c *client) startBeld(id string, members ...*client) []string {
+	c.t.Helper()
+	c.do("POST", "/api/beloteduplicates/"+id+"/start", map[string]any{}, nil, 200)
+	tables := make([]string, len(members))
+	for i, m := range members {
+		var ref struct{ Table string }
+		m.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "-"}, &ref, 200)
+		tables[i] = ref.Table
+	}
+	return tables
+}

@@ -103,13 +103,15 @@ func TestIntegrityDealsFromSecret(t *testing.T) {
 	org.do("POST", "/api/teammatches", map[string]any{"name": "M", "boards": 4, "level": "easy",
 		"home": players(), "away": away}, &tm, 200)
 	tmSecret := storedSecret(t, env.st, tm.ID)
+	p.accept(tm.ID)
 	room := p.teamMatch(tm.ID).You.Table
 	// A belote duplicate: q's team.
 	var bd struct{ ID string }
 	org.do("POST", "/api/beloteduplicates", map[string]any{"name": "D", "deals": 2, "level": "easy"}, &bd, 200)
 	bdSecret := storedSecret(t, env.st, bd.ID)
 	var join struct{ Table string }
-	q.do("POST", "/api/beloteduplicates/"+bd.ID+"/join", map[string]any{"team": "Aces"}, &join, 200)
+	q.do("POST", "/api/beloteduplicates/"+bd.ID+"/join", map[string]any{"team": "Aces"}, nil, 200)
+	join.Table = org.startBeld(bd.ID, q)[0]
 
 	for _, c := range []struct {
 		who   *client
@@ -282,6 +284,7 @@ func TestIntegritySeatsByRight(t *testing.T) {
 	org.do("POST", "/api/teammatches", map[string]any{"name": "M", "boards": 4, "level": "easy",
 		"home": map[string]any{"name": "Lions", "players": []string{p.id, "", "", ""}},
 		"away": map[string]any{"name": "Tigers", "players": []string{"", "", "", ""}}}, &tm, 200)
+	p.accept(tm.ID)
 	rooms := intruder.teamMatch(tm.ID).Rooms
 	for _, r := range rooms {
 		intruder.do("POST", "/api/tables/"+r.Table+"/sit", map[string]string{"seat": "E"}, nil, 403)

@@ -271,6 +271,7 @@ func TestTeamsPlayVisibilityAndRestart(t *testing.T) {
 		"home": map[string]any{"name": "Lions", "players": []string{p.id, "bot", "", ""}},
 		"away": map[string]any{"name": "Tigers", "players": []string{"", "", "", ""}}}, &created, 200)
 	id := created.ID
+	p.accept(id) // invited, he accepts: the rooms open
 
 	// The closed room (bots only) plays everything; the open room waits for p.
 	for n := 1; n <= 4; n++ {
@@ -389,7 +390,8 @@ func TestTeamsPlayVisibilityAndRestart(t *testing.T) {
 	}
 	env2.srv.waitResultWrites()
 	results, err := env2.st.CompetitionResults(context.Background(), id)
-	if err != nil || len(results) != 8 {
+	// Two rooms, four boards, and p's answer to his invitation.
+	if err != nil || len(results) != 9 {
 		t.Fatalf("%d results stored: %v", len(results), err)
 	}
 	var list struct {

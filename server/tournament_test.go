@@ -186,8 +186,9 @@ func TestTournamentCreateValidation(t *testing.T) {
 }
 
 // TestTournamentPlayAndVisibility plays board 1 of a tournament for two
-// players: each sees the frequency table, analysis and hand record of a
-// board only once he has played it, and the other's result after that.
+// players: nobody sees the frequency table, analysis and hand record of a
+// board before the tournament ends, not even who has played it (anybody may
+// still enter, play and pass it on); then everybody does.
 func TestTournamentPlayAndVisibility(t *testing.T) {
 	env, clk := tourEnv(t)
 	a := newClient(t, env.ts.URL)
@@ -197,7 +198,7 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 	// Nobody has played: board 1 is hidden from both, records and export too.
 	for _, c := range []*client{a, b} {
 		code, body := c.get("/api/tournaments/" + id + "/boards/1")
-		if code != http.StatusForbidden || !strings.Contains(body, `"not_played"`) {
+		if code != http.StatusForbidden || !strings.Contains(body, `"tournament_open"`) {
 			t.Fatalf("board 1 before play: %d %s", code, body)
 		}
 		if code, _ := c.get("/api/tournaments/" + id + "/records"); code != http.StatusForbidden {
@@ -232,41 +233,23 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 			Par    []string
 		}
 	}
-	var fa freq
-	a.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &fa, 200)
-	if fa.Played != 1 || len(fa.Rows) != 1 || !fa.Rows[0].Yours || fa.Yours == nil || fa.DD == nil || fa.DD.Tricks["N"][4] != 7 {
-		t.Fatalf("A's board 1: %+v", fa)
+	// A has played board 1, B has not: the window is open, so neither
+	// sees it, nor the records, nor A in his own game's record.
+	for _, c := range []*client{a, b} {
+		if code, body := c.get("/api/tournaments/" + id + "/boards/1"); code != http.StatusForbidden || !strings.Contains(body, `"tournament_open"`) {
+			t.Fatalf("board 1 during the window: %d %s", code, body)
+		}
+		if code, _ := c.get("/api/tournaments/" + id + "/records"); code != http.StatusForbidden {
+			t.Fatalf("records during the window: %d", code)
+		}
 	}
-	// B has not played board 1: still hidden from him.
-	if code, _ := b.get("/api/tournaments/" + id + "/boards/1"); code != http.StatusForbidden {
-		t.Fatalf("B sees board 1 before playing it: %d", code)
-	}
-	// A has not played board 2.
-	if code, _ := a.get("/api/tournaments/" + id + "/boards/2"); code != http.StatusForbidden {
-		t.Fatalf("A sees board 2: %d", code)
-	}
-	code, html := a.get("/api/tournaments/" + id + "/records")
-	if code != 200 || strings.Count(html, `<section class="board">`) != 1 {
-		t.Fatalf("A's records: status %d, %d boards", code, strings.Count(html, `<section class="board">`))
-	}
-	if b2, _ := tourOf(t, env, id).Board(2); strings.Contains(html, b2.Deal.String()) {
-		t.Error("the records show board 2, which A has not played")
+	var recA struct{ Deals []json.RawMessage }
+	a.do("GET", "/api/games/"+tableA, nil, &recA, 200)
+	if len(recA.Deals) != 0 {
+		t.Fatalf("A's game record shows %d boards of the tournament before its end", len(recA.Deals))
 	}
 
 	playTournamentBoard(t, env, b, id, 1)
-	var fb freq
-	b.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &fb, 200)
-	total := 0
-	yours := 0
-	for _, r := range fb.Rows {
-		total += r.Count
-		if r.Yours {
-			yours++
-		}
-	}
-	if fb.Played != 2 || total != 2 || yours != 1 {
-		t.Fatalf("B's board 1: %+v", fb)
-	}
 
 	// Standings: both ranked on one board, percentages adding up to 100.
 	var info struct {
@@ -296,6 +279,28 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 
 	// After the window: everything opens, and nobody can play any more.
 	clk.add(3 * time.Hour)
+	var fa freq
+	a.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &fa, 200)
+	if fa.Played != 2 || fa.Yours == nil || fa.DD == nil || fa.DD.Tricks["N"][4] != 7 {
+		t.Fatalf("A's board 1: %+v", fa)
+	}
+	var fb freq
+	b.do("GET", "/api/tournaments/"+id+"/boards/1", nil, &fb, 200)
+	total := 0
+	yours := 0
+	for _, r := range fb.Rows {
+		total += r.Count
+		if r.Yours {
+			yours++
+		}
+	}
+	if fb.Played != 2 || total != 2 || yours != 1 {
+		t.Fatalf("B's board 1: %+v", fb)
+	}
+	a.do("GET", "/api/games/"+tableA, nil, &recA, 200)
+	if len(recA.Deals) != 1 {
+		t.Fatalf("A's game record after the end: %d boards, want 1", len(recA.Deals))
+	}
 	c := newClient(t, env.ts.URL)
 	if code, _ := c.get("/api/tournaments/" + id + "/boards/5"); code != 200 {
 		t.Errorf("board 5 after the end: %d", code)
@@ -805,7 +810,7 @@ func TestTournamentReconcile(t *testing.T) {
 // TestTournamentAnalysisPending: a board's page does not wait for a slow
 // double-dummy solver; it says the analysis is coming, and has it later.
 func TestTournamentAnalysisPending(t *testing.T) {
-	env, _ := tourEnv(t)
+	env, clk := tourEnv(t)
 	release := make(chan struct{})
 	env.srv.comps.DD = func(d bridge.Deal) (dd.Table, error) { <-release; return fakeDD(d) }
 	c := newClient(t, env.ts.URL)
@@ -817,6 +822,7 @@ func TestTournamentAnalysisPending(t *testing.T) {
 	env.srv.comps.Remember("x", []int{1})
 	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: id, Board: 1, Contract: bridge.PassedOut,
 		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
+	clk.add(25 * time.Hour) // the boards are shown once the tournament is over
 	type board struct {
 		DDPending bool
 		DD        *struct{ Par []string }
@@ -832,7 +838,7 @@ func TestTournamentAnalysisPending(t *testing.T) {
 	// with its analysis marked pending, and the page reloads itself.
 	start = time.Now()
 	code, html := c.get("/api/tournaments/" + id + "/records")
-	if code != 200 || strings.Count(html, `<section class="board">`) != 1 || !strings.Contains(html, `data-pending="1"`) ||
+	if code != 200 || strings.Count(html, `<section class="board">`) != 8 || !strings.Contains(html, `data-pending="1"`) ||
 		strings.Contains(html, `<table class="dd">`) || !strings.Contains(html, `http-equiv="refresh"`) || time.Since(start) > ddWaitTime+5*time.Second {
 		t.Fatalf("records with the solver busy, after %v: status %d\n%s", time.Since(start), code, html)
 	}

@@ -293,9 +293,54 @@ func (s *Store) competitionExists(ctx context.Context, tx *sql.Tx, id string) er
 	return nil
 }
 
+// entriesOpen returns ErrNotFound unless the competition exists, and
+// [ErrEntriesClosed] once its end has passed (by the database clock). On
+// PostgreSQL the competition's row stays locked until tx ends, so that a
+// join and [Store.CloseEntries] are ordered: no entry is added after the
+// competition has been closed, whichever node does what.
+func (s *Store) entriesOpen(ctx context.Context, tx *sql.Tx, id string) error {
+	q := "SELECT end_ms, {now} FROM competitions WHERE id = ?"
+	if s.dialect == Postgres {
+		q += " FOR UPDATE"
+	}
+	var end, now int64
+	err := tx.QueryRowContext(ctx, s.q(q), id).Scan(&end, &now)
+	if errors.Is(err, sql.ErrNoRows) {
+		return notFound("competition %s", id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: competition %s: %w", id, err)
+	}
+	if end != 0 && end <= now {
+		return fmt.Errorf("store: competition %s: %w", id, ErrEntriesClosed)
+	}
+	return nil
+}
+
+// CloseEntries ends the window of an open-ended competition now (by the
+// database clock): from then on [Store.JoinCompetition] refuses new entries
+// with [ErrEntriesClosed]. It returns the competition as stored; closing a
+// competition whose end is already set changes nothing (its end stays). An
+// unknown competition gives [ErrNotFound].
+func (s *Store) CloseEntries(ctx context.Context, id string) (Competition, error) {
+	if !validCompID(id) {
+		return Competition{}, notFound("competition %q", id)
+	}
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q("UPDATE competitions SET end_ms = {now} WHERE id = ? AND end_ms = 0"), id); err != nil {
+			return fmt.Errorf("store: close competition %s: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Competition{}, err
+	}
+	return s.GetCompetition(ctx, id)
+}
+
 // JoinCompetition adds an entry to a competition. An entry key already in
 // the competition gives [ErrConflict]; an unknown competition
-// [ErrNotFound].
+// [ErrNotFound]; a competition whose end has passed [ErrEntriesClosed].
 func (s *Store) JoinCompetition(ctx context.Context, e CompetitionEntry) error {
 	if !validCompID(e.Competition) {
 		return notFound("competition %q", e.Competition)
@@ -310,7 +355,7 @@ func (s *Store) JoinCompetition(ctx context.Context, e CompetitionEntry) error {
 		return err
 	}
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		if err := s.competitionExists(ctx, tx, e.Competition); err != nil {
+		if err := s.entriesOpen(ctx, tx, e.Competition); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO competition_entries (competition_id, entry, data, game_id, joined_ms, ord)
@@ -325,7 +370,7 @@ func (s *Store) JoinCompetition(ctx context.Context, e CompetitionEntry) error {
 		return fmt.Errorf("store: competition %s: entry %q already joined: %w", e.Competition, e.Entry, ErrConflict)
 	case isForeignKeyViolation(err):
 		return notFound("competition %s", e.Competition)
-	case errors.Is(err, ErrNotFound), errors.Is(err, ErrClosed):
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrClosed), errors.Is(err, ErrEntriesClosed):
 		return err
 	default:
 		return fmt.Errorf("store: competition %s: join %q: %w", e.Competition, e.Entry, err)

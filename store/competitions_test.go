@@ -400,3 +400,63 @@ func TestDeleteCompetition(t *testing.T) {
 		must(t, err)
 	})
 }
+
+// TestCloseEntries: once a competition is closed, no entry joins it, not
+// even one racing the close from another connection; entries already in
+// keep their tables.
+func TestCloseEntries(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		ctx := ctxT(t)
+		c, err := s.CreateCompetition(ctx, Competition{Kind: "beloteduplicate", Name: "closing"})
+		must(t, err)
+		must(t, s.JoinCompetition(ctx, CompetitionEntry{Competition: c.ID, Entry: "early"}))
+		closed, err := s.CloseEntries(ctx, c.ID)
+		must(t, err)
+		if closed.End.IsZero() {
+			t.Fatalf("CloseEntries left no end: %+v", closed)
+		}
+		err = s.JoinCompetition(ctx, CompetitionEntry{Competition: c.ID, Entry: "late"})
+		wantErr(t, err, ErrEntriesClosed)
+		must(t, s.SetCompetitionGame(ctx, c.ID, "early", "tbl0000000000001"))
+		again, err := s.CloseEntries(ctx, c.ID)
+		must(t, err)
+		if !again.End.Equal(closed.End) {
+			t.Errorf("a second close moved the end from %v to %v", closed.End, again.End)
+		}
+		_, err = s.CloseEntries(ctx, "nosuchcomp")
+		wantErr(t, err, ErrNotFound)
+
+		// Joins racing a close: every join that succeeded is among the
+		// entries read after the close, and nothing joins after it.
+		r, err := s.CreateCompetition(ctx, Competition{Kind: "beloteduplicate", Name: "race"})
+		must(t, err)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		joined := map[string]bool{}
+		for i := range 8 {
+			wg.Go(func() {
+				key := fmt.Sprintf("team%d", i)
+				if err := s.JoinCompetition(ctx, CompetitionEntry{Competition: r.ID, Entry: key}); err == nil {
+					mu.Lock()
+					joined[key] = true
+					mu.Unlock()
+				} else if !errors.Is(err, ErrEntriesClosed) {
+					t.Errorf("join %s: %v", key, err)
+				}
+			})
+		}
+		_, err = s.CloseEntries(ctx, r.ID)
+		must(t, err)
+		es, err := s.CompetitionEntries(ctx, r.ID)
+		must(t, err)
+		wg.Wait()
+		after, err := s.CompetitionEntries(ctx, r.ID)
+		must(t, err)
+		if len(after) != len(es) {
+			t.Errorf("%d entries right after the close, %d once the joins ended: an entry joined a closed competition", len(es), len(after))
+		}
+		if len(after) != len(joined) {
+			t.Errorf("%d joins succeeded, %d entries stored", len(joined), len(after))
+		}
+	})
+}

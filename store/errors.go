@@ -33,6 +33,9 @@ var (
 	// ErrLeaseHeld: another node owns the table and its lease has not
 	// expired (see [LeaseError]).
 	ErrLeaseHeld = errors.New("store: table owned by another node")
+	// ErrEntriesClosed: the competition takes no new entries (its end has
+	// passed: see [Store.CloseEntries]).
+	ErrEntriesClosed = errors.New("store: competition closed to new entries")
 	// ErrFinished: the game is finished, so it cannot be claimed or played.
 	ErrFinished = errors.New("store: game finished")
 	// ErrForbidden: the user may not do that to the game (another user's

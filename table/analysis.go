@@ -335,7 +335,7 @@ func (t *Table) analysed(no int, line json.RawMessage) func(msg []byte, err erro
 			}
 			t.analyses[no] = msg
 			for s := range t.subs {
-				t.send(s, msg)
+				t.sendAnalysisOf(s, no, msg)
 			}
 		})
 	}
@@ -379,6 +379,15 @@ func (t *Table) sendAnalysis(s *Sub) {
 		return
 	}
 	if msg, ok := t.analyses[t.m.DealNo()]; ok {
+		t.sendAnalysisOf(s, t.m.DealNo(), msg)
+	}
+}
+
+// sendAnalysisOf sends s the analysis msg of deal no if the deal is shown
+// to it in full (the analysis tells of every hand).
+func (t *Table) sendAnalysisOf(s *Sub, no int, msg []byte) {
+	_, seated := t.seatOf(s.userID)
+	if t.reveals(s.userID, seated, no) {
 		t.send(s, msg)
 	}
 }

@@ -69,6 +69,7 @@ func (l *listeners[T]) call(v T) {
 type boardHooks struct {
 	boards listeners[BoardDone]
 	belote listeners[BeloteDealDone]
+	judge  sealHook // the competitions' judge of what their tables show
 }
 
 // OnBeloteDeal registers f to be called after every finished deal of a

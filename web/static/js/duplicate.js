@@ -1,12 +1,14 @@
 // duplicate: belote duplicates. The list with a creation form
 // (#/duplicate) and one event (#/duplicate/ID[/N]): registration of a team
-// (alone with a bot partner, or with a partner's username), the live
+// (alone with a bot partner, or inviting a partner by username, who
+// accepts or declines here), the organiser's start (which closes the
+// registration and opens every team's table), the live
 // ranking (points relative to the field, per deal played), one's own
 // result on each deal, and a deal's results once one's team has played it
 // (the server answers 403 before).
 
 import { api } from './api.js';
-import { h, mount, clear } from './dom.js';
+import { h, mount, clear, toast } from './dom.js';
 import { t, errorText, seatName, sideName, suitSymbol, rankText } from './i18n.js';
 import { fmtDate } from './lobby.js';
 import { field, fmtNum, levelSelect, submitter, showList, getOrBack, reloadLater } from './competition.js';
@@ -57,22 +59,53 @@ export async function showDuplicate(id, dealNo) {
   const ev = info.event;
   const base = '/api/beloteduplicates/' + encodeURIComponent(id);
 
+  const reload = () => showDuplicate(id, dealNo);
+  const post = (path, body) => async () => {
+    try { await api.post(base + path, body); } catch (e) { toast(errorText(e)); }
+    reload();
+  };
   let action;
-  if (info.you) {
-    action = h('a', { href: '#/t/' + encodeURIComponent(info.you.table), class: 'button-link primary', 'data-testid': 'bd-play' },
-      t('table.play') + ' (' + info.you.team + ')');
-  } else {
+  const you = info.you;
+  if (you && you.invited) {
+    // Named as a team's partner: he plays for it only once he accepts.
+    action = h('div', { class: 'invite-ask', 'data-testid': 'bd-invited', role: 'group' },
+      h('p', {}, t('dup.invited', { team: you.team })),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'bd-accept', onclick: post('/answer', { accept: true }) }, t('invite.accept')),
+      h('button', { type: 'button', 'data-testid': 'bd-decline', onclick: post('/answer', { accept: false }) }, t('invite.decline')));
+  } else if (you && you.table) {
+    action = h('a', { href: '#/t/' + encodeURIComponent(you.table), class: 'button-link primary', 'data-testid': 'bd-play' },
+      t('table.play') + ' (' + you.team + ')');
+  } else if (you && !ev.open) {
+    // Started, but the team's table is not open yet: asking opens it.
+    const open = h('button', { type: 'button', class: 'primary', 'data-testid': 'bd-play' }, t('table.play') + ' (' + you.team + ')');
+    open.onclick = async () => {
+      try {
+        const res = await api.post(base + '/join', { team: you.team });
+        location.hash = '#/t/' + encodeURIComponent(res.table);
+      } catch (e) { toast(errorText(e)); }
+    };
+    action = open;
+  } else if (you) {
+    action = h('p', { class: 'muted', 'data-testid': 'bd-wait-start', role: 'status' }, t('dup.waitStart', { team: you.team }));
+  } else if (ev.open) {
     const team = h('input', { id: 'bd-team', type: 'text', maxlength: '40', required: true, 'data-testid': 'bd-team', value: '' });
     const partner = h('input', { id: 'bd-partner', type: 'text', maxlength: '64', autocomplete: 'off', 'data-testid': 'bd-partner', value: '', placeholder: t('tm.bot') });
     const join = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-join' }, t('dup.join'));
     action = h('form', {
       class: 'new-game',
       onsubmit: submitter(join, async () => {
-        const res = await api.post(base + '/join', { team: team.value.trim(), partner: partner.value.trim() });
-        return '#/t/' + encodeURIComponent(res.table);
+        await api.post(base + '/join', { team: team.value.trim(), partner: partner.value.trim() });
+        reload(); // registered: the page now says the team waits for the start
+        return location.hash;
       }),
     }, field('bd-team', t('dup.team'), team), field('bd-partner', t('dup.partner'), partner), join);
+  } else {
+    action = h('p', { class: 'muted', 'data-testid': 'bd-closed' }, t('dup.closed'));
   }
+  // The organiser starts the event: the registration closes before any deal is dealt.
+  const start = ev.organiser && ev.open ? h('div', { class: 'panel', 'data-testid': 'bd-start-box' },
+    h('p', { class: 'muted' }, t('dup.startHelp')),
+    h('button', { type: 'button', class: 'primary', 'data-testid': 'bd-start', onclick: post('/start', {}) }, t('dup.start'))) : null;
 
   const standings = h('table', { class: 'history', 'data-testid': 'bd-ranking' },
     h('caption', {}, t('tour.ranking')),
@@ -82,7 +115,8 @@ export async function showDuplicate(id, dealNo) {
       h('td', {}, String(r.rank) + (r.tied ? '=' : '')), h('td', {}, r.team), h('td', {}, String(r.deals)),
       h('td', {}, fmtNum(r.relative, 1)), h('td', {}, fmtNum(r.perDeal, 1))))));
   const teams = h('ul', { 'data-testid': 'bd-teams' }, (info.teams || []).map((x) => h('li', { class: x.you ? 'you' : '' },
-    h('strong', {}, x.name), ' · ', x.members.map((m) => (m.bot ? t('tm.bot') : m.name)).join(' & '), ' · ', t('dup.deals') + ': ' + x.deals)));
+    h('strong', {}, x.name), ' · ', x.members.map((m) => (m.bot ? t('tm.bot') : m.name)).join(' & '),
+    x.invited ? ' (' + t('invite.pending') + ')' : '', ' · ', t('dup.deals') + ': ' + x.deals)));
   const dealRows = (info.deals || []).map((d) => h('tr', { 'data-testid': 'bd-deal', dataset: { deal: String(d.deal), visible: d.visible ? '1' : '' } },
     h('td', {}, d.visible ? h('a', { href: '#/duplicate/' + encodeURIComponent(id) + '/' + d.deal }, String(d.deal)) : String(d.deal)),
     h('td', {}, String(d.played)),
@@ -97,7 +131,7 @@ export async function showDuplicate(id, dealNo) {
     h('p', {}, h('a', { href: '#/duplicate' }, t('common.back'))),
     h('h1', {}, ev.name),
     h('p', { class: 'muted' }, t('game.belote'), ' · ', t('mode.' + ev.mode), ' · ', t('rules.' + ev.rules), ' · ', t('dup.deals') + ': ' + ev.deals),
-    action, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
+    action, start, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
     h('div', { class: 'scroll-x' }, deals), panel));
   if (dealNo) await showDeal(base, dealNo, panel);
   refreshTimer = reloadLater(() => showDuplicate(id, dealNo));

@@ -86,7 +86,18 @@ export function showLobby() {
 
   const list = h('ul', { class: 'resume tables', 'data-testid': 'resume-list' });
   const resume = h('section', { class: 'panel', 'aria-labelledby': 'res-title' }, h('h2', { id: 'res-title' }, t('lobby.openTables')), list);
-  mount(h('div', { class: 'page lobby', 'data-testid': 'lobby' }, form, resume));
+  // Invitations to team matches and belote duplicates wait for an answer on the competition's page.
+  const invites = h('section', { class: 'panel', 'aria-labelledby': 'inv-title', 'data-testid': 'invitations', hidden: true },
+    h('h2', { id: 'inv-title' }, t('invite.title')));
+  mount(h('div', { class: 'page lobby', 'data-testid': 'lobby' }, invites, form, resume));
+  api.get('/api/invitations').then((res) => {
+    const list = res.invitations || [];
+    if (!list.length) return;
+    invites.appendChild(h('ul', { class: 'resume' }, list.map((x) => h('li', { 'data-testid': 'invitation', dataset: { id: x.id } },
+      h('a', { href: (x.kind === 'teammatch' ? '#/teams/' : '#/duplicate/') + encodeURIComponent(x.id) },
+        t('invite.' + x.kind, { by: x.by, name: x.name, team: x.team || '' }))))));
+    invites.hidden = false;
+  }).catch(() => {});
 
   const none = () => { if (!list.querySelector('li')) list.appendChild(h('li', { class: 'muted', 'data-testid': 'no-tables' }, t('lobby.noTables'))); };
   api.get('/api/games?limit=20').then((res) => {

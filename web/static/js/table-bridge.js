@@ -478,6 +478,7 @@ export function dealOver(c) {
     h('h2', { id: 'over-title' }, t('table.dealOver')),
     h('p', { class: 'result', 'data-testid': 'deal-result' }, resultText),
     h('p', { class: 'score', 'data-testid': 'deal-score' }, t('a11y.score', { side: sideName('NS'), n: r.scoreNS || 0 })),
+    c.table.sealed ? h('p', { class: 'muted', 'data-testid': 'deal-sealed' }, t('table.sealedDeal')) : null,
     h('div', { class: 'over-body' },
       diagram,
       analysis ? analysisUI.panel(analysis)

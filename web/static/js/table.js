@@ -149,6 +149,13 @@ export function openTable(id) {
 
   const render = () => {
     if (!tbl.msg) return;
+    if (!tbl.msg.view && tbl.msg.table && tbl.msg.table.sealed) {
+      // A competition's deal that this onlooker may not see yet.
+      clear(root);
+      root.appendChild(h('p', { class: 'notice', role: 'status', 'data-testid': 'table-sealed' }, t('table.sealed')));
+      root.appendChild(h('a', { class: 'button-link', href: '#/', 'data-testid': 'leave-btn' }, t('table.leave')));
+      return;
+    }
     const sel = focusKey();
     const c = ctx();
     const mod = c.game === 'belote' ? beloteUI : bridgeUI;
@@ -392,7 +399,7 @@ export function openTable(id) {
   }
 
   const onKey = (ev) => {
-    if (!tbl.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!tbl.msg || !tbl.msg.view || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = (ev.target && ev.target.tagName) || '';
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
     const c = ctx();

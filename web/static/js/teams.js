@@ -3,10 +3,12 @@
 // table, and the score sheet with the IMPs of each board and the running
 // score. A board's results (and its deal) stay hidden from a player until
 // his room has played it, and from everybody else until both rooms have:
-// the server leaves them out, and answers 403 for the board itself.
+// the server leaves them out, and answers 403 for the board itself. A
+// player named by the organiser is invited: the rooms open once every
+// invited player has accepted; one refusal calls the match off.
 
 import { api } from './api.js';
-import { h, mount, clear } from './dom.js';
+import { h, mount, clear, toast } from './dom.js';
 import { t, errorText, seatName, suitSymbol } from './i18n.js';
 import { fmtDate } from './lobby.js';
 import { field, levelSelect, submitter, showList, getOrBack, reloadLater } from './competition.js';
@@ -97,9 +99,27 @@ export async function showTeamMatch(id, boardNo) {
     ' · ', t('tour.boardsPlayed') + ': ' + r.played,
     r.table ? [' · ', h('a', { href: '#/t/' + encodeURIComponent(r.table), 'data-testid': 'tm-room-link', dataset: { room: r.room } },
       you && you.room === r.room ? t('table.play') : t('tm.watch'))] : null)));
-  const play = you ? h('a', {
-    href: '#/t/' + encodeURIComponent(you.table), class: 'button-link primary', 'data-testid': 'tm-play',
-  }, t('table.play') + ' (' + t('tm.' + you.room) + ', ' + seatName(you.seat) + ')') : null;
+  const base = '/api/teammatches/' + encodeURIComponent(id);
+  const answer = (accept) => async () => {
+    try { await api.post(base + '/answer', { accept }); } catch (e) { toast(errorText(e)); }
+    showTeamMatch(id, boardNo);
+  };
+  // An invited player answers first; the rooms open once every one has accepted.
+  let play = null;
+  if (m.declined) {
+    play = h('p', { class: 'notice', 'data-testid': 'tm-declined', role: 'status' }, t('tm.declined', { name: m.declined }));
+  } else if (m.invited) {
+    play = h('div', { class: 'invite-ask', 'data-testid': 'tm-invited', role: 'group' },
+      h('p', {}, t('tm.invited')),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'tm-accept', onclick: answer(true) }, t('invite.accept')),
+      h('button', { type: 'button', 'data-testid': 'tm-decline', onclick: answer(false) }, t('invite.decline')));
+  } else if ((m.waiting || []).length) {
+    play = h('p', { class: 'muted', 'data-testid': 'tm-waiting', role: 'status' }, t('tm.waiting', { names: m.waiting.join(', ') }));
+  } else if (you && you.table) {
+    play = h('a', {
+      href: '#/t/' + encodeURIComponent(you.table), class: 'button-link primary', 'data-testid': 'tm-play',
+    }, t('table.play') + ' (' + t('tm.' + you.room) + ', ' + seatName(you.seat) + ')');
+  }
 
   const rows = info.boards.map((b) => h('tr', {
     'data-testid': 'tm-board', dataset: { board: String(b.board), complete: b.complete ? '1' : '', visible: b.visible ? '1' : '', imps: String(b.imps) },
@@ -130,7 +150,7 @@ export async function showTeamMatch(id, boardNo) {
     h('div', { class: 'tm-teams' }, team(info.home, 'home'), team(info.away, 'away')),
     rooms, h('div', { class: 'scroll-x' }, sheet), panel));
   if (boardNo) await showBoard(id, boardNo, panel);
-  if (!m.over) {
+  if (!m.over && !m.declined) {
     // Live: reload while the page stays on this match.
     refreshTimer = reloadLater(() => showTeamMatch(id, boardNo));
   }

@@ -1,8 +1,9 @@
 // tournament: duplicate tournaments. The list with a creation form
 // (#/tournaments) and one tournament (#/tournaments/ID): the ranking, the
 // play button (a table of one's own with bots, the boards in order), and
-// each board's frequency table with one's own result highlighted. A board's
-// results stay hidden until one has played it (the server answers 403).
+// each board's frequency table with one's own result highlighted. The
+// boards stay hidden from everybody until the tournament ends (the server
+// answers 403): until then anybody could enter, play a board and pass it on.
 
 import { api } from './api.js';
 import { h, mount, clear, toast } from './dom.js';
@@ -169,7 +170,7 @@ async function showBoard(id, n, panel, imps) {
   } catch (e) {
     clear(panel).append(h('h2', {}, t('table.board', { n })),
       h('p', { class: 'muted', 'data-testid': 'tour-hidden', dataset: { code: e.code || '' } },
-        e.status === 403 ? t('tour.hidden') : errorText(e)));
+        e.status === 403 ? t('tour.hiddenUntilEnd') : errorText(e)));
     return;
   }
   const head = [t('contract.label'), t('contract.declarer'), t('contract.tricks'), t('result.score'), t('tour.tables'),
