@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"slices"
 	"strconv"
 	"time"
@@ -56,6 +57,12 @@ func (t *Table) startClaim(userID string, tricks int) error {
 		t.broadcast()
 		return nil
 	}
+	// The same claim at the same position has the same answer: given
+	// at once, without a search.
+	if ok, known := t.claimMemo.answer(t, us, tricks); known {
+		t.resolveClaim(us, tricks, ok, claimReason(ok))
+		return nil
+	}
 	// Bots answer by double dummy: they accept a claim that best play
 	// cannot beat. The check runs on the hub's double-dummy pool at
 	// player priority; a full pool refuses the claim for now.
@@ -78,11 +85,10 @@ func (t *Table) startClaim(userID string, tricks int) error {
 				t.schedule()
 				return
 			}
-			reason := ""
-			if !ok {
-				reason = claimBeaten
+			if err == nil {
+				t.claimMemo.remember(t, us, tricks, ok)
 			}
-			t.resolveClaim(us, tricks, ok, reason)
+			t.resolveClaim(us, tricks, ok, claimReason(ok))
 		})
 	})
 	if !queued {
@@ -106,6 +112,63 @@ const (
 	claimWithdrawn = "withdrawn"
 	claimBeaten    = "beaten"
 )
+
+// claimReason is the reason of a claim the bots answered.
+func claimReason(accepted bool) string {
+	if accepted {
+		return ""
+	}
+	return claimBeaten
+}
+
+// claimMemo holds the bots' answers to the claims made at one position
+// (a deal and its moves). A claim the bots refused may be made
+// again at once, in a loop (issue 33: claims at 20 tables for 30 s): the
+// answer comes from here, and only a new position or a new number of
+// tricks costs a double-dummy search, at most one at a time per table
+// (claimBusy) on the bounded pool.
+type claimMemo struct {
+	deal    int
+	moves   uint64 // a hash of the deal's moves (an undo may replay others)
+	answers map[claimKey]bool
+}
+
+type claimKey struct {
+	side   int // the claimer's side: 0 North-South, 1 East-West
+	tricks int
+}
+
+func (c *claimMemo) at(t *Table) bool {
+	return c.answers != nil && c.deal == t.m.DealNo() && c.moves == movesHash(t.m.Moves())
+}
+
+// movesHash identifies a list of moves.
+func movesHash(moves []game.Move) uint64 {
+	h := fnv.New64a()
+	for _, m := range moves {
+		h.Write([]byte{byte(m.Seat)})
+		h.Write([]byte(m.Action))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+// answer returns the answer given to the claim at t's position, if any.
+func (c *claimMemo) answer(t *Table, by card.Seat, tricks int) (accepted, known bool) {
+	if !c.at(t) {
+		return false, false
+	}
+	accepted, known = c.answers[claimKey{int(by.Side()), tricks}]
+	return accepted, known
+}
+
+// remember records the answer to a claim at t's position.
+func (c *claimMemo) remember(t *Table, by card.Seat, tricks int, accepted bool) {
+	if !c.at(t) {
+		*c = claimMemo{deal: t.m.DealNo(), moves: movesHash(t.m.Moves()), answers: map[claimKey]bool{}}
+	}
+	c.answers[claimKey{int(by.Side()), tricks}] = accepted
+}
 
 // resolveClaim ends a pending claim: accepted, or not for reason.
 func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool, reason string) {

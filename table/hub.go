@@ -88,6 +88,9 @@ var _ Room = (*Table)(nil)
 // which renews the leases of its tables and lets go of finished ones.
 func NewLocalHub(cfg Config) *LocalHub {
 	cfg.setDefaults()
+	if cfg.BotQueue == nil {
+		cfg.BotQueue = NewBotQueue(BotQueueConfig{})
+	}
 	h := &LocalHub{cfg: cfg, tables: map[string]*Table{}, creating: map[string]bool{}, stop: make(chan struct{})}
 	h.an = newAnalyst(&h.cfg)
 	h.wg.Add(1)
@@ -196,6 +199,7 @@ func (h *LocalHub) CreateSeated(ctx context.Context, s Settings, createdBy strin
 		seed = randomSeed()
 	}
 	t := newTable(&h.cfg, h.an, g.ID, s, g.Seats, seed)
+	t.account = createdBy
 	if err := t.startNextDeal(); err != nil {
 		return nil, err
 	}
@@ -285,6 +289,7 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 		seed = randomSeed()
 	}
 	t := newTable(&h.cfg, h.an, rec.ID, s, rec.Seats, seed)
+	t.account = rec.CreatedBy
 	for _, d := range rec.Deals {
 		t.resumeLine = nil
 		if err := t.m.StartDeal(d.No, d.Deal); err != nil {

@@ -114,6 +114,10 @@ type Config struct {
 	// the process): a player's claim or hint goes before the analyses, and
 	// a full queue refuses the work ([ErrAnalysisBusy]).
 	Solvers *ddpool.Pool
+	// BotQueue schedules the bots' decisions at tables without a human,
+	// behind those at tables with one and within a budget per account
+	// (default: one per hub; see [BotQueue]).
+	BotQueue *BotQueue
 	// Analyse, if set, computes the double-dummy analysis of every bridge
 	// deal played at a table with a human (see [NewDDAnalyser]); it is
 	// sent to the players as the "analysis" message and stored with the
@@ -360,6 +364,11 @@ type Table struct {
 	botClaimed int
 	// chatAt is when each seat last chatted (rate limit).
 	chatAt [4]time.Time
+	// claimMemo holds the bots' answers to claims at this position
+	// (claims.go); account is whose budget the bots' work counts against
+	// when no human sits (botqueue.go).
+	claimMemo claimMemo
+	account   string
 }
 
 type pendingClaim struct {
@@ -934,11 +943,13 @@ func (t *Table) schedule() {
 	t.botClaim(ctrl)
 	t.botBusy = true
 	g, v := t.m.Clone(), t.version
-	go t.think(b, g, seat, v, t.botDelay())
+	go t.think(b, g, seat, v, t.botDelay(), t.botWork())
 }
 
 // think runs a bot's decision off the table goroutine and posts it back.
-func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay time.Duration) {
+// At a table without a human it waits for its turn on the hub's BotQueue
+// (w) first.
+func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay time.Duration, w botWork) {
 	if delay > 0 {
 		timer := time.NewTimer(delay)
 		select {
@@ -948,9 +959,14 @@ func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay ti
 			return
 		}
 	}
+	turnDone, ok := t.botTurn(w)
+	if !ok {
+		return // the table stopped
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.BotTimeout)
 	m, err := b.Act(ctx, g, seat)
 	cancel()
+	turnDone()
 	if err != nil || m.Seat != seat {
 		if err == nil {
 			err = fmt.Errorf("answered for %v", m.Seat)
