@@ -12,8 +12,14 @@ package competition
 // and deal. An event read from the store also takes the deals that are
 // only in the teams' stored games (ended while nobody listened).
 //
-// Visibility: a deal's results (and its cards) are shown to a team once it
-// has played the deal; to somebody not registered once every team has.
+// An event takes teams until its organiser starts it
+// ([Service.StartBeloteDuplicate]): the store then refuses any new team,
+// and only then do the teams' tables open, so that no deal is dealt while
+// somebody may still enter. A partner named by a team is invited and plays
+// only once he has accepted (invite.go).
+//
+// Visibility (seal.go): a deal's results (and its cards) are shown to a
+// team once it has played the deal; to everybody else once every team has.
 
 import (
 	"context"

@@ -13,6 +13,12 @@
 // The tag a table carries (table.Settings.Tournament) only makes the table
 // report its boards; it proves nothing.
 //
+// Who sees a competition's deals is one rule (seal.go), asked by every
+// read path: the board and deal pages, hand records, exports and game
+// records through the service, and the tables themselves (players,
+// onlookers, kibitzers, analyses, score sheets) through [Service.Judge],
+// which the service registers with the hub ([table.Sealer]).
+//
 // A [Service] keeps the competitions a node serves in one cache, read from
 // the store on demand and caught up with what other nodes wrote, listens
 // to the hub's finished boards and deals, and computes the views of the

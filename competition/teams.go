@@ -9,9 +9,13 @@ package competition
 // results that are only in its rooms' stored games (a board that ended
 // while nobody listened, e.g. across a restart).
 //
-// Visibility: a player of the match sees a board (its deal and the two
-// rooms' results) once his own room has played it; anybody else once both
-// rooms have.
+// Its rooms open once every player the organiser named has accepted his
+// invitation (invite.go).
+//
+// Visibility (seal.go): a player of the match sees a board (its deal and
+// the two rooms' results) once his own room has played it; anybody else
+// once both rooms have, at the tables too (a kibitzer of a room sees
+// nothing of a board the other room has not played).
 
 import (
 	"context"

@@ -658,6 +658,9 @@ func (s *Service) TournamentView(ctx context.Context, id, user string) (protocol
 		rows[i] = protocol.Standing{Rank: row.Rank, Tied: row.Tied, Name: row.Entry.Name, You: user != "" && row.Entry.ID == user,
 			Boards: row.Boards, Score: row.Score, Percent: row.Percent, PerBoard: row.PerBoard}
 	}
+	if e.spec.Source == "pbn" {
+		outOfCompetition(rows, st.Rows, e.comp.Owner)
+	}
 	played := []int{}
 	if user != "" {
 		for _, b := range t.Boards {
@@ -683,6 +686,31 @@ func (s *Service) TournamentView(ctx context.Context, id, user string) (protocol
 		}
 	}
 	return out, nil
+}
+
+// outOfCompetition marks the row of the uploader of an imported
+// tournament's boards (he knew them before playing) out of competition and
+// ranks the others without him.
+func outOfCompetition(rows []protocol.Standing, st []tournament.Standing, uploader string) {
+	rank, prev, n := 0, -1, 0
+	for i := range rows {
+		if uploader != "" && st[i].Entry.ID == uploader {
+			rows[i].OutOfCompetition, rows[i].Rank, rows[i].Tied = true, 0, false
+			continue
+		}
+		n++
+		if st[i].Rank != prev {
+			rank, prev = n, st[i].Rank
+		}
+		rows[i].Rank = rank
+	}
+	for i := range rows {
+		tied := false
+		for k := range rows {
+			tied = tied || (k != i && rows[i].Rank > 0 && rows[k].Rank == rows[i].Rank)
+		}
+		rows[i].Tied = tied
+	}
 }
 
 // PlayTournament opens (or returns) the caller's table for tournament id:

@@ -55,6 +55,9 @@ type Standing struct {
 	Score    float64 `json:"score"`    // matchpoints or IMPs
 	Percent  float64 `json:"percent"`  // matchpoints only
 	PerBoard float64 `json:"perBoard"` // IMPs per board
+	// OutOfCompetition: the entry is the one who uploaded the boards (an
+	// imported tournament): he is shown, not ranked (Rank 0).
+	OutOfCompetition bool `json:"outOfCompetition,omitempty"`
 }
 
 // Tournament answers GET /api/tournaments/{id}.

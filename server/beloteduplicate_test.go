@@ -22,6 +22,7 @@ type beldJSON struct {
 		ID    string
 		Deals int
 		Mode  string
+		Open  bool
 	}
 	Teams []struct {
 		Name    string
@@ -34,6 +35,7 @@ type beldJSON struct {
 	}
 	You *struct {
 		Team, Table string
+		Invited     bool
 	}
 	Standings []struct {
 		Rank     int

@@ -124,7 +124,7 @@ func TestBrowserTeamsMatch(t *testing.T) {
 }
 
 // TestBrowserTeamsBeloteDuplicate: a player creates a 2-deal belote
-// duplicate, registers a team with a bot partner and plays deal 1; the
+// duplicate, registers a team with a bot partner, starts it and plays deal 1; the
 // event page then ranks his team and shows deal 1 (his own result), while
 // deal 2 stays hidden.
 func TestBrowserTeamsBeloteDuplicate(t *testing.T) {
@@ -145,6 +145,17 @@ func TestBrowserTeamsBeloteDuplicate(t *testing.T) {
 	}
 	run(t, a, 10*time.Second, "team name", chromedp.SetValue(chromedp.CSS(`[data-testid="bd-team"]`), "Aces"))
 	click(t, a, `[data-testid="bd-join"]`)
+	// Registered: the team waits for the start, which its organiser (here
+	// the same player) gives; the registration then closes and the table
+	// opens.
+	waitFor(t, a, `[data-testid="bd-wait-start"]`, 20*time.Second)
+	shot(t, a, "duplicate-registered")
+	click(t, a, `[data-testid="bd-start"]`)
+	waitFor(t, a, `[data-testid="bd-play"]`, 20*time.Second)
+	if n := count(t, a, `[data-testid="bd-join"], [data-testid="bd-start"]`); n != 0 {
+		t.Errorf("the registration or the start button is still offered after the start (%d)", n)
+	}
+	click(t, a, `[data-testid="bd-play"]`)
 	waitFor(t, a, `[data-testid="table"] [data-testid="deal-no"]`, 30*time.Second)
 	// A fixed series of deals: "deal 1 of 2", and the points so far with no
 	// target to reach.

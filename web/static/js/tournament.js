@@ -126,8 +126,8 @@ export async function showTournament(id, boardNo) {
     },
   }, t('table.play'));
 
-  const rows = (info.standings || []).map((r) => h('tr', { class: r.you ? 'you' : '', 'data-testid': 'standing', dataset: { you: r.you ? '1' : '' } },
-    h('td', {}, String(r.rank) + (r.tied ? '=' : '')),
+  const rows = (info.standings || []).map((r) => h('tr', { class: r.you ? 'you' : '', 'data-testid': 'standing', dataset: { you: r.you ? '1' : '', out: r.outOfCompetition ? '1' : '' } },
+    h('td', {}, r.outOfCompetition ? h('abbr', { title: t('tour.outOfCompetition') }, t('tour.outShort')) : String(r.rank) + (r.tied ? '=' : '')),
     h('td', {}, r.name || t('account.guest')),
     h('td', {}, String(r.boards)),
     h('td', {}, imps ? fmtNum(r.score, 1) : t('result.matchpoints', { n: fmtNum(r.percent, 2) }))));
