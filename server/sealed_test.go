@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"atout/protocol"
+	"atout/table"
 	"atout/tournament"
 )
 
@@ -88,7 +89,7 @@ func TestSealedBeloteDuplicateEntriesClose(t *testing.T) {
 // Finding 2: an onlooker of the closed room's table saw all 52 cards at
 // the end of a board the open room had not played yet.
 func TestSealedTeamMatchOnlooker(t *testing.T) {
-	env := openCompEnv(t, filepath.Join(t.TempDir(), "atout.db"))
+	env := openCompEnv(t, filepath.Join(t.TempDir(), "atout.db"), func(c *table.Config) { c.Explain = BridgeExplainer() })
 	org, p, onlooker := newClient(t, env.ts.URL), newClient(t, env.ts.URL), newClient(t, env.ts.URL)
 	var created struct{ ID string }
 	org.do("POST", "/api/teammatches", map[string]any{"name": "Sealed", "boards": 4, "level": "easy",
@@ -123,6 +124,13 @@ func TestSealedTeamMatchOnlooker(t *testing.T) {
 			t.Fatalf("the onlooker got the analysis of a board the open room has not played: %s", m.Raw)
 		}
 		noCardsIn(t, "the closed room's onlooker", m)
+		var ex struct {
+			Explanations json.RawMessage `json:"explanations"`
+		}
+		json.Unmarshal(m.Raw, &ex)
+		if len(ex.Explanations) > 0 && string(ex.Explanations) != "null" {
+			t.Fatalf("the onlooker got the meanings of the auction of a sealed board: %s", ex.Explanations)
+		}
 		if !m.Table.Sealed || sheetLines(m.Table.Sheet) > 0 {
 			t.Fatalf("the onlooker's table info: sealed %v, sheet %v", m.Table.Sealed, m.Table.Sheet)
 		}

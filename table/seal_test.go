@@ -66,7 +66,7 @@ func playSealed(t *testing.T, h *LocalHub, judge Judge) (player, watcher map[str
 		}
 		r.Act(ctx, u.ID, seat, legal[0].(string), int(m["n"].(float64)))
 	}
-	// The watcher's latest state (he got every one).
+	// The watcher's state once the board is over (he gets every one).
 	for {
 		select {
 		case b, ok := <-ws.C():
@@ -75,13 +75,14 @@ func playSealed(t *testing.T, h *LocalHub, judge Judge) (player, watcher map[str
 			}
 			if m := decodeState(t, b); m["type"] == "state" {
 				watcher = m
+				if tb, _ := m["table"].(map[string]any); tb["dealOver"] == true {
+					return player, watcher
+				}
 			}
-			continue
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(10 * time.Second):
+			t.Fatal("the watcher did not see the end of the board")
 		}
-		break
 	}
-	return player, watcher
 }
 
 func decodeState(t *testing.T, b []byte) map[string]any {
@@ -127,7 +128,8 @@ func TestCompetitionTableSealed(t *testing.T) {
 				t.Errorf("the watcher got a view of a sealed board: %v", watcher["view"])
 			}
 			wt := watcher["table"].(map[string]any)
-			if wt["sheet"] != nil || wt["sealed"] != true {
+			sheet, _ := wt["sheet"].(map[string]any)
+			if lines, _ := sheet["lines"].([]any); len(lines) > 0 || wt["sealed"] != true {
 				t.Errorf("the watcher's table info: sheet %v, sealed %v", wt["sheet"], wt["sealed"])
 			}
 		})
