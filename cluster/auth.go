@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/url"
 	"os"
@@ -229,6 +230,46 @@ func errUnauthenticated(what string) error {
 	return fmt.Errorf("cluster: refusing %s without authentication: anyone who reaches it could read every player's hand and play for him; "+
 		"give the nodes a NATS credential (atout serve --nats-token-file, --nats-nkey-file or --nats-creds, or ATOUT_NATS_TOKEN / ATOUT_NATS_NKEY; "+
 		"see docs/deploy.md) or use a loopback address (127.0.0.1)", what)
+}
+
+// warnOpenLoopback logs a warning when the node uses NATS without a
+// credential: Check lets it through only on loopback, where any process
+// of the machine (any user's) can still connect, read every player's hand
+// and act for him. A node with no address at all gets a private token of
+// its own (Open) and is not warned about.
+func warnOpenLoopback(o NodeOptions, log *slog.Logger) {
+	if o.Auth.set() {
+		return
+	}
+	var open []string
+	if o.NATS != "" {
+		for _, u := range strings.Split(o.NATS, ",") {
+			if p, err := url.Parse(strings.TrimSpace(u)); err == nil && !urlHasUser(p) {
+				open = append(open, "NATS at "+p.Host)
+			}
+		}
+	} else {
+		if o.Listen != "" {
+			open = append(open, "embedded NATS server on "+o.Listen)
+		}
+		if o.ClusterListen != "" {
+			open = append(open, "NATS routes on "+o.ClusterListen)
+		}
+		for _, r := range o.Routes {
+			if u, err := url.Parse(r); err == nil && !urlHasUser(u) {
+				open = append(open, "NATS route to "+u.Host)
+			}
+		}
+	}
+	if len(open) == 0 {
+		return
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Warn("cluster: NATS without authentication on loopback: any local process (any user of this machine) can connect, read every player's hand and play for him; "+
+		"give the nodes a NATS credential: atout serve --nats-token-file or --nats-nkey-file (or ATOUT_NATS_TOKEN / ATOUT_NATS_NKEY; --nats-creds for an external NATS), see docs/deploy.md",
+		"nats", strings.Join(open, ", "))
 }
 
 // urlHasUser reports whether a NATS URL carries credentials (user:password

@@ -2,14 +2,17 @@ package cluster
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -400,4 +403,61 @@ func TestIsLoopback(t *testing.T) {
 			t.Errorf("isLoopback(%q) = %v", h, got)
 		}
 	}
+}
+
+// TestWarnOpenLoopback: a node on NATS without a credential (allowed on
+// loopback only) says at start, as a warning, that any local process can
+// read the hands, and which flag closes it; with a credential, or with the
+// private embedded server of a lone node, it says nothing.
+func TestWarnOpenLoopback(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	must(t, err)
+	t.Cleanup(func() { st.Close() })
+	open := func(o NodeOptions) string {
+		t.Helper()
+		var buf syncBuffer
+		o.Table = table.Config{Store: st, Node: newName("w"), Logger: slog.New(slog.NewTextHandler(&buf, nil))}
+		h, closeNATS, err := Open(o)
+		must(t, err)
+		h.Shutdown(context.Background())
+		closeNATS()
+		return buf.String()
+	}
+	isWarned := func(log string) bool {
+		return strings.Contains(log, "level=WARN") && strings.Contains(log, "without authentication") &&
+			strings.Contains(log, "--nats-token-file") && strings.Contains(log, "any local process")
+	}
+	if log := open(NodeOptions{Listen: "127.0.0.1:-1"}); !isWarned(log) {
+		t.Errorf("embedded server on loopback without a credential, log:\n%s", log)
+	}
+	ext, err := StartEmbedded(EmbeddedOptions{Listen: "127.0.0.1:-1"})
+	must(t, err)
+	defer ext.Shutdown()
+	if log := open(NodeOptions{NATS: ext.URL()}); !isWarned(log) {
+		t.Errorf("external NATS on loopback without a credential, log:\n%s", log)
+	}
+	if log := open(NodeOptions{Listen: "127.0.0.1:-1", Auth: testAuth}); strings.Contains(log, "without authentication") {
+		t.Errorf("warned with a credential:\n%s", log)
+	}
+	if log := open(NodeOptions{}); strings.Contains(log, "without authentication") {
+		t.Errorf("warned about the private embedded server:\n%s", log)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -44,6 +44,7 @@ func Open(o NodeOptions) (*Hub, func(), error) {
 	if err := o.Check(); err != nil {
 		return nil, nil, err
 	}
+	warnOpenLoopback(o, o.Table.Logger)
 	if o.NATS == "" && o.Listen == "" && o.ClusterListen == "" && len(o.Routes) == 0 && !o.Auth.set() {
 		// A private embedded server on a random loopback port: only this
 		// node connects, with a token of its own, so that other users of
