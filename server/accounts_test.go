@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -126,8 +127,7 @@ func TestLoginBackoff(t *testing.T) {
 	env := newAccountsEnv(t, false, nil)
 	// 5 free failures, then attempts 2 s apart, refused beyond 100 ms of
 	// wait (so that the test does not depend on how long a hash takes).
-	env.srv.loginPair = newGate(5, 2*time.Second, 2*time.Second, 100*time.Millisecond)
-	env.srv.loginIP = newLimiter(1000, 1000)
+	env.srv.login.pair = newGate(5, 2*time.Second, 2*time.Second, 100*time.Millisecond)
 	owner := newClient(t, env.ts.URL)
 	owner.do("POST", "/api/signup", login("bob_42", "correct horse"), nil, 200)
 	if owner.cookie(DeviceCookie) == "" {
@@ -174,12 +174,12 @@ func TestLoginBackoff(t *testing.T) {
 
 // TestLoginDistributed: wrong passwords from many addresses (behind a
 // trusted proxy) do not lock the owner out either; the attempts on the
-// account are spaced once they fail often.
+// account are slowed once they fail often.
 func TestLoginDistributed(t *testing.T) {
 	env := newAccountsEnv(t, false, func(c *Config) {
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	})
-	env.srv.loginAcct = newGate(10, 20*time.Millisecond, 100*time.Millisecond, 2*time.Second)
+	env.srv.login.acct = newGate(10, 20*time.Millisecond, 100*time.Millisecond, 100*time.Millisecond)
 	owner := newClient(t, env.ts.URL)
 	owner.do("POST", "/api/signup", login("carol", "correct horse"), nil, 200)
 	attacker := newClient(t, env.ts.URL)
@@ -310,7 +310,7 @@ func TestSessionRotation(t *testing.T) {
 // same-glyph look-alikes refused, Korean and Hindi names still possible.
 func TestUsernameLookalikes(t *testing.T) {
 	env := newAccountsEnv(t, false, func(c *Config) { c.GuestsPerMinute = 1000 })
-	env.srv.loginIP = newLimiter(1000, 1000)
+	env.srv.signupIP = newLimiter(1000, 1000)
 	newClient(t, env.ts.URL).do("POST", "/api/signup", login("alice", "correct horse"), nil, 200)
 	for _, name := range []string{"\u0430lice", "ａｌｉｃｅ", "ALICE", "Ａlice", "\u0430\u0435\u043e\u0441"} {
 		code, _, body := newClient(t, env.ts.URL).send("POST", "/api/signup", login(name, "correct horse"), nil)
@@ -458,4 +458,191 @@ func TestSessionRotationClosesWebSockets(t *testing.T) {
 	if !closedWithin(w2, 5*time.Second) {
 		t.Fatal("a WebSocket outlived its session")
 	}
+}
+
+// TestSignupConfusables: issue 33's look-alike accounts. "victım" (dotless
+// ı) and "victİm" (capital İ) were accepted beside "victim"; they, and the
+// other names with victim's confusable skeleton, are refused with 409
+// "username", and none logs into victim's account.
+func TestSignupConfusables(t *testing.T) {
+	env := newAccountsEnv(t, false, func(c *Config) { c.GuestsPerMinute = 1000 })
+	env.srv.signupIP = newLimiter(1000, 1000)
+	newClient(t, env.ts.URL).do("POST", "/api/signup", login("victim", "correct horse"), nil, 200)
+	for _, name := range []string{"victım", "victİm", "vıctim", "VİCTİM", "victirn"} {
+		c := newClient(t, env.ts.URL)
+		code, _, body := c.send("POST", "/api/signup", login(name, "another password"), nil)
+		var e struct{ Error struct{ Code string } }
+		json.Unmarshal([]byte(body), &e)
+		if code != 409 || e.Error.Code != "username" {
+			t.Errorf("signup %q beside victim: %d %s, want 409 username", name, code, body)
+		}
+		if code, _, body := c.send("POST", "/api/login", login(name, "correct horse"), nil); code != 401 {
+			t.Errorf("login as %q with victim's password: %d %s, want 401", name, code, body)
+		}
+	}
+	// Names that only look different stay possible.
+	for _, name := range []string{"victor", "vicky"} {
+		newClient(t, env.ts.URL).do("POST", "/api/signup", login(name, "correct horse"), nil, 200)
+	}
+}
+
+// loginClock is the login throttle's clock in a test: it stands still
+// unless the test moves it, and the waits the throttle imposes are
+// recorded instead of slept (and move the clock if advance is set).
+type loginClock struct {
+	mu      sync.Mutex
+	now     time.Time
+	advance bool
+	last    time.Duration // the last wait imposed
+}
+
+func fakeLoginClock(env *testEnv, advance bool) *loginClock {
+	c := &loginClock{now: time.Unix(2_000_000_000, 0), advance: advance}
+	env.srv.login.setClock(func() time.Time {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.now
+	})
+	env.srv.login.sleep = func(_ *http.Request, d time.Duration) bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.last = d
+		if c.advance {
+			c.now = c.now.Add(d)
+		}
+		return true
+	}
+	return c
+}
+
+func (c *loginClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// lastWait returns the last wait imposed and forgets it.
+func (c *loginClock) lastWait() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d := c.last
+	c.last = 0
+	return d
+}
+
+// TestLoginOwnerUnderDistributedAttack: issue 33, finding 2a. 60 wrong
+// passwords on "victim" from 60 addresses within a moment (a botnet's
+// burst) left its owner refused (429) on a new browser: the per-account
+// gate had handed out its slots for the next 15 s and more. Now the
+// attackers' failures only slow an unknown browser, by a bounded wait, and
+// never touch the owner's known device; they hold back only the addresses
+// that keep failing.
+func TestLoginOwnerUnderDistributedAttack(t *testing.T) {
+	env := newAccountsEnv(t, false, func(c *Config) {
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+	})
+	clock := fakeLoginClock(env, false) // the burst takes no time
+	owner := newClient(t, env.ts.URL)
+	owner.do("POST", "/api/signup", login("victim", "correct horse"), nil, 200)
+
+	attacker := newClient(t, env.ts.URL)
+	bot := func(i int) map[string]string { return from(fmt.Sprintf("198.51.%d.%d", 100+i/200, 1+i%200)) }
+	for i := range 60 {
+		if code, _, body := attacker.send("POST", "/api/login", login("victim", "guess "+strconv.Itoa(i)), bot(i)); code != 401 {
+			t.Fatalf("wrong password %d from its own address: %d %s", i, code, body)
+		}
+	}
+	ownerLogsIn := func(when string) {
+		t.Helper()
+		fresh := newClient(t, env.ts.URL) // the owner on a new browser at a new address
+		clock.lastWait()
+		if code, _, body := fresh.send("POST", "/api/login", login("victim", "correct horse"), from("203.0.113.9")); code != 200 {
+			t.Fatalf("%s: owner on a new browser: %d %s", when, code, body)
+		}
+		if w := clock.lastWait(); w > maxAccountWait {
+			t.Errorf("%s: owner on a new browser waited %v, more than %v", when, w, maxAccountWait)
+		}
+		if code, _, body := owner.send("POST", "/api/login", login("victim", "correct horse"), from("192.0.2.77")); code != 200 {
+			t.Fatalf("%s: owner on his device: %d %s", when, code, body)
+		}
+		if w := clock.lastWait(); w != 0 {
+			t.Errorf("%s: owner on his device waited %v", when, w)
+		}
+	}
+	ownerLogsIn("after 60 wrong passwords")
+
+	// The attack goes on from the same addresses: each gets one more
+	// failure, then is refused for a minute or more; the owner still gets in.
+	refused := 0
+	for round := range 3 {
+		for i := range 60 {
+			code, hdr, body := attacker.send("POST", "/api/login", login("victim", fmt.Sprintf("again %d %d", round, i)), bot(i))
+			switch {
+			case code == 429:
+				refused++
+				if secs, _ := strconv.Atoi(hdr.Get("Retry-After")); secs < 50 {
+					t.Fatalf("bot %d refused with Retry-After %q", i, hdr.Get("Retry-After"))
+				}
+			case code != 401:
+				t.Fatalf("bot %d, round %d: %d %s", i, round, code, body)
+			}
+		}
+	}
+	if refused != 120 {
+		t.Errorf("%d of 180 further attempts refused, want 120 (one more failure per address)", refused)
+	}
+	ownerLogsIn("during the attack")
+}
+
+// TestLoginSharedAddress: issue 33, finding 2b. 30 wrong passwords on one
+// account from an address (a school, a club, a carrier's NAT) used up that
+// address's login budget: every other user there was refused login and
+// signup. Now another user logs in and a new one signs up from that
+// address, after a wait of 2 s at most.
+func TestLoginSharedAddress(t *testing.T) {
+	env := newAccountsEnv(t, false, nil) // everyone at 127.0.0.1
+	clock := fakeLoginClock(env, true)   // each wait moves the clock
+	newClient(t, env.ts.URL).do("POST", "/api/signup", login("anna", "correct horse"), nil, 200)
+	newClient(t, env.ts.URL).do("POST", "/api/signup", login("bruno", "battery staple"), nil, 200)
+
+	attacker := newClient(t, env.ts.URL)
+	fails := 0
+	for i := 0; fails < 35; i++ {
+		if i == 300 {
+			t.Fatalf("only %d wrong passwords on anna in %d attempts", fails, i)
+		}
+		code, hdr, body := attacker.send("POST", "/api/login", login("anna", "guess "+strconv.Itoa(i)), nil)
+		switch code {
+		case 401:
+			fails++
+		case 429:
+			secs, err := strconv.Atoi(hdr.Get("Retry-After"))
+			if err != nil || secs < 1 {
+				t.Fatalf("429 with Retry-After %q: %s", hdr.Get("Retry-After"), body)
+			}
+			clock.add(time.Duration(secs) * time.Second)
+		default:
+			t.Fatalf("attempt %d: %d %s", i, code, body)
+		}
+	}
+	b := newClient(t, env.ts.URL)
+	clock.lastWait()
+	if code, _, body := b.send("POST", "/api/login", login("bruno", "battery staple"), nil); code != 200 {
+		t.Fatalf("bruno at the attacker's address: %d %s", code, body)
+	}
+	if w := clock.lastWait(); w > maxAddressWait {
+		t.Errorf("bruno waited %v, more than %v", w, maxAddressWait)
+	}
+	var me struct{ User struct{ Name string } }
+	newClient(t, env.ts.URL).do("POST", "/api/signup", login("carla", "correct horse"), &me, 200)
+	if me.User.Name != "carla" {
+		t.Errorf("signup: %+v", me)
+	}
+	// Bruno's typo does not lock him out either.
+	clock.lastWait()
+	b.do("POST", "/api/logout", nil, nil, 200)
+	if code, _, _ := b.send("POST", "/api/login", login("bruno", "battery stapel"), nil); code != 401 {
+		t.Fatalf("bruno's typo: %d", code)
+	}
+	b.do("POST", "/api/login", login("bruno", "battery staple"), nil, 200)
 }

@@ -88,9 +88,11 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	if !s.loginIP.allow(limitKey(r)) {
-		w.Header().Set("Retry-After", "5")
-		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many attempts")
+	// Signups have their own budget per address: failed logins from the
+	// address do not count against it.
+	if !s.signupIP.allow(limitKey(r)) {
+		w.Header().Set("Retry-After", "60")
+		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many signups from this address")
 		return
 	}
 	var u store.User
@@ -148,17 +150,15 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
-	if !s.loginIP.allow(limitKey(r)) {
-		w.Header().Set("Retry-After", "5")
-		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many login attempts")
-		return
-	}
 	if utf8.RuneCountInString(c.Username) > store.MaxUsernameLen {
 		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
 		return
 	}
+	// Attempts are limited by account and by address (or device), never
+	// by address alone: see loginThrottle.
 	account := store.UsernameKey(c.Username)
-	pair, known, wait, retry, ok := s.loginThrottle(r, account)
+	at := s.loginAttempt(r, account)
+	wait, retry, ok := s.login.admit(at)
 	if !ok {
 		secs := int((retry + time.Second - 1) / time.Second)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -166,20 +166,17 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("too many failed logins to this account: try again in %d s", secs))
 		return
 	}
-	if !sleep(r, wait) {
+	if !s.login.sleep(r, wait) {
 		return
 	}
 	u, err := s.st.Authenticate(r.Context(), c.Username, c.Password)
 	if errors.Is(err, store.ErrBadCredentials) {
-		s.loginPair.failed(pair)
-		if !known {
-			s.loginAcct.failed(account)
-		}
+		s.login.failed(at)
 		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
 		return
 	}
 	if err == nil {
-		s.loginPair.succeeded(pair)
+		s.login.succeeded(at)
 		err = s.rotateSession(w, r, u)
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strconv"
 	"testing"
 	"time"
 )
@@ -53,5 +54,47 @@ func TestGate(t *testing.T) {
 	}
 	if len(g.keys) > 1 {
 		t.Errorf("%d keys kept", len(g.keys))
+	}
+}
+
+// TestGateFlood: a gate holds at most maxGateKeys keys, and a flood of new
+// names pushes out keys with few failures, not the ones that hold an
+// attacker back.
+func TestGateFlood(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	g := newGate(3, time.Minute, time.Hour, 5*time.Second)
+	g.now = func() time.Time { return now }
+	for range 5 {
+		g.failed("bot")
+	}
+	for i := range maxGateKeys + 1000 {
+		g.failed("name " + strconv.Itoa(i))
+	}
+	if len(g.keys) > maxGateKeys {
+		t.Errorf("%d keys kept, bound %d", len(g.keys), maxGateKeys)
+	}
+	g.enter("bot")
+	if _, ok := g.enter("bot"); ok {
+		t.Error("the flood of names freed the bot")
+	}
+}
+
+// TestGateBackoff: a back-off waits, growing with failures up to maxWait,
+// takes no slot and refuses nothing.
+func TestGateBackoff(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	g := newGate(2, 250*time.Millisecond, 2*time.Second, 2*time.Second)
+	g.now = func() time.Time { return now }
+	want := []time.Duration{0, 0, 250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second, 2 * time.Second}
+	for i, w := range want {
+		for range 3 { // the same wait however many attempts are made
+			if got := g.backoff("k"); got != w {
+				t.Fatalf("after %d failures: backoff %v, want %v", i, got, w)
+			}
+		}
+		if g.over("k") != (i >= 2) {
+			t.Errorf("after %d failures: over = %v", i, !(i >= 2))
+		}
+		g.failed("k")
 	}
 }

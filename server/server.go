@@ -97,10 +97,9 @@ type Server struct {
 	metrics *Metrics
 	mux     *http.ServeMux
 
-	loginIP   *limiter // attempts per address
-	loginPair *gate    // failures per account and address (or device)
-	loginAcct *gate    // failures per account from anywhere
-	deviceKey []byte   // signs the device cookies
+	login     *loginThrottle // login attempts: see ratelimit.go
+	signupIP  *limiter       // signups per address
+	deviceKey []byte         // signs the device cookies
 	guestIP   *limiter
 
 	connsMu sync.Mutex
@@ -159,13 +158,9 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, st: cfg.Store, hub: cfg.Hub, log: cfg.Logger, lang: cfg.Lang, metrics: cfg.Metrics,
-		mux:     http.NewServeMux(),
-		loginIP: newLimiter(0.2, 10), // 10 tries, then one per 5 s
-		// From one address (or a known device), 5 failures are free, then
-		// the attempts are spaced 1 s, 2 s, 4 s… up to 30 s apart; from
-		// everywhere together, 10 failures, then 200 ms up to 5 s apart.
-		loginPair: newGate(5, time.Second, 30*time.Second, 5*time.Second),
-		loginAcct: newGate(10, 200*time.Millisecond, 5*time.Second, 15*time.Second),
+		mux:       http.NewServeMux(),
+		login:     newLoginThrottle(),
+		signupIP:  newLimiter(1.0/60, 30), // 30 signups, then one a minute
 		deviceKey: randomKey(),
 		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
 		conns:     map[*wsConn]struct{}{},
