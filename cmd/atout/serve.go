@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/netip"
 	"os"
 	"os/signal"
@@ -57,6 +58,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	daily := fs.Bool("daily", true, "run a daily tournament, open from midnight to midnight UTC (several nodes make one)")
 	dailyBoards := fs.Int("daily-boards", tournament.DailyBoards, "boards of the daily tournament (8 to 36)")
 	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
+	metricsTokenFile := fs.String("metrics-token-file", "", "file holding the operator's token for GET /metrics on --addr (Authorization: Bearer <token>; or set "+envMetricsToken+"); without one /metrics is not served on --addr")
+	metricsAddr := fs.String("metrics-addr", "", "serve GET /metrics without a token on this private address (e.g. 127.0.0.1:9090)")
 	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -94,6 +97,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else if *natsToken != "" || *natsNKey != "" || *natsCreds != "" {
 		return badInput("--nats-token-file, --nats-nkey-file and --nats-creds need --nats or --nats-listen")
 	}
+	metricsToken, err := readMetricsToken(*metricsTokenFile, os.Getenv)
+	if err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	if os.Getenv("GOGC") == "" {
 		// The live heap is small (some 25 MB for 1,000 tables) and
@@ -109,9 +116,19 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return badInput("--addr %s: %v", *addr, err)
 	}
+	var mln net.Listener
+	if *metricsAddr != "" {
+		if mln, err = net.Listen("tcp", *metricsAddr); err != nil {
+			ln.Close()
+			return badInput("--metrics-addr %s: %v", *metricsAddr, err)
+		}
+	}
 	st, err := store.Open(ctx, *db)
 	if err != nil {
 		ln.Close()
+		if mln != nil {
+			mln.Close()
+		}
 		if errors.Is(err, store.ErrInvalid) {
 			return badInput("--db %s: %v", *db, err)
 		}
@@ -125,6 +142,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
 		idle:           *idle,
 		trustedProxies: trusted,
+		metricsToken:   metricsToken, metricsListener: mln,
 	}, stdout)
 }
 
@@ -149,6 +167,12 @@ type serveConfig struct {
 	// trustedProxies are the reverse proxies whose forwarding headers name
 	// the client (server.Config.TrustedProxies).
 	trustedProxies []netip.Prefix
+
+	// metricsToken opens GET /metrics on the listener to the operator
+	// (server.Config.MetricsToken); metricsListener, if not nil, serves
+	// /metrics without a token (a private address).
+	metricsToken    string
+	metricsListener net.Listener
 }
 
 // Environment variables holding the NATS credentials (instead of
@@ -156,7 +180,29 @@ type serveConfig struct {
 const (
 	envNATSToken = "ATOUT_NATS_TOKEN"
 	envNATSNKey  = "ATOUT_NATS_NKEY"
+	// envMetricsToken holds the token of GET /metrics (instead of
+	// --metrics-token-file).
+	envMetricsToken = "ATOUT_METRICS_TOKEN"
 )
+
+// minMetricsToken is the shortest token of /metrics accepted.
+const minMetricsToken = 16
+
+// readMetricsToken reads the token of /metrics from file or, without
+// one, from the environment ("" if neither gives one).
+func readMetricsToken(file string, getenv func(string) string) (string, error) {
+	tok := strings.TrimSpace(getenv(envMetricsToken))
+	if file != "" {
+		var err error
+		if tok, err = cluster.ReadSecret(file); err != nil {
+			return "", badInput("--metrics-token-file: %v", err)
+		}
+	}
+	if tok != "" && len(tok) < minMetricsToken {
+		return "", badInput("the /metrics token is too short (%d characters): want at least %d, e.g. from `openssl rand -hex 32`", len(tok), minMetricsToken)
+	}
+	return tok, nil
+}
 
 // clustered reports whether the options ask for a cluster node.
 func clustered(o cluster.NodeOptions) bool {
@@ -277,7 +323,14 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	srv := server.New(server.Config{
 		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
 		Secure: c.secure, Lang: server.I18n{}, Solvers: solvers, TrustedProxies: c.trustedProxies,
+		MetricsToken: c.metricsToken,
 	})
+	if c.metricsListener != nil {
+		ms := &http.Server{Handler: srv.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go ms.Serve(c.metricsListener)
+		defer ms.Close()
+		c.logger.Info("metrics listening", "addr", c.metricsListener.Addr().String())
+	}
 	// The listener serves at once; the open tables are resumed in the
 	// background (a request for one not resumed yet rebuilds it on
 	// demand).

@@ -48,7 +48,12 @@ func storeTables(tb testing.TB, st *store.Store, n int) []string {
 
 // liveTables reads the live tables gauge of /metrics.
 func liveTables(base string) (int, error) {
-	resp, err := http.Get(base + "/metrics")
+	req, err := http.NewRequest("GET", base+"/metrics", nil)
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+testMetricsToken)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err
 	}
@@ -97,7 +102,7 @@ func TestServeListensBeforeTablesResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(ctx, serveConfig{store: st, listener: ln, logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), node: "new"}, io.Discard)
+		done <- serve(ctx, serveConfig{store: st, listener: ln, logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), node: "new", metricsToken: testMetricsToken}, io.Discard)
 	}()
 	defer func() { cancel(); <-done }()
 	base := "http://" + ln.Addr().String()
@@ -148,7 +153,7 @@ func BenchmarkRestart2000(b *testing.B) {
 		done := make(chan error, 1)
 		start := time.Now()
 		go func() {
-			done <- serve(ctx, serveConfig{store: st, listener: ln, logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), node: "bench"}, io.Discard)
+			done <- serve(ctx, serveConfig{store: st, listener: ln, logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), node: "bench", metricsToken: testMetricsToken}, io.Discard)
 		}()
 		base := "http://" + ln.Addr().String()
 		listen += waitListening(b, base, 60*time.Second)
