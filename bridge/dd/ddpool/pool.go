@@ -54,8 +54,15 @@ type Config struct {
 	// worker (defaults 64 and 256).
 	PlayerQueue     int
 	BackgroundQueue int
-	// TableMB is the size of the solvers' transposition tables (default 16).
+	// TableMB is the size of each worker's transposition table (default:
+	// MemoryMB shared by the workers, at most 16 and at least 2).
 	TableMB int
+	// MemoryMB bounds the transposition tables of all the workers
+	// together when TableMB is not given (default 64): the pool's memory
+	// does not grow with the machine's cores. A flood of claims at 50
+	// tables on a 16-core server (16 workers of 16 MB) took the process
+	// to 382 MB; with 16 workers of 4 MB, see docs/security-ops.md.
+	MemoryMB int
 	// Linger is how long an idle worker keeps its solver before giving it
 	// back to dd's pools (default 2s): a burst reuses the same tables.
 	Linger time.Duration
@@ -76,6 +83,8 @@ type Pool struct {
 
 	running  atomic.Int64
 	peak     atomic.Int64
+	held     atomic.Int64 // solvers the workers hold now
+	peakHeld atomic.Int64
 	done     atomic.Int64
 	refused  atomic.Int64
 	canceled atomic.Int64
@@ -107,8 +116,11 @@ func New(cfg Config) *Pool {
 	if cfg.BackgroundQueue <= 0 {
 		cfg.BackgroundQueue = 256
 	}
+	if cfg.MemoryMB <= 0 {
+		cfg.MemoryMB = 64
+	}
 	if cfg.TableMB <= 0 {
-		cfg.TableMB = 16
+		cfg.TableMB = min(16, max(2, cfg.MemoryMB/cfg.Workers))
 	}
 	if cfg.Linger <= 0 {
 		cfg.Linger = 2 * time.Second
@@ -218,7 +230,7 @@ func (p *Pool) Go(ctx context.Context, pri Priority, f Func, done func(error)) b
 
 func (p *Pool) worker() {
 	var s *dd.Solver // kept from job to job while work keeps coming
-	defer func() { dd.ReleaseSolver(s) }()
+	defer func() { p.release(s) }()
 	for {
 		var j *job
 		select {
@@ -234,7 +246,7 @@ func (p *Pool) worker() {
 			case j = <-p.player:
 			case j = <-p.background:
 			case <-idle:
-				dd.ReleaseSolver(s) // back to dd's pools: the GC may have it
+				p.release(s) // back to dd's pools: the GC may have it
 				s = nil
 				continue
 			case <-p.stop:
@@ -259,15 +271,10 @@ func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 		j.finish(err)
 		return s
 	}
-	n := p.running.Add(1)
-	for {
-		pk := p.peak.Load()
-		if n <= pk || p.peak.CompareAndSwap(pk, n) {
-			break
-		}
-	}
+	maxTo(&p.peak, p.running.Add(1))
 	if s == nil {
 		s = dd.AcquireSolver(p.cfg.TableMB)
+		maxTo(&p.peakHeld, p.held.Add(1))
 	}
 	var err error
 	func() {
@@ -275,6 +282,7 @@ func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("ddpool: work panicked: %v", r)
 				s = nil // its state is unknown: let it go
+				p.held.Add(-1)
 			}
 		}()
 		err = j.f(context.WithValue(j.ctx, solverKey{}, s), s)
@@ -283,6 +291,24 @@ func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 	p.done.Add(1)
 	j.finish(err)
 	return s
+}
+
+// release gives a worker's solver back to dd's pools.
+func (p *Pool) release(s *dd.Solver) {
+	if s != nil {
+		p.held.Add(-1)
+		dd.ReleaseSolver(s)
+	}
+}
+
+// maxTo raises m to n if n is more.
+func maxTo(m *atomic.Int64, n int64) {
+	for {
+		pk := m.Load()
+		if n <= pk || m.CompareAndSwap(pk, n) {
+			return
+		}
+	}
 }
 
 type solverKey struct{}
@@ -305,11 +331,18 @@ type Stats struct {
 	Done             int64 `json:"done"`
 	Refused          int64 `json:"refused"`  // ErrBusy
 	Canceled         int64 `json:"canceled"` // given up before it ran
+	// TableMB is the size of each worker's transposition table; SolverMB
+	// the tables the workers hold now, PeakSolverMB the most they held
+	// at once (at most Workers × TableMB).
+	TableMB      int   `json:"tableMB"`
+	SolverMB     int64 `json:"solverMB"`
+	PeakSolverMB int64 `json:"peakSolverMB"`
 }
 
 // Stats returns the pool's counters.
 func (p *Pool) Stats() Stats {
 	return Stats{Workers: p.cfg.Workers, Running: p.running.Load(), Peak: p.peak.Load(),
 		QueuedPlayer: len(p.player), QueuedBackground: len(p.background),
-		Done: p.done.Load(), Refused: p.refused.Load(), Canceled: p.canceled.Load()}
+		Done: p.done.Load(), Refused: p.refused.Load(), Canceled: p.canceled.Load(),
+		TableMB: p.cfg.TableMB, SolverMB: p.held.Load() * int64(p.cfg.TableMB), PeakSolverMB: p.peakHeld.Load() * int64(p.cfg.TableMB)}
 }

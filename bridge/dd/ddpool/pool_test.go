@@ -96,3 +96,44 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("table %v, %v", tb, err)
 	}
 }
+
+// TestMemoryBudget: the workers' tables share MemoryMB, so that the pool's
+// memory does not grow with the cores (issue 33: claims at 50 tables on a
+// 16-core server); the pool counts the solvers its workers hold.
+func TestMemoryBudget(t *testing.T) {
+	for _, c := range []struct{ workers, memory, table, want int }{
+		{2, 0, 0, 16}, {4, 0, 0, 16}, {8, 0, 0, 8}, {16, 0, 0, 4}, {64, 0, 0, 2},
+		{16, 256, 0, 16}, {16, 0, 1, 1},
+	} {
+		p := New(Config{Workers: c.workers, MemoryMB: c.memory, TableMB: c.table})
+		if got := p.Stats().TableMB; got != c.want {
+			t.Errorf("%d workers, MemoryMB %d, TableMB %d: tables of %d MB, want %d", c.workers, c.memory, c.table, got, c.want)
+		}
+		p.Close()
+	}
+	p := New(Config{Workers: 4, MemoryMB: 8, Linger: 20 * time.Millisecond})
+	defer p.Close()
+	release := make(chan struct{})
+	started := make(chan struct{}, 4)
+	for range 4 {
+		p.Go(context.Background(), Player, func(ctx context.Context, s *dd.Solver) error {
+			started <- struct{}{}
+			<-release
+			return nil
+		}, nil)
+	}
+	for range 4 {
+		<-started
+	}
+	if st := p.Stats(); st.SolverMB != 8 || st.PeakSolverMB != 8 {
+		t.Errorf("4 workers busy: %+v, want 8 MB of solvers", st)
+	}
+	close(release)
+	deadline := time.Now().Add(5 * time.Second)
+	for p.Stats().SolverMB != 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if st := p.Stats(); st.SolverMB != 0 || st.PeakSolverMB != 8 {
+		t.Errorf("idle: %+v, want the solvers given back", st)
+	}
+}

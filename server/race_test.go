@@ -1,0 +1,6 @@
+//go:build race
+
+package server
+
+// raceEnabled: the race detector multiplies memory and time.
+const raceEnabled = true
