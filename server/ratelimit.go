@@ -333,7 +333,10 @@ func newLoginThrottle() *loginThrottle {
 		addr:  newGate(30, 250*time.Millisecond, maxAddressWait, maxAddressWait),
 		sleep: sleep,
 	}
-	t.hot.forget = 2 * time.Hour
+	// Under attack, failures are remembered 2 h after the last one (others
+	// 30 min): the hot spacing reaches 1 h, and an attacker who pauses
+	// does not get the free failures back.
+	t.hot.forget, t.acct.forget, t.addr.forget = 2*time.Hour, 2*time.Hour, 2*time.Hour
 	return t
 }
 
