@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -484,20 +485,24 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 		s.apiError(w, r, http.StatusForbidden, "forbidden", "the game is not finished")
 		return nil, "", false
 	}
-	if !player {
-		var set struct {
-			Tournament string `json:"tournament"`
-		}
-		json.Unmarshal(rec.Settings, &set)
-		if set.Tournament != "" {
-			if err := s.comps.MayRead(r.Context(), rec.ID, set.Tournament, u.ID); err != nil {
-				s.tableError(w, r, err)
-				return nil, "", false
-			}
+	var set struct {
+		Tournament string `json:"tournament"`
+	}
+	json.Unmarshal(rec.Settings, &set)
+	if set.Tournament != "" && !player {
+		if err := s.comps.MayRead(r.Context(), rec.ID, set.Tournament, u.ID); err != nil {
+			s.tableError(w, r, err)
+			return nil, "", false
 		}
 	}
 	if n := len(rec.Deals); n > 0 && rec.Deals[n-1].Result == nil {
 		rec.Deals = rec.Deals[:n-1]
+	}
+	if set.Tournament != "" && player {
+		// A player reads the deals of his competition table that the
+		// competition shows him: not a tournament's before it ends.
+		shown := s.comps.Shown(r.Context(), rec.ID, set.Tournament, u.ID, true)
+		rec.Deals = slices.DeleteFunc(rec.Deals, func(d store.Deal) bool { return !shown(d.No) })
 	}
 	return rec, u.ID, true
 }
