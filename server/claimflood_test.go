@@ -136,3 +136,52 @@ func TestClaimFlood50Bounded(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedClaimNotSearchedAgain: a claim the bots refused, made again
+// at the same position, is answered without a new search.
+func TestRepeatedClaimNotSearchedAgain(t *testing.T) {
+	pool := ddpool.New(ddpool.Config{Workers: 1})
+	defer pool.Close()
+	env := newEnvWith(t, table.Config{Solvers: pool}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool })
+	claim := func(w *ws, tricks int) bool {
+		w.sendJSON(map[string]any{"type": "claim", "tricks": tricks})
+		for {
+			cm := w.mustRead()
+			if cm.Type == "error" {
+				t.Fatalf("claim refused: %s", cm.Raw)
+			}
+			if cm.Type == "claim" {
+				return strings.Contains(string(cm.Raw), `"accepted":true`)
+			}
+		}
+	}
+	for seed := uint64(1000); seed < 1050; seed++ {
+		c := newClient(t, env.ts.URL)
+		w := c.dial(c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: seed}))
+		m, v, ok := reachPlay(t, w, 7)
+		if !ok {
+			w.close()
+			continue
+		}
+		tricks := v.Claim.Max
+		if v.Declarer != *m.Seat && v.Declarer != partnerOf(*m.Seat) {
+			tricks = v.Claim.Min
+		}
+		before := pool.Stats().Done
+		if claim(w, tricks) {
+			w.close()
+			continue // the bots accepted: try another deal
+		}
+		for range 20 {
+			if claim(w, tricks) {
+				t.Fatal("a claim refused at a position accepted at the same position")
+			}
+		}
+		if n := pool.Stats().Done - before; n != 1 {
+			t.Fatalf("21 claims at one position: %d searches, want 1", n)
+		}
+		w.close()
+		return
+	}
+	t.Fatal("no deal where the bots refused the claim")
+}
