@@ -671,19 +671,42 @@ func (t *Table) info(userID string) Info {
 	if userID != "" && userID == t.settings.Owner {
 		in.Invite = t.settings.Invite
 	}
+	// A competition shows a deal in full only to those it allows: a
+	// player sees what play showed him until then; somebody not seated
+	// sees nothing of the deal, and the sheet only when every deal on it
+	// is shown to him.
+	if seated {
+		in.Sealed = t.m.DealDone() && !t.reveals(userID, true, t.m.DealNo())
+	} else if t.settings.Competition() {
+		in.Sealed = !t.reveals(userID, false, t.m.DealNo())
+		if !t.sheetShown(userID) {
+			in.Sealed, in.Sheet = true, nil
+		}
+	}
 	return in
 }
 
 // encode builds the state message for userID.
 func (t *Table) encode(userID string) []byte {
 	msg := stateMsg{Type: "state", N: t.n, Table: t.info(userID)}
-	if seat, ok := t.seatOf(userID); ok {
+	seat, seated := t.seatOf(userID)
+	switch {
+	case seated && msg.Table.Sealed:
+		msg.Seat = &seat
+		msg.View = t.m.Played(seat)
+	case seated:
 		msg.Seat = &seat
 		msg.View = t.m.View(seat)
-	} else {
+	case !t.reveals(userID, false, t.m.DealNo()):
+		msg.View = nil // a competition's deal nobody outside may see yet
+	default:
 		msg.View = t.m.Spectator()
 	}
-	msg.Explanations = t.explanations()
+	if msg.View != nil {
+		// The meanings of the calls tell the auction: not to someone who
+		// may not see the deal.
+		msg.Explanations = t.explanations()
+	}
 	if !t.deadline.IsZero() && t.deadlineV == t.version {
 		left := int(time.Until(t.deadline).Round(time.Second) / time.Second)
 		left = max(left, 0)
