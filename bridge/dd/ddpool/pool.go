@@ -61,7 +61,7 @@ type Config struct {
 	// together when TableMB is not given (default 64): the pool's memory
 	// does not grow with the machine's cores. A flood of claims at 50
 	// tables on a 16-core server (16 workers of 16 MB) took the process
-	// to 382 MB; with 16 workers of 4 MB, see docs/security-ops.md.
+	// to 382 MB; with 16 workers of 4 MB, see docs/security.md.
 	MemoryMB int
 	// Linger is how long an idle worker keeps its solver before giving it
 	// back to dd's pools (default 2s): a burst reuses the same tables.
