@@ -473,6 +473,17 @@ func (s *Service) StartBeloteDuplicate(ctx context.Context, c Caller, id string)
 	}
 	s.join.Lock()
 	defer s.join.Unlock()
+	if ev.closedAt().IsZero() {
+		if err := s.readBeld(ctx, ev); err != nil {
+			return out, err
+		}
+		ev.mu.Lock()
+		n := len(ev.teams)
+		ev.mu.Unlock()
+		if n == 0 {
+			return out, refuse(BadRequest, "belote duplicate %s: no team has registered yet", id)
+		}
+	}
 	comp, err := s.st.CloseEntries(ctx, id)
 	if err != nil {
 		return out, err

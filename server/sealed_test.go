@@ -50,6 +50,8 @@ func TestSealedBeloteDuplicateEntriesClose(t *testing.T) {
 	var ev struct{ ID string }
 	org.do("POST", "/api/beloteduplicates", map[string]any{"name": "Sealed", "deals": 2, "level": "easy"}, &ev, 200)
 	id := ev.ID
+	// Nothing to start before a team has registered.
+	org.do("POST", "/api/beloteduplicates/"+id+"/start", map[string]any{}, nil, 400)
 	var ref struct{ Table string }
 	a.do("POST", "/api/beloteduplicates/"+id+"/join", map[string]any{"team": "Aces"}, &ref, 200)
 	if ref.Table != "" {
