@@ -71,7 +71,9 @@ export async function showTeamMatches() {
   field('tm-name', t('tour.name'), name),
   field('tm-boards', t('lobby.boards'), boards),
   field('tm-level', t('lobby.bots'), level),
-  home.box, away.box, create);
+  home.box, away.box,
+  h('p', { class: 'muted', 'data-testid': 'tm-invite-help' }, t('tm.inviteHelp')),
+  create);
 
   await showList({
     page: 'teammatches', title: t('tm.title'), list: 'tm-list', form,
