@@ -448,7 +448,7 @@ func competitiveRules() []*Rule {
 		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 2), hcpMin(17))},
 			Desc: "Reopening double: short in their suit", Force: Forcing},
 		{Name: "reopen.2nt", Prio: 106, Seq: "1x 1y P P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1, Test: stoppersTheirs},
-			Desc: "18-19 HCP, balanced, stopper"},
+			Desc: "Balancing 2NT: 18-19 HCP, balanced, stopper"},
 		{Name: "reopen.adv.pass", Prio: 110, Seq: "1x 1y/2y P P X P", Call: "P", Need: Need{Len: "y4+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP >= 6 || e.Len[b.S('y')] >= 5 }},
 			Desc: "Penalty pass: length in their suit"},
 		{Name: "reopen.adv.suit", Prio: 105, Seq: "1x 1y/2y P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
