@@ -337,13 +337,13 @@ func (s *Service) CreateBeloteDuplicate(ctx context.Context, c Caller, body Belo
 	}
 	switch {
 	case spec.Seed != 0 && !s.allowSeed:
-		return out, refuse(BadRequest, "seed: not accepted; the server deals an event's decks from a secret of its own")
+		return out, refuse(protocol.CodeBadRequest, "seed: not accepted; the server deals an event's decks from a secret of its own")
 	case spec.Seed == 0:
 		spec.Secret = card.NewSecret().String()
 	}
 	d, _, err := beldDeals(spec)
 	if err != nil {
-		return out, refuse(BadRequest, "%v", err)
+		return out, refuse(protocol.CodeBadRequest, "%v", err)
 	}
 	if err := c.allow(); err != nil {
 		return out, err
@@ -403,7 +403,7 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 	case mine != nil:
 		return protocol.BeloteTeamRef{Team: mineName, Table: mineTable, Invite: "/t/" + mineTable}, nil
 	case started:
-		return out, refuse(Over, "belote duplicate %s has started: it takes no new team", id)
+		return out, refuse(protocol.CodeOver, "belote duplicate %s has started: it takes no new team", id)
 	}
 	if body.Team, err = CheckText("team", body.Team, 40); err != nil {
 		return out, err
@@ -412,7 +412,7 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 	taken := ev.team(body.Team)
 	ev.mu.Unlock()
 	if taken != nil {
-		return out, refuse(Conflict, "team name %q is taken in this event", body.Team)
+		return out, refuse(protocol.CodeConflict, "team name %q is taken in this event", body.Team)
 	}
 	south := TeamPlayer{User: u.ID, Name: DisplayName(u)}
 	north := TeamPlayer{Name: botName}
@@ -425,13 +425,13 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 			return out, err
 		}
 		if pu.ID == u.ID {
-			return out, refuse(BadRequest, "partner=%q: you cannot partner yourself", p)
+			return out, refuse(protocol.CodeBadRequest, "partner=%q: you cannot partner yourself", p)
 		}
 		ev.mu.Lock()
 		other := ev.teamOf(pu.ID)
 		ev.mu.Unlock()
 		if other != nil {
-			return out, refuse(Conflict, "your partner already plays in team %q", other.name)
+			return out, refuse(protocol.CodeConflict, "your partner already plays in team %q", other.name)
 		}
 		north = TeamPlayer{User: pu.ID, Name: DisplayName(pu)}
 	}
@@ -439,11 +439,11 @@ func (s *Service) JoinBeloteDuplicate(ctx context.Context, c Caller, id string, 
 	if err := s.st.JoinCompetition(ctx, store.CompetitionEntry{Competition: ev.comp.ID, Entry: body.Team, Data: data}); err != nil {
 		switch {
 		case errors.Is(err, store.ErrConflict):
-			return out, refuse(Conflict, "team name %q is taken in this event", body.Team)
+			return out, refuse(protocol.CodeConflict, "team name %q is taken in this event", body.Team)
 		case errors.Is(err, store.ErrEntriesClosed):
-			return out, refuse(Over, "belote duplicate %s has started: it takes no new team", id)
+			return out, refuse(protocol.CodeOver, "belote duplicate %s has started: it takes no new team", id)
 		case errors.Is(err, store.ErrInvalid):
-			return out, refuse(BadRequest, "team: %v", err)
+			return out, refuse(protocol.CodeBadRequest, "team: %v", err)
 		}
 		return out, err
 	}
@@ -469,7 +469,7 @@ func (s *Service) StartBeloteDuplicate(ctx context.Context, c Caller, id string)
 		return out, err
 	}
 	if c.User.ID == "" || c.User.ID != ev.comp.Owner {
-		return out, refuse(BadRequest, "belote duplicate %s: only its organiser starts it", id)
+		return out, refuse(protocol.CodeBadRequest, "belote duplicate %s: only its organiser starts it", id)
 	}
 	s.join.Lock()
 	defer s.join.Unlock()
@@ -481,7 +481,7 @@ func (s *Service) StartBeloteDuplicate(ctx context.Context, c Caller, id string)
 		n := len(ev.teams)
 		ev.mu.Unlock()
 		if n == 0 {
-			return out, refuse(BadRequest, "belote duplicate %s: no team has registered yet", id)
+			return out, refuse(protocol.CodeBadRequest, "belote duplicate %s: no team has registered yet", id)
 		}
 	}
 	comp, err := s.st.CloseEntries(ctx, id)
@@ -536,9 +536,9 @@ func (s *Service) AnswerBeloteDuplicate(ctx context.Context, c Caller, id string
 	ev.mu.Unlock()
 	switch {
 	case t == nil:
-		return out, refuse(BadRequest, "belote duplicate %s: no team waits for your answer", id)
+		return out, refuse(protocol.CodeBadRequest, "belote duplicate %s: no team waits for your answer", id)
 	case ev.entriesClosed(s.Now()):
-		return out, refuse(Over, "belote duplicate %s has started: a bot took your seat", id)
+		return out, refuse(protocol.CodeOver, "belote duplicate %s has started: a bot took your seat", id)
 	}
 	answer := answerDecline
 	if body.Accept {
@@ -547,7 +547,7 @@ func (s *Service) AnswerBeloteDuplicate(ctx context.Context, c Caller, id string
 	err = s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: name, Board: answerBoard,
 		Data: mustJSON(answerData{Answer: answer, User: u})})
 	if errors.Is(err, store.ErrConflict) {
-		return out, refuse(Conflict, "belote duplicate %s: you have answered already", id)
+		return out, refuse(protocol.CodeConflict, "belote duplicate %s: you have answered already", id)
 	}
 	if err != nil {
 		return out, err
@@ -740,10 +740,10 @@ func (s *Service) BeloteDeal(ctx context.Context, id string, n int, user string)
 		return protocol.BeloteDuplicateDeal{}, err
 	}
 	if n < 1 || n > len(ev.d.Deals) {
-		return protocol.BeloteDuplicateDeal{}, refuse(NotFound, "belote duplicate %s has no deal %d (1 to %d)", ev.comp.ID, n, len(ev.d.Deals))
+		return protocol.BeloteDuplicateDeal{}, refuse(protocol.CodeNotFound, "belote duplicate %s has no deal %d (1 to %d)", ev.comp.ID, n, len(ev.d.Deals))
 	}
 	if !s.shows(ev, user, n) {
-		return protocol.BeloteDuplicateDeal{}, refuse(NotPlayed,
+		return protocol.BeloteDuplicateDeal{}, refuse(protocol.CodeNotPlayed,
 			"belote duplicate %s: deal %d is hidden until your team has played it (or, if you do not play, every team has)", ev.comp.ID, n)
 	}
 	ev.mu.Lock()

@@ -150,7 +150,7 @@ func kindOf[E event](ctx context.Context, s *Service, id, what string) (E, error
 	return e, nil
 }
 
-// request returns competition id of kind E for a request: a *Error (not
+// request returns competition id of kind E for a request: a refusal (not
 // found) when there is none.
 func request[E event](ctx context.Context, s *Service, id, what string) (E, error) {
 	e, err := kindOf[E](ctx, s, id, what)

@@ -7,43 +7,21 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"atout/protocol"
 	"atout/store"
 )
 
-// Refusal is why a request is refused; package server answers each with
-// its HTTP status and error code.
-type Refusal uint8
-
-// The refusals.
-const (
-	NotFound   Refusal = iota + 1 // no such competition, board or deal
-	NotPlayed                     // hidden until the caller has played it
-	Over                          // outside the window, or nothing left to play
-	Busy                          // the caller's table is being opened
-	Conflict                      // a team name taken, a player already in a team
-	BadRequest                    // the request is wrong (the message says how)
-	BadPBN                        // an imported PBN file is wrong (the message says where)
-	UntilOver                     // a tournament's boards and export: shown once it is over
-	CannotPlay                    // this server's hub does not report finished boards
-)
-
-// Error is a request refused.
-type Error struct {
-	Refusal Refusal
-	Msg     string
-}
-
-func (e *Error) Error() string { return e.Msg }
-
-func refuse(r Refusal, format string, args ...any) error {
-	return &Error{Refusal: r, Msg: fmt.Sprintf(format, args...)}
+// refuse returns a refusal of a request: a code of the one list of
+// package protocol, which package server answers with its HTTP status.
+func refuse(code, format string, args ...any) error {
+	return protocol.Refuse(code, format, args...)
 }
 
 // notFound is the error of a competition that is not there, or of a store
 // failure (returned as it is).
 func notFound(what, id string, err error) error {
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
-		return &Error{Refusal: NotFound, Msg: "no such " + what + ": " + id}
+		return &protocol.Refusal{Code: protocol.CodeNotFound, Msg: "no such " + what + ": " + id}
 	}
 	return err
 }

@@ -116,7 +116,7 @@ func (s *Service) AnswerTeamMatch(ctx context.Context, c Caller, id string, body
 	}
 	u := c.User.ID
 	if !slices.Contains(mt.invitees(), u) {
-		return out, refuse(BadRequest, "team match %s: you are not invited to it", id)
+		return out, refuse(protocol.CodeBadRequest, "team match %s: you are not invited to it", id)
 	}
 	answer := answerDecline
 	if body.Accept {
@@ -125,7 +125,7 @@ func (s *Service) AnswerTeamMatch(ctx context.Context, c Caller, id string, body
 	err = s.st.AddCompetitionResult(ctx, store.CompetitionResult{Competition: id, Entry: answerEntry(u), Board: answerBoard,
 		Data: mustJSON(answerData{Answer: answer, User: u})})
 	if errors.Is(err, store.ErrConflict) {
-		return out, refuse(Conflict, "team match %s: you have answered already", id)
+		return out, refuse(protocol.CodeConflict, "team match %s: you have answered already", id)
 	}
 	if err != nil {
 		return out, err

@@ -402,7 +402,7 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 	}
 	switch {
 	case spec.Seed != 0 && !s.allowSeed:
-		return out, refuse(BadRequest, "seed: not accepted; the server deals a match's boards from a secret of its own")
+		return out, refuse(protocol.CodeBadRequest, "seed: not accepted; the server deals a match's boards from a secret of its own")
 	case spec.Seed == 0:
 		spec.Secret = card.NewSecret().String()
 	}
@@ -412,7 +412,7 @@ func (s *Service) CreateTeamMatch(ctx context.Context, c Caller, body TeamMatchR
 		m, err = tournament.NewTeamMatch(spec.team(true), spec.team(false), boards)
 	}
 	if err != nil {
-		return out, refuse(BadRequest, "%v", err)
+		return out, refuse(protocol.CodeBadRequest, "%v", err)
 	}
 	// The match opens two tables in the organiser's name (now, or once
 	// the invited players have accepted).
@@ -502,12 +502,12 @@ func mustJSON(v any) json.RawMessage {
 	return raw
 }
 
-// createCompetition stores a new competition: a *Error for what the store
+// createCompetition stores a new competition: a refusal for what the store
 // finds invalid.
 func (s *Service) createCompetition(ctx context.Context, c store.Competition) (store.Competition, error) {
 	comp, err := s.st.CreateCompetition(ctx, c)
 	if errors.Is(err, store.ErrInvalid) {
-		return comp, refuse(BadRequest, "%v", err)
+		return comp, refuse(protocol.CodeBadRequest, "%v", err)
 	}
 	return comp, err
 }
@@ -692,11 +692,11 @@ func (s *Service) TeamBoard(ctx context.Context, id string, n int, user string) 
 	}
 	sc := mt.m.Score()
 	if n < 1 || n > len(sc.Boards) {
-		return protocol.TeamBoard{}, refuse(NotFound, "team match %s has no board %d (1 to %d)", mt.comp.ID, n, len(sc.Boards))
+		return protocol.TeamBoard{}, refuse(protocol.CodeNotFound, "team match %s has no board %d (1 to %d)", mt.comp.ID, n, len(sc.Boards))
 	}
 	mb := sc.Boards[n-1]
 	if !s.shows(mt, user, n) {
-		return protocol.TeamBoard{}, refuse(NotPlayed,
+		return protocol.TeamBoard{}, refuse(protocol.CodeNotPlayed,
 			"team match %s: board %d is hidden until your room has played it (or, for a kibitzer, both rooms)", mt.comp.ID, n)
 	}
 	b := mt.m.Boards[n-1]

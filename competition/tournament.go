@@ -535,7 +535,7 @@ func tourFromPBN(name, text string, sc tournament.Scoring, w tournament.Window) 
 func (s *Service) CreateTournament(ctx context.Context, c Caller, body TournamentRequest) (protocol.TournamentCreated, error) {
 	var out protocol.TournamentCreated
 	bad := func(format string, args ...any) (protocol.TournamentCreated, error) {
-		return out, refuse(BadRequest, format, args...)
+		return out, refuse(protocol.CodeBadRequest, format, args...)
 	}
 	body.Name = strings.TrimSpace(body.Name)
 	if body.Name == "" || len(body.Name) > 80 {
@@ -596,7 +596,7 @@ func (s *Service) CreateTournament(ctx context.Context, c Caller, body Tournamen
 	if err != nil {
 		if imported {
 			// The code tells the UI to show the detail: which board, what fault.
-			return out, refuse(BadPBN, "%s", err.Error())
+			return out, refuse(protocol.CodeBadPBN, "%s", err.Error())
 		}
 		return bad("%v", err)
 	}
@@ -725,11 +725,11 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 	}
 	t := e.t
 	if !s.reports {
-		return out, refuse(CannotPlay, "this server's table hub does not report finished boards: tournaments cannot be played")
+		return out, refuse(protocol.CodeUnavailable, "this server's table hub does not report finished boards: tournaments cannot be played")
 	}
 	now := s.Now()
 	if !t.Window.Contains(now) {
-		return out, refuse(Over, "tournament %s: outside its window %s to %s", t.ID,
+		return out, refuse(protocol.CodeOver, "tournament %s: outside its window %s to %s", t.ID,
 			t.Window.Start.Format(time.RFC3339), t.Window.End.Format(time.RFC3339))
 	}
 	key := entryKey{t.ID, u.ID}
@@ -740,7 +740,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 	}
 	s.mu.Unlock()
 	if busy {
-		return out, refuse(Busy, "your table for tournament %s is being opened", t.ID)
+		return out, refuse(protocol.CodeBusy, "your table for tournament %s is being opened", t.ID)
 	}
 	defer func() {
 		s.mu.Lock()
@@ -772,7 +772,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 		boards = append(boards, b.Number)
 	}
 	if len(deals) == 0 {
-		return out, refuse(Over, "you have played every board of tournament %s", t.ID)
+		return out, refuse(protocol.CodeOver, "you have played every board of tournament %s", t.ID)
 	}
 	if !joined {
 		data, _ := json.Marshal(entryData{Name: u.Username})
@@ -819,9 +819,9 @@ func resultText(c bridge.Contract, tricks int) string {
 func notPlayed(err error) error {
 	var te *tournament.Error
 	if errors.As(err, &te) && errors.Is(err, tournament.ErrNoBoard) {
-		return &Error{Refusal: NotFound, Msg: err.Error()}
+		return &protocol.Refusal{Code: protocol.CodeNotFound, Msg: err.Error()}
 	}
-	return &Error{Refusal: NotPlayed, Msg: err.Error()}
+	return &protocol.Refusal{Code: protocol.CodeNotPlayed, Msg: err.Error()}
 }
 
 // TournamentBoard returns board n of tournament id as user sees it: its
@@ -837,10 +837,10 @@ func (s *Service) TournamentBoard(ctx context.Context, id string, n int, user st
 	t := e.t
 	b, ok := t.Board(n)
 	if !ok {
-		return out, refuse(NotFound, "tournament %s has no board %d", t.ID, n)
+		return out, refuse(protocol.CodeNotFound, "tournament %s has no board %d", t.ID, n)
 	}
 	if !s.shows(e, user, n) {
-		return out, refuse(UntilOver, "tournament %s: board %d is shown when the tournament ends (%s), to everybody",
+		return out, refuse(protocol.CodeTournamentOpen, "tournament %s: board %d is shown when the tournament ends (%s), to everybody",
 			t.ID, n, t.Window.End.Format(time.RFC3339))
 	}
 	f, err := t.Frequency(n)
@@ -923,7 +923,7 @@ func (s *Service) Records(ctx context.Context, id, user string, wait time.Durati
 		}
 	}
 	if len(boards) == 0 {
-		return nil, nil, nil, refuse(UntilOver, "tournament %s: the hand records are shown when the tournament ends (%s)",
+		return nil, nil, nil, refuse(protocol.CodeTournamentOpen, "tournament %s: the hand records are shown when the tournament ends (%s)",
 			t.ID, t.Window.End.Format(time.RFC3339))
 	}
 	ready := s.dd.ready(t, boards, wait)
@@ -939,7 +939,7 @@ func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
 	}
 	t := e.t
 	if !s.showsAll(e, "") {
-		return refuse(UntilOver, "tournament %s: the PBN export shows every deal, so it opens when the tournament ends (%s)",
+		return refuse(protocol.CodeTournamentOpen, "tournament %s: the PBN export shows every deal, so it opens when the tournament ends (%s)",
 			t.ID, t.Window.End.Format(time.RFC3339))
 	}
 	return tournament.ExportPBN(w, t, tournament.ExportOptions{Analysis: true})

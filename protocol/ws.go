@@ -80,9 +80,10 @@ type ClientMessage struct {
 
 // Error is the server's answer to a refused message or a failure.
 //
-// Codes: illegal (the rules refuse it), turn (not now), seat (not a seat
-// the user plays), stale, bad_request, not_seated, forbidden, busy,
-// timeout, over, internal, closed, rate_limited, not_found.
+// Codes: those of the one list (errors.go): illegal (the rules refuse
+// it), turn (not now), seat (not a seat the user plays), stale,
+// bad_request, not_seated, forbidden, busy, timeout, over, internal,
+// closed, rate_limited, not_found, confirm.
 type Error struct {
 	Type string `json:"type"` // "error"
 	Code string `json:"code"`

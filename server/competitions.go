@@ -156,39 +156,16 @@ func (s *Server) caller(r *http.Request, u store.User) competition.Caller {
 	}
 }
 
-// refusals are the answers of the competitions' refusals.
-var refusals = map[competition.Refusal]struct {
-	status int
-	code   string
-}{
-	competition.NotFound:   {http.StatusNotFound, "not_found"},
-	competition.NotPlayed:  {http.StatusForbidden, "not_played"},
-	competition.Over:       {http.StatusConflict, "over"},
-	competition.Busy:       {http.StatusServiceUnavailable, "busy"},
-	competition.Conflict:   {http.StatusConflict, "conflict"},
-	competition.BadRequest: {http.StatusBadRequest, "bad_request"},
-	competition.BadPBN:     {http.StatusBadRequest, "bad_pbn"},
-	competition.UntilOver:  {http.StatusForbidden, "tournament_open"},
-	competition.CannotPlay: {http.StatusNotImplemented, "internal"},
-}
-
-// compError answers an error of the competitions: a refusal, bad input, a
-// limit, or the error of the tables or the store.
+// compError answers an error of the competitions: bad input, a limit, a
+// refusal (its code and the code's status, as for the tables), or the
+// error of the tables or the store.
 func (s *Server) compError(w http.ResponseWriter, r *http.Request, err error) {
-	var ce *competition.Error
 	var ie *competition.InputError
-	switch {
-	case errors.As(err, &ie):
+	if errors.As(err, &ie) {
 		s.requestError(w, r, err)
-	case errors.As(err, &ce):
-		a, ok := refusals[ce.Refusal]
-		if !ok {
-			a.status, a.code = http.StatusInternalServerError, "internal"
-		}
-		s.apiError(w, r, a.status, a.code, ce.Msg)
-	default:
-		s.limitOrTableError(w, r, err)
+		return
 	}
+	s.limitOrTableError(w, r, err)
 }
 
 // answer writes v, or the error.

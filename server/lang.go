@@ -52,6 +52,8 @@ var englishErrors = map[string]string{
 	"error.not_played":      "Play this board first: its results stay hidden until you have played it.",
 	"error.tournament_open": "This opens when the tournament is over.",
 	"error.unknown_player":  "No player has the username “{name}”.",
+	"error.conflict":        "That is taken, or was done already.",
+	"error.unavailable":     "This server cannot do that.",
 }
 
 func (english) Match(string) string     { return "en" }

@@ -477,20 +477,16 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, status int, co
 
 // tableError maps an error from the tables to a response.
 func (s *Server) tableError(w http.ResponseWriter, r *http.Request, err error) {
-	code := table.CodeOf(err)
-	status := map[string]int{
-		table.CodeNotFound: http.StatusNotFound, table.CodeBadRequest: http.StatusBadRequest,
-		table.CodeForbidden: http.StatusForbidden, table.CodeNotSeated: http.StatusForbidden,
-		table.CodeBusy: http.StatusServiceUnavailable, table.CodeClosed: http.StatusServiceUnavailable,
-		table.CodeInternal: http.StatusInternalServerError, table.CodeOver: http.StatusConflict,
-	}[code]
-	if status == 0 {
-		status = http.StatusConflict
-	}
-	if code == table.CodeInternal {
+	code := protocol.CodeOf(err)
+	if code == protocol.CodeInternal {
 		s.log.Error("request failed", "path", r.URL.Path, "err", err)
 	}
-	s.apiError(w, r, status, code, err.Error())
+	msg := err.Error()
+	var rf *protocol.Refusal
+	if errors.As(err, &rf) && rf.Msg != "" {
+		msg = rf.Msg
+	}
+	s.apiError(w, r, protocol.Status(code), code, msg)
 }
 
 // readJSON decodes a small JSON body strictly.

@@ -1,50 +1,35 @@
 package table
 
 import (
-	"errors"
-	"fmt"
+	"atout/protocol"
 )
 
-// Error codes, as sent to clients in the protocol's error message.
+// The refusal codes a table sends: those of the one list of package
+// protocol.
 const (
-	CodeIllegal    = "illegal"      // the rules do not allow the action
-	CodeTurn       = "turn"         // not the seat's turn (or nothing to do now)
-	CodeSeat       = "seat"         // the user does not play that seat
-	CodeStale      = "stale"        // the client's move count is out of date
-	CodeBadRequest = "bad_request"  // malformed or unknown request
-	CodeNotSeated  = "not_seated"   // the user has no seat at the table
-	CodeForbidden  = "forbidden"    // not allowed at this table (undo, hint with other humans)
-	CodeBusy       = "busy"         // the table's queue is full: try again
-	CodeOver       = "over"         // the match is over
-	CodeInternal   = "internal"     // storage failed; nothing changed
-	CodeClosed     = "closed"       // the table is shut down
-	CodeNotFound   = "not_found"    // no such table
-	CodeTimeout    = "timeout"      // a computation (a hint) took too long
-	CodeConfirm    = "confirm"      // the undo goes back into the auction: send it again with confirm
-	CodeLimited    = "rate_limited" // too many chat lines: wait a little
+	CodeIllegal    = protocol.CodeIllegal
+	CodeTurn       = protocol.CodeTurn
+	CodeSeat       = protocol.CodeSeat
+	CodeStale      = protocol.CodeStale
+	CodeBadRequest = protocol.CodeBadRequest
+	CodeNotSeated  = protocol.CodeNotSeated
+	CodeForbidden  = protocol.CodeForbidden
+	CodeBusy       = protocol.CodeBusy
+	CodeOver       = protocol.CodeOver
+	CodeInternal   = protocol.CodeInternal
+	CodeClosed     = protocol.CodeClosed
+	CodeNotFound   = protocol.CodeNotFound
+	CodeTimeout    = protocol.CodeTimeout
+	CodeConfirm    = protocol.CodeConfirm
+	CodeLimited    = protocol.CodeLimited
 )
 
-// Error is what a table returns for a refused request: a protocol code, an
-// English message naming what was wrong, and the underlying error if any.
-// Nothing changed at the table.
-type Error struct {
-	Code string
-	Msg  string
-	Err  error
-}
+// Error is what a table returns for a refused request: the one refusal
+// type of package protocol (a code, an English message naming what was
+// wrong, the underlying error if any). Nothing changed at the table.
+type Error = protocol.Refusal
 
-func (e *Error) Error() string {
-	if e.Msg == "" {
-		return "table: " + e.Code
-	}
-	return "table: " + e.Code + ": " + e.Msg
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
-func errf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
-}
+func errf(code, format string, args ...any) *Error { return protocol.Refuse(code, format, args...) }
 
 // ErrClosed is returned by calls to a table that has stopped.
 var ErrClosed = &Error{Code: CodeClosed, Msg: "the table is closed"}
@@ -56,10 +41,4 @@ var ErrBusy = &Error{Code: CodeBusy, Msg: "the table is busy, try again"}
 var ErrNotFound = &Error{Code: CodeNotFound, Msg: "no such table"}
 
 // CodeOf returns the protocol code of err: its [Error] code, or internal.
-func CodeOf(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return CodeInternal
-}
+func CodeOf(err error) string { return protocol.CodeOf(err) }
