@@ -11,14 +11,39 @@ import (
 
 // In words the meaning of call in lang. English is the system's own
 // description (Text); the other languages word the same knowledge from the
-// catalog: the call, then what it shows (HCP range, suit lengths, balanced,
-// stoppers), whether it is natural or conventional, and how forcing it is.
-// A call that shows nothing (most passes) says so, so that no language falls
-// back to English.
+// catalog: the call, then what it shows ([Meaning.Details]). A call that
+// shows nothing (most passes) says so, so that no language falls back to
+// English.
 func (m Meaning) In(lang i18n.Lang, call bridge.Call) string {
 	if lang == i18n.En && m.Text != "" {
 		return m.Text
 	}
+	return m.Line(lang, call)
+}
+
+// Line words the meaning of call in lang from the catalog alone, English
+// included: "1NT: 15–17 HCP, balanced, natural, non-forcing". Every
+// language says the same numbers, suits and force.
+func (m Meaning) Line(lang i18n.Lang, call bridge.Call) string {
+	return i18n.T(lang, "meaning.line", i18n.Args{"what": i18n.CallNameOf(lang, call), "details": m.Details(lang, call)})
+}
+
+// Details words what call shows in lang, without the call's name: HCP
+// range, suit lengths, balanced, stoppers, natural or conventional (a
+// bid), how forcing.
+func (m Meaning) Details(lang i18n.Lang, call bridge.Call) string {
+	return m.details(lang, call)
+}
+
+// Name is the system's English name for the agreement the call is made
+// by: the head of the rule's description ("Stayman", "Weak two"), without
+// the hand it describes, which [Meaning.Line] words in every language.
+func (m Meaning) Name() string {
+	head, _, _ := strings.Cut(m.desc, ":")
+	return strings.TrimSpace(head)
+}
+
+func (m Meaning) details(lang i18n.Lang, call bridge.Call) string {
 	var parts []string
 	switch {
 	case m.MinHCP > 0 && m.MaxHCP < 37:
@@ -68,5 +93,5 @@ func (m Meaning) In(lang i18n.Lang, call bridge.Call) string {
 	if len(parts) == 0 {
 		parts = append(parts, i18n.T(lang, "meaning.nothing"))
 	}
-	return i18n.T(lang, "meaning.line", i18n.Args{"what": i18n.CallNameOf(lang, call), "details": strings.Join(parts, ", ")})
+	return strings.Join(parts, ", ")
 }

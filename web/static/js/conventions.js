@@ -1,6 +1,7 @@
 // conventions: the convention card of the computer players (SAYC), made by
-// the server from the bidder's own rules (GET /api/conventions) and worded
-// in the language in use. Reached from the bridge rules page.
+// the server from the bidder's own rules (GET /api/conventions), one line
+// per call per auction, in the sections of the SAYC booklet, and worded in
+// the language in use. Reached from the bridge rules page.
 
 import { api } from './api.js';
 import { h, mount } from './dom.js';
@@ -43,10 +44,15 @@ export async function showConventions() {
       if (el) el.scrollIntoView();
     } }, g.title))))));
   for (const g of groups) {
-    const rows = g.lines.map((l) => h('tr', { dataset: { rule: l.rule } },
+    // One row per call: the agreement's name (English card only), what
+    // the call shows, then each hand type when several rules make it.
+    const rows = g.lines.map((l) => h('tr', { dataset: { rule: l.rule, rules: (l.rules || []).join(' ') } },
       h('td', { class: 'conv-auction' }, l.auction.length ? withSuits(l.auction.join(' – ')) : t('conv.opening')),
       h('td', { class: 'conv-call' }, withSuits(l.call)),
-      h('td', {}, withSuits(l.text))));
+      h('td', {},
+        l.name ? h('strong', {}, withSuits(l.name + ' — ')) : null,
+        withSuits(l.text),
+        l.hands && l.hands.length ? h('ul', { class: 'conv-hands' }, l.hands.map((x) => h('li', {}, withSuits(x)))) : null)));
     body.appendChild(h('section', { id: 'conv-' + g.id, 'data-testid': 'conv-group' },
       h('h2', {}, g.title),
       h('table', { class: 'conv-table' },
