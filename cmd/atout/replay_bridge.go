@@ -329,7 +329,17 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		}
 	}
 	if g.Phase() == bridge.PhaseAuction {
-		return bridgeLine{}, at(fmt.Errorf("the auction is not complete (%d calls)", len(calls)), lines.Auction, len(calls)-1, lines.Game)
+		err := fmt.Errorf("the auction is not complete (%d calls)", len(calls))
+		if abandoned(r) {
+			// A board left before its auction ended (a player gone, the
+			// session over): nothing wrong in it, nothing to score.
+			n := fmt.Sprintf("%d calls", len(calls))
+			if len(calls) == 1 {
+				n = "one call"
+			}
+			err = &unscoredError{"abandoned: the auction stops after " + n + ", with no play and no result"}
+		}
+		return bridgeLine{}, at(err, lines.Auction, len(calls)-1, lines.Game)
 	}
 	if g.Phase() == bridge.PhasePlay {
 		for i, pc := range r.Play {
@@ -365,6 +375,21 @@ func replayRecord(r *bridge.Record, lines recordLines) (bridgeLine, error) {
 		line.Declarer = res.Declarer.String()
 	}
 	return line, nil
+}
+
+// abandoned reports whether r is a board left before its auction ended:
+// no card played, no claim, and no tag telling of a contract or a result
+// (a record with those would be one whose auction is wrong).
+func abandoned(r *bridge.Record) bool {
+	if len(r.Play) > 0 || r.Claim >= 0 {
+		return false
+	}
+	for _, tag := range []string{"Contract", "Result"} {
+		if v, _ := r.Tag(tag); v != "" && v != "?" {
+			return false
+		}
+	}
+	return true
 }
 
 // completeAuction adds the closing passes some writers leave out: when the

@@ -113,7 +113,8 @@ func TestReplayBridgeErrors(t *testing.T) {
 		{"revoke.lin", strings.Replace(string(lin), "pc|CT|pc|C2|pc|C3|pc|CQ|", "pc|CT|pc|C2|pc|C3|pc|HA|", 1), []string{"board 1: trick 2: W played HA"}},
 		{"notheld.lin", strings.Replace(string(lin), "pc|S9|", "pc|SK|", 1), []string{"board 1: trick 1: W played SK but W does not hold SK"}},
 		{"badclaim.pbn", strings.Replace(string(event), "[Result \"7\"]", "[Result \"13\"]", 1) + "", nil},
-		{"partial.pbn", "[Board \"1\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Auction \"N\"]\n1NT Pass *\n",
+		// An auction cut short whose tags tell of a result: the auction is wrong.
+		{"partial.pbn", "[Board \"1\"]\n[Deal \"N:KT.J8.K98762.T65 QJ75.KT6542.3.J2 86432.7.QJ4.A843 A9.AQ93.AT5.KQ97\"]\n[Result \"9\"]\n[Auction \"N\"]\n1NT Pass *\n",
 			[]string{"board 1: the auction is not complete"}},
 		{"nodeal.pbn", "[Board \"1\"]\n[Contract \"3NT\"]\n[Declarer \"N\"]\n[Result \"9\"]\n", []string{"board 1: deal"}},
 		{"empty.pbn", "% nothing here\n", []string{"no board"}},
@@ -166,6 +167,34 @@ func BenchmarkReplayBridge(b *testing.B) {
 	for b.Loop() {
 		if err := replayBridge("x", data, true, false, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestReplayAbandonedBoard: a board left before its auction ended (one
+// Pass and nothing else, as BBO writes a board nobody played out) is not
+// scored, and the others of the file are; --strict refuses the file.
+func TestReplayAbandonedBoard(t *testing.T) {
+	lin, err := os.ReadFile("testdata/bridge-event.lin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	abandoned := "pn|A,B,C,D|st||md|1S4HJ9543DJ762C753,SQJT632HA2DT8CQJ2,SAK85HQ86D543CAT8,S97HKT7DAKQ9CK964|rh||ah|Board 3|sv|e|mb|p|pg||\n"
+	deal := "[Board \"3\"]\n[Dealer \"S\"]\n[Deal \"N:4.J9543.J762.753 QJT632.A2.T8.QJ2 AK85.Q86.543.AT8 97.KT7.AKQ9.K964\"]\n[Auction \"S\"]\n"
+	for _, tt := range []struct{ name, data string }{
+		{"abandoned.lin", string(lin) + abandoned},
+		{"abandoned.pbn", deal + "Pass\n"},
+		{"abandoned2.pbn", deal + "Pass 1S *\n"},
+	} {
+		code, out, errs := bridgeRun("replay", "--json", writeTemp(t, tt.name, tt.data))
+		if code != 0 || !strings.Contains(out, `{"board":3,"unscored":"abandoned: the auction stops after`) || !strings.Contains(errs, "not scored: abandoned") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", tt.name, code, out, errs)
+		}
+		if strings.HasSuffix(tt.name, ".lin") && strings.Count(out, `"contract"`) != strings.Count(string(lin), "\n") {
+			t.Errorf("%s: the other boards are not all scored: %s", tt.name, out)
+		}
+		if code, _, _ := bridgeRun("replay", "--json", "--strict", writeTemp(t, "s"+tt.name, tt.data)); code != 2 {
+			t.Errorf("%s --strict: exit %d, want 2", tt.name, code)
 		}
 	}
 }
