@@ -17,8 +17,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 func TestEveryKeyInEveryLanguage(t *testing.T) {
 	en := catalogs[En]
-	if n := len(en); n < 150 || n > 500 {
-		t.Errorf("English catalog has %d keys, want 150..500", n)
+	// The upper bound catches a catalog blown up by mistake (a generated
+	// block pasted twice); the app's screens need some 500 keys.
+	if n := len(en); n < 150 || n > 650 {
+		t.Errorf("English catalog has %d keys, want 150..650", n)
 	}
 	for _, l := range Supported {
 		m := catalogs[l]
