@@ -171,4 +171,17 @@ type DealRecord struct {
 	Result json.RawMessage `json:"result"`
 	// Moves are "SEAT ACTION": "S 1NT", "W SA", "N take".
 	Moves []string `json:"moves"`
+	// Explanations are the meanings of a bridge deal's calls, one per call
+	// of its auction (as the table showed them).
+	Explanations []Explanation `json:"explanations,omitempty"`
+}
+
+// StepValues answers GET /api/games/{id}/deals/{no}/values?step=N: in a
+// bridge deal's card play after its first N moves, declarer's total tricks
+// after each legal card of Seat, the player to move, double dummy (none
+// outside the card play).
+type StepValues struct {
+	Step  int            `json:"step"`
+	Seat  *string        `json:"seat,omitempty"`
+	Cards map[string]int `json:"cards"`
 }

@@ -518,6 +518,9 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		for i, m := range d.Moves {
 			dr.Moves[i] = m.Seat.String() + " " + strings.ReplaceAll(m.Action, "_", " ")
 		}
+		if rec.Kind == "bridge" {
+			dr.Explanations = auctionMeanings(d)
+		}
 		out.Deals = append(out.Deals, dr)
 	}
 	writeJSON(w, http.StatusOK, out)

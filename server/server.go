@@ -200,6 +200,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games", s.handleGames)
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)
+	m.HandleFunc("GET /api/games/{id}/deals/{no}/values", s.handleStepValues)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.competitionRoutes()
 	if s.cfg.Assets != nil {

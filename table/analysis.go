@@ -218,7 +218,7 @@ func (a *analyst) run(j analysisJob) {
 // player priority.
 func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, error) {
 	return a.inHintSlot(ctx, func(ctx context.Context, s *dd.Solver) (map[string]int, error) {
-		return hintValues(ctx, s, g)
+		return dd.CardTotals(ctx, s, g)
 	})
 }
 
@@ -250,27 +250,6 @@ func (a *analyst) inHintSlot(ctx context.Context, f func(context.Context, *dd.So
 		return nil, err
 	}
 	return nil, &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
-}
-
-// hintValues solves every legal card of the player to move in g.
-func hintValues(ctx context.Context, s *dd.Solver, g *bridge.Game) (map[string]int, error) {
-	p := dd.PositionOf(g)
-	vals, err := s.CardValuesContext(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	decl, _ := g.Declarer()
-	cp := g.CardPlay()
-	won := cp.DeclarerTricks()
-	out := make(map[string]int, len(vals))
-	for _, v := range vals {
-		n := v.Tricks
-		if p.ToMove().Side() != decl.Side() {
-			n = p.TricksLeft() - n
-		}
-		out[v.Card.String()] = won + n
-	}
-	return out, nil
 }
 
 // defaultHintWorkers leaves a core to the tables.
