@@ -182,7 +182,7 @@ function structuredMeaning(e) {
 }
 
 // meaningText is the meaning as one line ("1NT opening: 15-17 HCP, balanced").
-function meaningText(m) {
+export function meaningText(m) {
   if (!m) return t('call.explain.none');
   return [m.text, m.hcp].filter(Boolean).join(' · ');
 }
