@@ -3,10 +3,11 @@
 
 import { api } from './api.js';
 import { h, mount, clear } from './dom.js';
-import { t, seatName, cardName, callName, callShort, beloteActionName, errorText } from './i18n.js';
+import { t, seatName, cardName, callName, callShort, beloteActionName, errorText, suitSymbol, rankText } from './i18n.js';
 import * as analysisUI from './analysis.js';
 import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
+import { meaningOf, meaningText } from './table-bridge.js';
 import { summaryText, settingsText } from './gamesum.js';
 
 // The shapes read here are protocol.Games, protocol.GameSummary,
@@ -178,11 +179,21 @@ export async function showReplay(id) {
   const kind = rec.game;
   const settings = rec.settings || {};
   const deals = rec.deals;
-  let dealIdx = deals.length ? deals.length - 1 : 0;
+  // A replay opens at the first step of the first deal.
+  let dealIdx = 0;
   let stepIdx = 0;
   let data = null;
   let analysis = null; // the current deal's stored analysis (double dummy, or belote all cards open)
   let costly = new Map(); // costlyKey(trick, card) → costly entry
+  // Bridge: the deal's number, vulnerability and calls' meanings; the
+  // double-dummy value of the legal cards at each step of the play, asked
+  // of the server once per step.
+  let dealNo = 0;
+  let vul = 'None';
+  let explanations = [];
+  let values = new Map(); // step → {seat, cards} or 'pending' / 'failed'
+  const auctionBox = h('section', { class: 'replay-auction-box', 'data-testid': 'replay-auction', 'aria-label': t('conv.auction') });
+  const valuesBox = h('p', { class: 'replay-values', 'data-testid': 'replay-values', 'aria-live': 'polite' });
   const analysisBox = h('section', { class: 'replay-analysis', 'aria-label': t(kind === 'bridge' ? 'analysis.ddTable' : 'analysis.beloteCostly') });
 
   const board = h('div', { class: 'replay-board' });
@@ -202,7 +213,11 @@ export async function showReplay(id) {
     const raw = d.deal || {};
     const moves = d.moves;
     data = kind === 'belote' ? beloteSteps(raw, moves, settings.mode || 'classic') : bridgeSteps(raw, moves);
-    stepIdx = data.steps.length - 1;
+    stepIdx = 0;
+    values = new Map();
+    dealNo = d.no;
+    vul = raw.vul || 'None';
+    explanations = d.explanations || [];
     // The analysis stored with the deal's result (the live message's shape).
     const res = d.result;
     analysis = res && res.analysis && res.analysis.type === (kind === 'bridge' ? 'analysis' : 'beloteAnalysis') ? res.analysis : null;
@@ -259,6 +274,66 @@ export async function showReplay(id) {
     }
     felt.appendChild(center);
     board.appendChild(felt);
+    if (kind === 'bridge') {
+      drawAuction(st);
+      drawValues(st);
+    }
+  };
+
+  // drawAuction shows the auction so far as a table, a column per seat
+  // (West first, as BBO), with the dealer and the vulnerability, and each
+  // call's meaning under it.
+  const drawAuction = (st) => {
+    clear(auctionBox);
+    const dealer = data.dealer;
+    const cols = ['W', 'N', 'E', 'S'];
+    auctionBox.appendChild(h('p', { class: 'muted', 'data-testid': 'replay-auction-head' },
+      t('table.dealer', { seat: seatName(dealer) }), ' · ', t('vul.' + vul)));
+    const cells = [];
+    for (let i = 0; i < cols.indexOf(dealer); i++) cells.push(h('td', {}, ''));
+    const msg = { explanations, view: { auction: explanations.map((e) => e.call) } };
+    const meanings = [];
+    st.auction.forEach((c, i) => {
+      const m = meaningOf(msg, i);
+      const text = m ? meaningText(m) : '';
+      if (text) meanings.push(h('li', {}, h('strong', {}, callName(c)), ' — ', text));
+      cells.push(h('td', { title: text, 'data-testid': 'replay-call' }, callShort(c), text ? h('sup', { 'aria-hidden': 'true' }, String(meanings.length)) : null));
+    });
+    const rows = [];
+    for (let i = 0; i < cells.length; i += 4) rows.push(h('tr', {}, cells.slice(i, i + 4)));
+    auctionBox.appendChild(h('table', { class: 'history auction-table' },
+      h('thead', {}, h('tr', {}, cols.map((s) => h('th', { scope: 'col', class: s === dealer ? 'dealer' : '' }, seatName(s))))),
+      h('tbody', {}, rows)));
+    if (meanings.length) auctionBox.appendChild(h('ol', { class: 'replay-meanings', 'data-testid': 'replay-meanings' }, meanings));
+  };
+
+  // drawValues shows, at a step of the card play, declarer's total tricks
+  // after each legal card of the player to move (double dummy).
+  const drawValues = (st) => {
+    const inPlay = data.steps.slice(1, stepIdx + 1).some((x) => x.play) || (st.auction.length >= 4 && st.auction.slice(-3).every((c) => c === 'P') && st.auction.some((c) => c !== 'P'));
+    clear(valuesBox);
+    valuesBox.hidden = !inPlay || stepIdx === data.steps.length - 1;
+    if (valuesBox.hidden) return;
+    const step = stepIdx;
+    const v = values.get(step);
+    if (v === 'failed') { valuesBox.textContent = t('analysis.unavailable'); return; }
+    if (!v || v === 'pending') {
+      valuesBox.textContent = t('analysis.computing');
+      if (!v) {
+        values.set(step, 'pending');
+        api.get('/api/games/' + encodeURIComponent(id) + '/deals/' + dealNo + '/values?step=' + step)
+          .then((r) => { values.set(step, r); if (stepIdx === step) drawValues(data.steps[step]); })
+          .catch(() => { values.set(step, 'failed'); if (stepIdx === step) drawValues(data.steps[step]); });
+      }
+      return;
+    }
+    const cards = Object.entries(v.cards || {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    if (!v.seat || !cards.length) { valuesBox.hidden = true; return; }
+    valuesBox.appendChild(h('strong', {}, t('history.values', { seat: seatName(v.seat) })));
+    cards.forEach(([c, n], i) => {
+      valuesBox.append(i ? ' · ' : ' ', h('span', { class: 'value suit-' + c[0].toLowerCase(), 'data-card': c, 'aria-label': cardName(c) + ': ' + n },
+        suitSymbol(c[0]) + rankText(c.slice(1)) + ' ' + n));
+    });
   };
 
   const go = (i) => { stepIdx = Math.max(0, Math.min(data.steps.length - 1, i)); draw(); };
@@ -277,7 +352,7 @@ export async function showReplay(id) {
   const exports = kind === 'bridge' ? [['pbn', 'PBN'], ['lin', 'LIN']] : [['json', 'JSON']];
   clear(root).append(h('h1', {}, t('history.replay') + ' · ' + t('game.' + kind)),
     h('div', { class: 'replay-head' }, sel, ' ', exports.map(([f, l]) => [h('a', { class: 'button-link', href: '/api/games/' + encodeURIComponent(id) + '/export?format=' + f, download: '' }, t('history.export') + ' ' + l), ' '])),
-    nav, label, board, analysisBox);
+    nav, label, h('div', { class: 'replay-main' }, board, kind === 'bridge' ? h('div', { class: 'replay-side' }, auctionBox, valuesBox) : null), analysisBox);
   sel.value = String(dealIdx);
   load();
   draw();
