@@ -38,6 +38,7 @@
 package bidding
 
 import (
+	"slices"
 	"strings"
 
 	"atout/bridge"
@@ -99,6 +100,7 @@ func (b *Bot) Choose(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []b
 		// The call is explained by a higher rule that this hand does not
 		// fit: describe it by the rule that chose it.
 		m = r.meaning(c, &bind)
+		c.auctionSays(call, &m, true)
 	}
 	return call, m
 }
@@ -124,6 +126,8 @@ func guard(f func() bool) (ok bool) {
 // hand fits.
 func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 	must := c.MustBid()
+	var first *Rule // the first rule found, whose call the others misread
+	var firstCand cand
 	for _, r := range b.rules {
 		bd := newBind()
 		if !r.match(c, &bd) {
@@ -145,7 +149,7 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				best, bestV, found = cd, v, true
 			}
 		}
-		if found && r.Natural && b.misread(c, e, r, best.call, false) {
+		if found && r.Natural && b.misread(c, r, best.call) {
 			continue // a forcing principle's call partner may pass
 		}
 		if found && must && best.call.Kind == bridge.Pass && !r.PassForcing {
@@ -164,11 +168,89 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				return call, vr, vb
 			}
 		}
+		if found && !b.readTrue(c, e, r, best) {
+			// The others would read the call as a hand this is not
+			// (its HCP, lengths or shape), or would read its force
+			// otherwise: the next rule, if one makes a call read
+			// truly.
+			if first == nil {
+				first, firstCand = r, best
+			}
+			continue
+		}
 		if found {
 			return best.call, r, best.bind
 		}
 	}
+	if first != nil {
+		if call, ok := b.truthfulCall(c, e, firstCand.call); ok {
+			return call, nil, newBind()
+		}
+		return firstCand.call, first, firstCand.bind
+	}
 	return bridge.PassCall, nil, newBind()
+}
+
+// truthfulCall looks for a call the others read as this hand is when
+// every rule that fits the hand makes a call they would misread (the
+// book has no line for it, or only a forced default): want's strain
+// higher up first (a stronger raise, a jump in the suit), then the other
+// bids from the cheapest, each up to its game, then a pass. The call is
+// then explained by its reading (nil rule in choose); ok is false when
+// no call is read truly.
+func (b *Bot) truthfulCall(c *Ctx, e *Eval, want bridge.Call) (bridge.Call, bool) {
+	var calls []bridge.Call
+	if want.Kind == bridge.Bid {
+		for l := int(want.Level) + 1; l <= gameLevel(want.Strain); l++ {
+			calls = append(calls, bridge.NewBid(l, want.Strain))
+		}
+	}
+	for l := 1; l <= 5; l++ {
+		for st := bridge.StrainClubs; st <= bridge.NoTrump; st++ {
+			if l <= gameLevel(st) && (want.Kind != bridge.Bid || st != want.Strain) {
+				calls = append(calls, bridge.NewBid(l, st))
+			}
+		}
+	}
+	if want.Kind != bridge.Pass && !c.MustBid() {
+		calls = append(calls, bridge.PassCall)
+	}
+	for _, call := range calls {
+		if !c.Legal(call) {
+			continue
+		}
+		if m := b.explainIn(c, call); m.Rule != "" && m.holds(e) {
+			return call, true
+		}
+	}
+	return bridge.Call{}, false
+}
+
+// gameLevel is the level of game in strain st.
+func gameLevel(st bridge.Strain) int {
+	switch st {
+	case bridge.NoTrump:
+		return 3
+	case bridge.StrainHearts, bridge.StrainSpades:
+		return 4
+	}
+	return 5
+}
+
+// readTrue reports whether the others read rule r's call cd as this hand
+// holds it: the reading's HCP, lengths and shape hold for the hand, and it
+// forces exactly when r does.
+func (b *Bot) readTrue(c *Ctx, e *Eval, r *Rule, cd cand) bool {
+	m := b.explainIn(c, cd.call)
+	if !m.holds(e) {
+		return false
+	}
+	if m.Rule == r.Name {
+		return true
+	}
+	own := r.meaning(c, &cd.bind)
+	c.auctionSays(cd.call, &own, true)
+	return own.Force.binds() == m.Force.binds()
 }
 
 // stopsShort reports whether a rule of the book would stop below game (a
@@ -247,17 +329,12 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	return ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
 }
 
-// misread reports whether the others would read a principle's call by
-// another rule (the book's, or a principle before it) that says what this
-// hand does not hold: no force where the principle forces, or (when
-// lengths) HCP or lengths it has not.
-func (b *Bot) misread(c *Ctx, e *Eval, r *Rule, call bridge.Call, lengths bool) bool {
+// misread reports whether the others would read a forcing principle's
+// call by another rule (the book's, or a principle before it) that does
+// not force: partner could pass it.
+func (b *Bot) misread(c *Ctx, r *Rule, call bridge.Call) bool {
 	m := b.explainIn(c, call)
-	if m.Rule == r.Name {
-		return false
-	}
-	forces := r.Force == Forcing || r.Force == GameForcing
-	return (lengths && !m.fits(e)) || (forces && m.Force < Forcing)
+	return m.Rule != r.Name && r.Force.binds() && !m.Force.binds()
 }
 
 // valuesRule runs the principles on combined values (slam, game, support
@@ -277,7 +354,7 @@ func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bi
 			}) {
 				continue
 			}
-			if b.misread(c, e, r, cd.call, true) {
+			if !b.readTrue(c, e, r, cd) {
 				continue
 			}
 			return cd.call, r, cd.bind, true
@@ -338,8 +415,13 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 // length, natural notrump over their suits promises stoppers, a passed
 // hand's new suit is not forcing.
 func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
-	var m, anyRead Meaning
+	var m, anyRead, first Meaning
+	var heads []string // the descriptions of the rules widened in
 	found, natural, anyFound := false, false, false
+	widen := func(rm Meaning) {
+		m.widen(rm)
+		heads = append(heads, rm.Name())
+	}
 	for _, r := range b.rules {
 		if r.Prio <= prioDefault || r.Natural && found && !natural {
 			continue
@@ -353,19 +435,20 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 				continue
 			}
 			rm := r.meaning(c, &cd.bind)
+			c.newSuitLength(call, &rm)
 			if !anyFound && !r.Natural && r.anyHand() {
 				anyRead, anyFound = rm, true
 			}
 			if !found {
-				m, found, natural = rm, true, r.Natural
+				m, found, natural, first = rm, true, r.Natural, rm
 			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
-				m.widen(rm)
+				widen(rm)
 			} else if natural && r.Natural && rm.Force != SignOff && m.Force != SignOff && rm.Artificial == m.Artificial {
 				// Two principles make the call with different force (to
 				// compete or to invite, to invite or to force): partner
 				// cannot tell which, the hand may be either, and partner
 				// is bound only by the weaker force.
-				m.widen(rm)
+				widen(rm)
 				m.Force = min(m.Force, rm.Force)
 			} else if rm.Force == Forcing && m.Force == GameForcing {
 				// The call may be a forcing call that is not game
@@ -375,8 +458,49 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 			}
 		}
 	}
+	if (natural || !found) && call.Kind == bridge.Bid && c.MustBid() {
+		// A forced seat with no call of the book bids by the defaults
+		// (support, its long suit, notrump, the cheapest suit): a call
+		// the principles would read as values may be only that.
+		for _, r := range b.rules {
+			if r.Prio > prioDefault {
+				continue
+			}
+			bd := newBind()
+			if !r.match(c, &bd) {
+				continue
+			}
+			for _, cd := range r.expand(c, bd) {
+				if cd.call != call || r.When != nil && !guard(func() bool { return r.When(c, &cd.bind) }) {
+					continue
+				}
+				rm := r.meaning(c, &cd.bind)
+				c.newSuitLength(call, &rm)
+				switch {
+				case !found:
+					m, found, natural, first = rm, true, true, rm
+				case !m.Force.binds():
+					widen(rm)
+					m.Force = min(m.Force, rm.Force)
+				}
+			}
+		}
+	}
 	if !found {
 		m = genericMeaning(call)
+	} else if m.shows() != first.shows() {
+		// Several rules make the call and the hand may be any of
+		// theirs: the text names them all and states what they show
+		// together, not the first one's ranges.
+		names := []string{first.Name()}
+		for _, h := range heads {
+			if !slices.Contains(names, h) {
+				names = append(names, h)
+			}
+		}
+		m.finish(strings.Join(names, ", or "))
+	} else if m.Force != first.Force {
+		m.finishForce()
 	}
 	if anyFound && anyRead.Rule != m.Rule {
 		// A rule of the book makes this call with any hand (2C-2D
@@ -385,28 +509,26 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		// say (a positive 2D, a trap pass).
 		m = anyRead
 	}
+	c.auctionSays(call, &m, found)
+	return m
+}
+
+// auctionSays adds to m, the meaning of call by the seat to act, what the
+// auction itself says of it (found: a rule explains the call): a passed
+// invitation shows a minimum, a natural new suit shows length, natural
+// notrump over their suits promises stoppers, a passed hand's new suit is
+// not forcing.
+func (c *Ctx) auctionSays(call bridge.Call, m *Meaning, found bool) {
 	if call.Kind == bridge.Pass {
 		lo, hi := m.MinHCP, m.MaxHCP
-		c.narrowPass(&m)
+		c.narrowPass(m)
 		if m.MinHCP != lo || m.MaxHCP != hi {
 			m.finishForce()
 		}
-		return m
+		return
 	}
-	if s, ok := call.Strain.Suit(); ok && call.Kind == bridge.Bid && found && !m.Artificial && m.MinLen[s] == 0 &&
-		!c.ourSuit(s) && c.ShownLen(c.Partner(), s) < 4 {
-		// A natural bid of a new suit shows length in it even when the
-		// rule's test, not its Len, says how much: four cards, five
-		// for an overcall or at the three level; four in a suit partner
-		// asked for with three or more (a takeout double). A suit
-		// partner has shown four or more in by an artificial call (a
-		// transfer, Michaels) is not new: bidding it shows a preference
-		// or completes the relay.
-		n := 4
-		if (!c.WeOpened() || call.Level >= 3) && c.ShownLen(c.Partner(), s) < 3 {
-			n = 5
-		}
-		m.MinLen[s] = min(n, m.MaxLen[s])
+	if found {
+		c.newSuitLength(call, m)
 	}
 	if call.Kind == bridge.Bid && call.Strain == bridge.NoTrump && found && !m.Artificial {
 		// Natural notrump over the opponents' suits promises them
@@ -421,7 +543,27 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		m.Force = NonForcing
 		m.finishForce()
 	}
-	return m
+}
+
+// newSuitLength adds to m, a rule's meaning of call, the length a
+// natural bid of a new suit shows when the rule's test, not its Len, says
+// how much: four cards, five for an overcall or at the three level; four
+// in a suit partner asked for with three or more (a takeout double). A
+// suit partner has shown four or more in by an artificial call (a
+// transfer, Michaels) is not new: bidding it shows a preference or
+// completes the relay. It is read rule by rule, before the rules that
+// make the call are widened together, so that a rule that states four
+// cards is not read as five.
+func (c *Ctx) newSuitLength(call bridge.Call, m *Meaning) {
+	s, ok := call.Strain.Suit()
+	if !ok || call.Kind != bridge.Bid || m.Artificial || m.MinLen[s] != 0 || c.ourSuit(s) || c.ShownLen(c.Partner(), s) >= 4 {
+		return
+	}
+	n := 4
+	if (!c.WeOpened() || call.Level >= 3) && c.ShownLen(c.Partner(), s) < 3 {
+		n = 5
+	}
+	m.MinLen[s] = min(n, m.MaxLen[s])
 }
 
 func passMeaning() Meaning {

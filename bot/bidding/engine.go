@@ -505,7 +505,7 @@ func (r *Rule) meaning(c *Ctx, b *Bind) Meaning {
 		m.Floor = min(m.MinHCP, n.Shows[0])
 		m.MinHCP, m.MaxHCP = n.Shows[0], n.Shows[1]
 	}
-	m.Balanced = n.Bal == 1
+	m.Balanced, m.Unbalanced = n.Bal == 1, n.Bal == -1
 	if m.Balanced {
 		// 4-3-3-3, 4-4-3-2 or 5-3-3-2: two to five cards in every suit
 		for s := range card.NumSuits {

@@ -68,10 +68,11 @@ func (k *Knowledge) Fit(side card.Side) (t card.Suit, n int, ok bool) {
 }
 
 // narrowPass refines the meaning of a pass from the auction: passing
-// partner's invitation shows the bottom of the range already shown.
+// partner's invitation to game shows the bottom of the range already shown
+// (inviteDeclined; with more, the bidder accepts: see nat.accept).
 func (c *Ctx) narrowPass(m *Meaning) {
 	n := len(c.Calls)
-	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid {
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid || isGame(c.Calls[n-2]) {
 		return
 	}
 	if c.Meanings[n-2].Force != Invitational {
@@ -79,7 +80,15 @@ func (c *Ctx) narrowPass(m *Meaning) {
 	}
 	shown := c.Shown[c.Me]
 	if shown.MinHCP > 0 && shown.MaxHCP-shown.MinHCP > 2 {
-		m.MaxHCP = min(m.MaxHCP, shown.MinHCP+2)
+		m.MaxHCP = min(m.MaxHCP, inviteDeclined(&shown))
 		m.MinHCP = min(m.MinHCP, m.MaxHCP)
 	}
+}
+
+// inviteDeclined is the most HCP with which a seat that has shown the
+// range of shown declines partner's invitation: two above its bottom,
+// counted in points when the seat showed points (a single raise on 6-10
+// dummy points declines with 8).
+func inviteDeclined(shown *Meaning) int {
+	return min(shown.MaxHCP, max(shown.MinHCP, shown.minPts)+2)
 }

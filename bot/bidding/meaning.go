@@ -51,6 +51,9 @@ type Meaning struct {
 	MinLen, MaxLen [4]int
 	// Balanced is set when the call promises a balanced hand.
 	Balanced bool
+	// Unbalanced is set when the call denies a balanced hand (a jump
+	// shift, Gerber over partner's notrump with a long suit).
+	Unbalanced bool
 	// Stopped marks the suits the caller has promised a stopper in.
 	Stopped [4]bool
 	// Force tells whether partner may pass.
@@ -93,6 +96,7 @@ func (m *Meaning) intersect(o Meaning) {
 		m.Stopped[s] = m.Stopped[s] || o.Stopped[s]
 	}
 	m.Balanced = m.Balanced || o.Balanced
+	m.Unbalanced = m.Unbalanced || o.Unbalanced
 }
 
 // LeastHCP is the fewest HCP the caller may hold: Floor when set below
@@ -118,6 +122,28 @@ func (m *Meaning) fits(e *Eval) bool {
 	return true
 }
 
+// handShown is what a meaning says of the hand, for comparing two
+// meanings: HCP range, lengths, shape.
+type handShown struct {
+	least, min, max int
+	minLen, maxLen  [4]int
+	bal, unbal      bool
+}
+
+func (m *Meaning) shows() handShown {
+	return handShown{m.LeastHCP(), m.MinHCP, m.MaxHCP, m.MinLen, m.MaxLen, m.Balanced, m.Unbalanced}
+}
+
+// holds reports whether a hand is within m: its HCP and suit lengths
+// (fits), balanced when m says balanced, unbalanced when m says so.
+func (m *Meaning) holds(e *Eval) bool {
+	return m.fits(e) && (!m.Balanced || e.Balanced) && (!m.Unbalanced || !e.Balanced)
+}
+
+// binds reports whether f obliges partner to bid (forcing, game forcing);
+// partner may pass any other call.
+func (f Force) binds() bool { return f == Forcing || f == GameForcing }
+
 // widen makes m cover o too (two rules explain the same call).
 func (m *Meaning) widen(o Meaning) {
 	m.minPts = min(max(m.minPts, m.MinHCP), max(o.minPts, o.MinHCP))
@@ -130,6 +156,7 @@ func (m *Meaning) widen(o Meaning) {
 		m.Stopped[s] = m.Stopped[s] && o.Stopped[s]
 	}
 	m.Balanced = m.Balanced && o.Balanced
+	m.Unbalanced = m.Unbalanced && o.Unbalanced
 }
 
 // saidByBalanced reports whether m's length in suit s is what "balanced"

@@ -306,6 +306,35 @@ func naturalRules() []*Rule {
 				return (n >= 8 && s == b.S('m') || n < 8 && long) && ourPts(c, e) >= 28
 			}},
 			Show: showsAtLeast(26), Desc: "Game in %m: the values for game, no notrump"},
+		// Partner's invitation accepted with more HCP than the pass of
+		// it shows (the bottom of my range, inviteDeclined), when no
+		// rule of the book answers it: game in partner's major with a fit
+		// or a long major, else 3NT with the shape for it, else game in
+		// the minor fit.
+		{Name: "nat.accept", Prio: 24, Seq: any, Call: "4M 3N 5m", Force: SignOff,
+			When: all(natActive, invitedToGame),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				if e.HCP <= inviteDeclined(&c.Shown[c.Me]) {
+					return false
+				}
+				l, _ := c.LastBidOf(c.Partner())
+				s, n := knownFit(c, e)
+				major := n >= 8 && s >= card.Hearts
+				if t, ok := b.Suit('M'); ok {
+					return major && t == s || !major && l.Strain == bridge.Strain(t) && c.ShownLen(c.Partner(), t) >= 6 && e.Len[t] >= 2
+				}
+				if t, ok := b.Suit('m'); ok {
+					return n >= 8 && t == s && !(ntShape(c, e) && stoppedTheirs(c, e))
+				}
+				return !major && ntShape(c, e) && stoppedTheirs(c, e)
+			}},
+			Pref: func(e *Eval, b *Bind) int {
+				if _, ok := b.Suit('m'); ok {
+					return 0
+				}
+				return 1
+			},
+			Desc: "Accepts the invitation: game"},
 		// Invitational values: raise a fit, or 2NT.
 		{Name: "nat.invite.raise", Prio: 24, Seq: any, Call: "cx", Force: Invitational,
 			When: all(natActive, partnersLastPred('x'), cheapLevel('x', 3)),
@@ -484,6 +513,24 @@ func naturalRules() []*Rule {
 		r.Natural = true
 	}
 	return rs
+}
+
+// invitedToGame: partner's last call is a natural bid inviting game, the
+// last bid of the auction.
+func invitedToGame(c *Ctx, _ *Bind) bool {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid || isGame(c.Calls[n-2]) {
+		return false
+	}
+	m := c.Meanings[n-2]
+	return m.Force == Invitational && !m.Artificial
+}
+
+// lastBelowGame: the last bid is below game (passing it says the hand has
+// no game; passing a game says only that it has no slam).
+func lastBelowGame(c *Ctx, _ *Bind) bool {
+	l, _, ok := c.LastBid()
+	return ok && !isGame(l)
 }
 
 // firstCall: the seat to act has made no call but passes.

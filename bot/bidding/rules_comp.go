@@ -159,7 +159,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 10), Len: "z6+", Test: good('z')},
 			Desc: "Weak jump overcall: 6-card %z, 5-10 HCP"},
 		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
-			Need: Need{Pts: rng(8, 18), Test: hall(hany(
+			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hany(
 				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, good('y')),
 				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 },
 			))},
@@ -337,21 +337,21 @@ func competitiveRules() []*Rule {
 		{Name: "adv.x.preempt.3nt", Prio: 117, Seq: "2x/3x X P", Call: "3N", Need: Need{Pts: rng(10, 16), Test: stoppersTheirs},
 			Desc: "3NT: stopper, values"},
 		// The doubler's rebid.
-		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", Call: "cM",
-			Need: Need{Pts: rng(16, 18), Len: "M4+", Test: partnersLast('M')}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
-		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", Call: "jM",
-			Need: Need{Pts: rng(19, 21), Len: "M4+", Test: partnersLast('M')}, Desc: "Jump raise: 19-21 HCP, 4+ %M", Force: Invitational},
-		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", Call: "cy",
-			Need: Need{Pts: rng(16, 18), Len: "y4+", Test: partnersLast('y')}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
-		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", Call: "jy",
-			Need: Need{Pts: rng(19, 21), Len: "y4+", Test: partnersLast('y')}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
+		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "cM",
+			Need: Need{Pts: rng(16, 18), Len: "M4+"}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
+		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "jM",
+			Need: Need{Pts: rng(19, 21), Len: "M4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %M", Force: Invitational},
+		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "cy",
+			Need: Need{Pts: rng(16, 18), Len: "y4+"}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
+		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "jy",
+			Need: Need{Pts: rng(19, 21), Len: "y4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
 		{Name: "dbl.ownmajor", Prio: 112, Seq: "1x/2x/3x X P B P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return !partnersLast('M')(c, nil, b) },
 			Need: Need{Pts: rng(17, 37), Len: "M5+"}, Desc: "Own suit: 17+ HCP, 5+ %M", Force: NonForcing},
-		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy",
+		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy", When: not(lastOfPartner('y')),
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
 		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
-		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
+		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: lastBelowGame, Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
 			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},
@@ -534,6 +534,12 @@ func majorFirst(e *Eval, b *Bind) int {
 }
 
 // partnersLast: v is the suit of partner's last bid.
+// lastOfPartner: suit v is the strain of partner's last bid (an auction
+// condition, so that the explanation reads it too).
+func lastOfPartner(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool { return partnersLast(v)(c, nil, b) }
+}
+
 func partnersLast(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool {
 		l, ok := c.LastBidOf(c.Partner())

@@ -63,6 +63,11 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 	seq := pre
 	name := fmt.Sprintf("nt%d.", lv)
 	inv := gameMin - 2
+	if lv == 2 {
+		// Over 2NT there is no room to invite: a hand short of game
+		// passes (Stayman's answer, the transfer), whatever it holds.
+		inv = gameMin
+	}
 	rs := []*Rule{
 		{Name: name + "6nt", Prio: 130, Seq: seq, Call: "6N", Need: Need{Pts: q6, Bal: 1},
 			Desc: "Slam: enough for 6NT", Force: SignOff},
@@ -141,7 +146,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				Desc: "Game in the major fit", Force: SignOff},
 			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
 				When: func(c *Ctx, b *Bind) bool {
-					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
+					return lv == 1 && (a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades)
 				},
 				Need: Need{Pts: rng(inv, gameMin-1), Len: "M4+"}, Force: Invitational,
 				Desc: "Invitational raise of the major"},
@@ -176,7 +181,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				Need: Need{Pts: rng(gameMin, 15), Count: LengthPts, Len: t + "6+"},
 				Desc: "Game: six-card major"},
 			&Rule{Name: name + "tr.3nt", Prio: 99, Seq: seq, Call: "3N",
-				Need: Need{Pts: rng(gameMin, 15), Len: t + "5", Bal: 2},
+				Need: Need{Pts: rng(gameMin, 17+gameMin-10), Len: t + "5", Bal: 2},
 				Desc: "3NT: five-card major, choice of games"},
 			&Rule{Name: name + "tr.newsuit", Prio: 98, Seq: seq, Call: "cx", When: func(c *Ctx, b *Bind) bool { return string(suitLetter(b.S('x'))) != t },
 				Need: Need{Pts: rng(gameMin, 15), Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
@@ -193,18 +198,39 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				Desc: "Pass: weak, to play the major"},
 			// opener after the invitation or 3NT
 			&Rule{Name: name + "tr.acc.game", Prio: 100, Seq: seq + " 2N P", Call: "4" + t,
-				Need: Need{Pts: rng(16, 21), Len: t + "3+"}, Desc: "Accepts, with support", Force: SignOff},
+				Need: Need{Len: t + "3+", Test: acceptsAbove}, Show: showsAccept, Desc: "Accepts, with support", Force: SignOff},
 			&Rule{Name: name + "tr.acc.3nt", Prio: 99, Seq: seq + " 2N P", Call: "3N",
-				Need: Need{Pts: rng(16, 21), Len: t + "0-2"}, Desc: "Accepts, no support", Force: SignOff},
+				Need: Need{Len: t + "0-2", Test: acceptsAbove}, Show: showsAccept, Desc: "Accepts, no support", Force: SignOff},
 			&Rule{Name: name + "tr.dec.3m", Prio: 98, Seq: seq + " 2N P", Call: "3" + t,
-				Need: Need{Pts: rng(15, 15), Len: t + "3+"}, Desc: "Declines, with support", Force: SignOff},
+				Need: Need{Len: t + "3+", Test: hnot(acceptsAbove)}, Show: showsDecline, Desc: "Declines, with support", Force: SignOff},
 			&Rule{Name: name + "tr.dec.pass", Prio: 97, Seq: seq + " 2N P", Call: "P",
-				Need: Need{Pts: rng(15, 15)}, Desc: "Declines"},
+				Need: Need{Test: hnot(acceptsAbove)}, Show: showsDecline, Desc: "Declines"},
 			&Rule{Name: name + "tr.3nt.fit", Prio: 100, Seq: seq + " 3N P", Call: "4" + t,
 				Need: Need{Len: t + "3+"}, Desc: "Prefers the major game", Force: SignOff},
 		)
 	}
 	return rs
+}
+
+// notrumpDeclines is the most HCP with which the notrump opener (or
+// overcaller) declines partner's invitation: the bottom third of the range
+// shown (15 of a 15-17 notrump, 11-12 of 11-14).
+func notrumpDeclines(c *Ctx) int {
+	sh := &c.Shown[c.Me]
+	return sh.MinHCP + (sh.MaxHCP-sh.MinHCP)/3
+}
+
+// acceptsAbove: the hand is above notrumpDeclines.
+func acceptsAbove(c *Ctx, e *Eval, _ *Bind) bool { return e.HCP > notrumpDeclines(c) }
+
+// showsAccept and showsDecline read the notrump bidder's answer to the
+// invitation against the range the notrump showed.
+func showsAccept(c *Ctx, _ *Bind, m *Meaning) {
+	m.MinHCP, m.MaxHCP = notrumpDeclines(c)+1, c.Shown[c.Me].MaxHCP
+}
+
+func showsDecline(c *Ctx, _ *Bind, m *Meaning) {
+	m.MinHCP, m.MaxHCP = c.Shown[c.Me].MinHCP, notrumpDeclines(c)
 }
 
 func suitLetter(s card.Suit) byte { return "CDHS"[s] }

@@ -254,7 +254,7 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.1nt.preference", Prio: 90, Seq: "1x P 1N P 2z P", Call: "2x", When: higher('x', 'z'),
 			Need: Need{Pts: rng(5, 10), Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] > e.Len[b.S('z')] }},
 			Desc: "Preference: back to %x", Force: SignOff},
-		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", Need: Need{Pts: rng(0, 10)},
+		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", When: lastBelowGame, Need: Need{Pts: rng(0, 10)},
 			Desc: "Pass: no game"},
 		// After a two-over-one.
 		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},

@@ -34,7 +34,9 @@ func responseRules() []*Rule {
 			Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP >= 5 && e.HCP <= 10 }},
 			Desc: "Single raise: 6-10 points, 3+ %M"},
 		{Name: "resp.2over1", Prio: 95, Seq: "1x P", Call: "2y", When: all(unpassed, higher('x', 'y')),
-			Need: Need{Pts: rng(10, 18), Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			// Shows: a strong hand without a jump shift's suit bids
+			// the new suit too (nat.strong.newsuit): no top.
+			Need: Need{Pts: rng(10, 18), Shows: rng(10, 37), Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 				y := b.S('y')
 				if y == card.Hearts && e.Len[y] < 5 {
 					return false
