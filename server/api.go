@@ -26,6 +26,13 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}
+	// A cluster node also needs its NATS connection (cluster.Hub.Check).
+	if c, ok := s.hub.(interface{ Check(context.Context) error }); ok {
+		if err := c.Check(r.Context()); err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Write([]byte("ok\n"))
 }

@@ -60,6 +60,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
 	metricsTokenFile := fs.String("metrics-token-file", "", "file holding the operator's token for GET /metrics on --addr (Authorization: Bearer <token>; or set "+envMetricsToken+"); without one /metrics is not served on --addr")
 	metricsAddr := fs.String("metrics-addr", "", "serve GET /metrics without a token on this private address (e.g. 127.0.0.1:9090)")
+	lease := fs.Duration("lease", 30*time.Second, "how long a node's claim on a table lasts without renewal: a dead node's tables move to another after it (cluster; at least 2s)")
 	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -96,6 +97,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	} else if *natsToken != "" || *natsNKey != "" || *natsCreds != "" {
 		return badInput("--nats-token-file, --nats-nkey-file and --nats-creds need --nats or --nats-listen")
+	}
+	if *lease < 2*time.Second {
+		return badInput("--lease %v: want at least 2s (the lease is renewed at a third of it)", *lease)
 	}
 	metricsToken, err := readMetricsToken(*metricsTokenFile, os.Getenv)
 	if err != nil {
@@ -141,6 +145,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		nats:  nopts,
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
 		idle:           *idle,
+		lease:          *lease,
 		trustedProxies: trusted,
 		metricsToken:   metricsToken, metricsListener: mln,
 	}, stdout)
@@ -163,6 +168,9 @@ type serveConfig struct {
 	dailyCfg server.DailyConfig
 	// idle parks the tables idle that long (0: the default, 10 minutes).
 	idle time.Duration
+	// lease is how long a table's lease lasts without renewal (0: the
+	// default, 30 s).
+	lease time.Duration
 
 	// trustedProxies are the reverse proxies whose forwarding headers name
 	// the client (server.Config.TrustedProxies).
@@ -304,6 +312,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		BeloteHint:      table.NewBeloteHinter(),
 		AnalysisTimeout: 60 * time.Second,
 		IdleTimeout:     c.idle,
+		LeaseTTL:        c.lease,
 	}
 	var hub table.Hub
 	if clustered(c.nats) {
