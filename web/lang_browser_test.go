@@ -122,6 +122,9 @@ const pageText = `(() => {
   return parts.join('\n');
 })()`
 
+// koPairRE finds a Korean particle left for either sound after a word.
+var koPairRE = regexp.MustCompile(`\S*[은는이가을를과와]\([은는이가을를과와]\)`)
+
 // keyRE finds a message key left in the page: "table.yourTurn",
 // "call.name.S.one", "rank.short.K".
 var keyRE = regexp.MustCompile(`\b(a11y|account|analysis|ann|app|belote|bot|call|card|common|contract|conv|dup|err|error|game|history|lang|lobby|meaning|mode|rank|result|rules|scoring|seat|side|strain|suit|table|tm|tour|vul)\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\b`)
@@ -169,6 +172,13 @@ func TestBrowserEveryScreenInEveryLanguage(t *testing.T) {
 				for _, p := range phrases {
 					if regexp.MustCompile(`(^|[^\pL])` + regexp.QuoteMeta(p) + `($|[^\pL])`).MatchString(page) {
 						t.Errorf("%s %s: English %q shows", lang, sc.name, p)
+					}
+				}
+				// Korean particles agree with the word they follow: none is
+				// left written for either sound ("에이스을(를)").
+				if lang == "ko" {
+					for _, m := range koPairRE.FindAllString(page, -1) {
+						t.Errorf("%s %s: an unfilled particle shows: %q", lang, sc.name, m)
 					}
 				}
 			}

@@ -287,14 +287,53 @@ let current = 'en';
 export function lang() { return current; }
 
 // t returns the text of key with {name} placeholders filled from params.
+// In Korean, the particle after a placeholder ("{seat}이(가)", "{call}은")
+// agrees with the last sound of what fills it.
 export function t(key, params) {
   let s = messages[key];
   if (typeof s !== 'string') s = EN[key];
   if (typeof s !== 'string') s = key;
   if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+    s = s.replace(PLACEHOLDER, (m, k, particle) => {
+      if (!(k in params)) return m;
+      const v = String(params[k]);
+      return v + (particle ? (current === 'ko' ? koParticle(v, particle) : particle) : '');
+    });
   }
   return s;
+}
+
+// PLACEHOLDER is a placeholder with the Korean particle after it, if any:
+// a pair written for either sound ("이(가)") or a single one followed by a
+// space, punctuation or the end.
+const PLACEHOLDER = /\{(\w+)\}((?:은|는|이|가|을|를|과|와)\((?:은|는|이|가|을|를|과|와)\)|(?:은|는|이|가|을|를|과|와)(?=[\s.,!?:;)]|$))?/g;
+
+// The Korean particles by the sound they follow: after a final consonant
+// (batchim), after a vowel.
+const KO_PAIRS = [['은', '는'], ['이', '가'], ['을', '를'], ['과', '와']];
+
+// koParticle returns the particle p (or pair "이(가)") that agrees with the
+// last sound of word.
+export function koParticle(word, p) {
+  const pair = KO_PAIRS.find(([a, b]) => p.startsWith(a) || p.startsWith(b));
+  if (!pair) return p;
+  const b = koFinal(word);
+  if (b === null) return p.length > 1 ? p : pair[0] + '(' + pair[1] + ')';
+  return b ? pair[0] : pair[1];
+}
+
+// koFinal reports whether word, read in Korean, ends with a consonant
+// (batchim): a Hangul syllable by its code, a digit or a Latin letter by
+// its Korean reading (일, 삼, 엘, 엠, 엔, 알 ...); null when unknown.
+export function koFinal(word) {
+  const w = String(word).replace(/[\s.,!?:;()'"♠♥♦♣]+$/u, '');
+  const c = w.slice(-1);
+  if (!c) return null;
+  const code = c.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 !== 0;
+  if (/[0-9]/.test(c)) return '013678'.includes(c);
+  if (/[A-Za-z]/.test(c)) return 'lmnrLMNR'.includes(c);
+  return null;
 }
 
 // has reports whether the catalog or the fallback knows key.
