@@ -34,7 +34,7 @@ type State struct {
 	Timer *int `json:"timer,omitempty"`
 	// Explanations are the meanings of the bridge calls so far: a list of
 	// [Explanation], one per call.
-	Explanations any `json:"explanations,omitempty"`
+	Explanations []Explanation `json:"explanations,omitempty"`
 }
 
 // TableInfo is the public description of a table, as the caller sees it:

@@ -14,9 +14,9 @@ import (
 // the shape of the state message's "explanations" (docs/protocol.md): one
 // entry per call, with the English text and the structured meaning that the
 // browser words in the user's language.
-func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) any {
+func BridgeExplainer() func(bridge.Vul, card.Seat, []bridge.Call) []protocol.Explanation {
 	b := bidding.New(bidding.Options{})
-	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any {
+	return func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation {
 		ms := b.ExplainAll(vul, dealer, calls)
 		out := make([]protocol.Explanation, 0, len(ms))
 		for i, m := range ms {

@@ -69,8 +69,7 @@ func auctionMeanings(d store.Deal) []protocol.Explanation {
 	if len(v.Auction) == 0 {
 		return nil
 	}
-	ex, _ := explainer()(v.Vul, v.Dealer, v.Auction).([]protocol.Explanation)
-	return ex
+	return explainer()(v.Vul, v.Dealer, v.Auction)
 }
 
 // handleStepValues answers GET /api/games/{id}/deals/{no}/values?step=k:

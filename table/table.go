@@ -99,7 +99,7 @@ type Config struct {
 	// Explain, if set, gives the meaning of every call of a bridge auction
 	// (public information: it depends on the calls only). It is sent as
 	// the state's "explanations" and must be safe for concurrent use.
-	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) any
+	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation
 	// Suggest, if set, gives the call the bots would make with hand after
 	// calls, and its meaning: the bidding hint. It must be safe for
 	// concurrent use.
@@ -343,7 +343,7 @@ type Table struct {
 	lost       bool // another node took the table: stop serving it
 	parked     bool // stored as parked: stop serving it
 	finishedOK bool
-	explained  any // explanations of the auction at version explainedV
+	explained  []protocol.Explanation // explanations of the auction at version explainedV
 	explainedV uint64
 	// analyses holds the encoded analysis message of each analysed deal;
 	// analysing the deals whose analysis is under way.
@@ -722,7 +722,7 @@ func (t *Table) encode(userID string) []byte {
 
 // explanations returns the meanings of the calls of the current bridge
 // auction, computed once per change.
-func (t *Table) explanations() any {
+func (t *Table) explanations() []protocol.Explanation {
 	am, ok := t.m.(match.Auctioned)
 	if t.cfg.Explain == nil || !ok {
 		return nil
