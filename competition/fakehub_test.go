@@ -41,6 +41,7 @@ type fakeHub struct {
 	// failAt makes the failAt-th call of CreateSeated (1-based, counting
 	// every call) and the later ones fail; 0: never.
 	failAt, calls int
+	failWith      error // the failure (nil: errNoRoom)
 	dropped       []string
 	boards        []func(table.BoardDone)
 	deals         []func(table.BeloteDealDone)
@@ -73,8 +74,12 @@ func (h *fakeHub) CreateSeated(ctx context.Context, s table.Settings, createdBy 
 	h.mu.Lock()
 	h.calls++
 	fail := h.failAt > 0 && h.calls >= h.failAt
+	failWith := h.failWith
 	h.mu.Unlock()
 	if fail {
+		if failWith != nil {
+			return nil, failWith
+		}
 		return nil, errNoRoom
 	}
 	raw, err := json.Marshal(s)
@@ -396,21 +401,22 @@ func fakeDD(bridge.Deal) (dd.Table, error) {
 	return t, nil
 }
 
-// testClock is a movable clock.
+// testClock is the wall clock moved by an offset: it runs, as the store's
+// clock does, and a test moves it on (or sets it) at will.
 type testClock struct {
-	mu sync.Mutex
-	t  time.Time
+	mu  sync.Mutex
+	off time.Duration
 }
 
-func (c *testClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return time.Now().Add(c.off) }
 func (c *testClock) add(d time.Duration) {
 	c.mu.Lock()
-	c.t = c.t.Add(d)
+	c.off += d
 	c.mu.Unlock()
 }
 func (c *testClock) set(t time.Time) {
 	c.mu.Lock()
-	c.t = t
+	c.off = time.Until(t)
 	c.mu.Unlock()
 }
 
@@ -437,7 +443,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, path: path, st: st, hub: newFakeHub(st), clk: &testClock{t: time.Now()}, users: map[string]store.User{}}
+	e := &env{t: t, path: path, st: st, hub: newFakeHub(st), clk: &testClock{}, users: map[string]store.User{}}
 	e.s = e.service(e.hub)
 	t.Cleanup(func() {
 		e.s.Wait()
