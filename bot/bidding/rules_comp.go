@@ -351,7 +351,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
 		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
-		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: lastBelowGame, Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
+		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
 			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},

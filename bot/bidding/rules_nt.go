@@ -68,6 +68,11 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 		// passes (Stayman's answer, the transfer), whatever it holds.
 		inv = gameMin
 	}
+	// slamBelow is the most HCP responder bids game with after Stayman or
+	// a transfer: short of slam values (gen.3nt and the game principles
+	// bid game up to there too); 3NT, written to 15 before, keeps 15.
+	slamBelow := gameMin + 7
+	ntBelow := max(15, slamBelow)
 	rs := []*Rule{
 		{Name: name + "6nt", Prio: 130, Seq: seq, Call: "6N", Need: Need{Pts: q6, Bal: 1},
 			Desc: "Slam: enough for 6NT", Force: SignOff},
@@ -142,7 +147,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				When: func(c *Ctx, b *Bind) bool {
 					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
 				},
-				Need: Need{Pts: rng(gameMin, gameMin+5), Len: "M4+"},
+				Need: Need{Pts: rng(gameMin, slamBelow), Len: "M4+"},
 				Desc: "Game in the major fit", Force: SignOff},
 			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
 				When: func(c *Ctx, b *Bind) bool {
@@ -162,7 +167,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				Need: Need{Pts: rng(inv, gameMin-1), Len: "M5 O4"}, Force: Invitational,
 				Desc: "Five %M, four of the other major, invitational"},
 			&Rule{Name: name + "stayman.3nt", Prio: 90, Seq: after(a), Call: "3N",
-				Need: Need{Pts: rng(gameMin, 15)}, Force: SignOff,
+				Need: Need{Pts: rng(gameMin, ntBelow)}, Force: SignOff,
 				Desc: "Game in notrump, no major fit"},
 			&Rule{Name: name + "stayman.2nt", Prio: 89, Seq: after(a), Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
 				Need: Need{Pts: rng(inv, gameMin-1)}, Force: Invitational,
@@ -181,7 +186,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				Need: Need{Pts: rng(gameMin, 15), Count: LengthPts, Len: t + "6+"},
 				Desc: "Game: six-card major"},
 			&Rule{Name: name + "tr.3nt", Prio: 99, Seq: seq, Call: "3N",
-				Need: Need{Pts: rng(gameMin, 17+gameMin-10), Len: t + "5", Bal: 2},
+				Need: Need{Pts: rng(gameMin, ntBelow), Len: t + "5", Bal: 2},
 				Desc: "3NT: five-card major, choice of games"},
 			&Rule{Name: name + "tr.newsuit", Prio: 98, Seq: seq, Call: "cx", When: func(c *Ctx, b *Bind) bool { return string(suitLetter(b.S('x'))) != t },
 				Need: Need{Pts: rng(gameMin, 15), Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
