@@ -256,7 +256,7 @@ func TestViewJSON(t *testing.T) {
 		`"hands":{"N":"KT.J8.K98762.T65","S":"86432.7.QJ4.A843"},` +
 		`"auction":["2NT","P","4C","P","P","P"],"contract":"4C","declarer":"S","dummy":"N",` +
 		`"trick":{"leader":"W","cards":["S9"]},"tricks":{"EW":0,"NS":0},"declarerTricks":0,` +
-		`"turn":"N","legal":["SK","ST"],"legalFor":"N","claim":{"min":0,"max":13,"sure":1}}`
+		`"turn":"N","legal":["SK","ST"],"legalFor":"N","claim":{"min":0,"max":13,"sure":1,"scores":[-500,-450,-400,-350,-300,-250,-200,-150,-100,-50,130,150,170,190]}}`
 	if string(b) != want {
 		t.Errorf("view JSON\n got %s\nwant %s", b, want)
 	}

@@ -66,3 +66,20 @@ func TestAllMasters(t *testing.T) {
 		t.Error("trumps are out against declarer: want no claim of the rest")
 	}
 }
+
+// TestClaimScores checks the scores a claim form names: declarer's side's
+// duplicate score for each total it may state.
+func TestClaimScores(t *testing.T) {
+	g := playTo(t, masters, "1NT", "P", "3NT", "P", "P", "X", "P", "P", "P", "S5")
+	v := g.SeatView(card.East)
+	if v.Claim == nil || v.Claim.Min != 0 || v.Claim.Max != 13 || len(v.Claim.Scores) != 14 {
+		t.Fatalf("claim bounds %+v", v.Claim)
+	}
+	// 3NT doubled, not vulnerable: 8 tricks one down (-100), 9 made (550),
+	// 13 four overtricks (950).
+	for n, want := range map[int]int{8: -100, 9: 550, 13: 950, 0: -2300} {
+		if got := v.Claim.Scores[n-v.Claim.Min]; got != want {
+			t.Errorf("%d tricks: %d, want %d", n, got, want)
+		}
+	}
+}

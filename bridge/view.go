@@ -45,6 +45,10 @@ type ClaimBounds struct {
 	// viewer sees (tricks won and top cards: [Game.SureTricks]), in the
 	// side's own terms: a defender's is the defenders' total.
 	Sure int `json:"sure,omitempty"`
+	// Scores are the duplicate scores of declarer's side for each total
+	// from Min to Max (Scores[i] for Min+i): what a claim or concession
+	// gives, named before it is sent.
+	Scores []int `json:"scores,omitempty"`
 }
 
 // View returns what seat may see now. It implements [game.Game].
@@ -72,9 +76,21 @@ func (g *Game) SeatView(seat card.Seat) View {
 		v.LegalFor = &dummy
 	}
 	if lo, hi, ok := g.ClaimRange(); ok && !(hasDummy && seat == dummy) {
-		v.Claim = &ClaimBounds{Min: lo, Max: hi, Sure: g.SureTricks(seat)}
+		v.Claim = &ClaimBounds{Min: lo, Max: hi, Sure: g.SureTricks(seat), Scores: g.claimScores(lo, hi)}
 	}
 	return v
+}
+
+// claimScores returns the duplicate scores of declarer's side for the
+// totals lo to hi.
+func (g *Game) claimScores(lo, hi int) []int {
+	c := g.auction.Contract()
+	vul := g.vul.Has(g.play.Declarer().Side())
+	out := make([]int, 0, hi-lo+1)
+	for n := lo; n <= hi; n++ {
+		out = append(out, Score(c, n, vul))
+	}
+	return out
 }
 
 // PlayedView is what seat has seen of the deal by taking part in it:

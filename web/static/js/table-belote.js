@@ -36,12 +36,31 @@ function trumpOf(d) { return d && d.contract && d.contract.trump !== 'NT' ? d.co
 
 function contractLabel(ct) {
   if (!ct) return '';
-  let s;
-  if (ct.capot) s = t('belote.capot') + ' ' + suitSymbol(ct.trump);
-  else if (ct.value) s = t('belote.bid', { value: ct.value, suit: ct.trump === 'NT' ? t('strain.NT') : suitSymbol(ct.trump) });
-  else s = ct.trump === 'NT' ? t('strain.NT.name') : t('belote.nameSuit', { suit: suitSymbol(ct.trump) });
-  if (ct.coinche === 2) s += ' · ' + t('belote.coinched');
-  if (ct.coinche === 4) s += ' · ' + t('belote.surcoinched');
+  if (ct.capot) return t('belote.capot') + ' ' + suitSymbol(ct.trump);
+  if (ct.value) return t('belote.bid', { value: ct.value, suit: ct.trump === 'NT' ? t('strain.NT') : suitSymbol(ct.trump) });
+  return ct.trump === 'NT' ? t('strain.NT.name') : t('belote.nameSuit', { suit: suitSymbol(ct.trump) });
+}
+
+// lastCall is the seat that made the last call action of the bidding, ''
+// if none did.
+function lastCall(d, action) {
+  const calls = d.calls || [];
+  for (let i = calls.length - 1; i >= 0; i--) if (calls[i].action === action) return calls[i].seat;
+  return '';
+}
+
+// contractBy names the contract, its taker, and who coinched and
+// surcoinched it: "80 ♥ by South · coinched by East" (the coinche is the
+// opponents', not the taker's).
+function contractBy(d) {
+  const ct = d.contract;
+  let s = t('contract.by', { contract: contractLabel(ct), seat: seatName(ct.taker) });
+  const by = [[2, 'coinche', 'belote.coinchedBy', 'belote.coinched'], [4, 'surcoinche', 'belote.surcoinchedBy', 'belote.surcoinched']];
+  for (const [level, action, named, plain] of by) {
+    if (ct.coinche < level) continue;
+    const who = lastCall(d, action);
+    s += ' · ' + (who ? t(named, { seat: seatName(who) }) : t(plain));
+  }
   return s;
 }
 
@@ -69,8 +88,7 @@ export function info(c) {
   if (d) {
     out.push(h('span', { class: 'chip' }, t('table.dealer', { seat: seatName(d.dealer) })));
     if (d.contract) {
-      out.push(h('span', { class: 'chip contract', 'data-testid': 'contract' },
-        t('contract.by', { contract: contractLabel(d.contract), seat: seatName(d.contract.taker) })));
+      out.push(h('span', { class: 'chip contract', 'data-testid': 'contract' }, contractBy(d)));
     }
   }
   return out;
@@ -255,7 +273,7 @@ export function dealOver(c) {
   } else {
     const head = r.litige ? t('belote.litige', { n: r.reserve }) : (r.made ? t('belote.made') : t('belote.failed'));
     parts.push(h('p', { class: 'result', 'data-testid': 'deal-result' },
-      contractLabel(d.contract) + ' — ' + seatName(d.contract.taker) + ': ' + head));
+      contractBy(d) + ': ' + head));
     parts.push(h('table', { class: 'result-table', 'data-testid': 'deal-score' },
       h('thead', {}, h('tr', {}, h('td'), h('th', { scope: 'col' }, sideName('NS')), h('th', { scope: 'col' }, sideName('EW')))),
       h('tbody', {},

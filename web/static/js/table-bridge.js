@@ -295,26 +295,77 @@ export function controls(c) {
 // claimForm asks the claimer for his side's total of tricks: declarer's
 // side claims declarer's total, a defender the defenders' (a concession of
 // the rest). The default is what is obvious from his cards (tricks won and
-// top cards), never the most he could claim.
+// top cards), never the most he could claim. The form names the result
+// (the contract made or down, and the score but at rubber bridge) before
+// anything is sent, and a defender who gives declarer tricks is asked once
+// more: "Concede 3 tricks?".
 function claimForm(c) {
   const v = c.view;
+  const ui = c.ui;
   const declaring = sideOf(c.seat) === sideOf(v.declarer);
   // The server counts declarer's tricks; a defender's side takes the rest.
   const lo = declaring ? v.claim.min : 13 - v.claim.max;
   const hi = declaring ? v.claim.max : 13 - v.claim.min;
   const sure = Math.min(hi, Math.max(lo, Number(v.claim.sure) || lo));
-  const sel = h('select', { 'data-testid': 'claim-select', 'aria-label': t(declaring ? 'table.claimOurs' : 'table.claimDefence') });
-  for (let i = lo; i <= hi; i++) sel.appendChild(h('option', { value: String(i), selected: i === sure }, String(i)));
+  // The total chosen holds through redraws of the same position.
+  const pick = ui.claimPick && ui.claimPick.n === c.msg.n && ui.claimPick.ours >= lo && ui.claimPick.ours <= hi ? ui.claimPick.ours : sure;
+  const declTotal = (ours) => (declaring ? ours : 13 - ours);
+  const send = (ours) => {
+    ui.claimOpen = false;
+    ui.claimPick = null;
+    ui.concedeAsk = null;
+    c.send({ type: 'claim', tricks: declTotal(ours) });
+  };
+  const conceded = 13 - pick - v.claim.min;
+  if (!declaring && ui.concedeAsk && ui.concedeAsk.n === c.msg.n && ui.concedeAsk.ours === pick) {
+    return h('div', { class: 'claim-form concede-ask', role: 'alertdialog', 'data-testid': 'concede-ask', 'aria-labelledby': 'concede-q' },
+      h('span', { id: 'concede-q' }, t('table.concedeAsk', { tricks: tn('contract.tricks', conceded) })), ' ',
+      claimResult(c, declTotal(pick)),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'concede-yes', onclick: () => send(pick) }, t('table.concedeYes')),
+      h('button', { type: 'button', 'data-testid': 'concede-no', onclick: () => { ui.concedeAsk = null; c.redraw(); } }, t('common.cancel')));
+  }
+  const sel = h('select', {
+    'data-testid': 'claim-select', 'aria-label': t(declaring ? 'table.claimOurs' : 'table.claimDefence'),
+    onchange: () => { ui.claimPick = { n: c.msg.n, ours: Number(sel.value) }; c.redraw(); },
+  });
+  for (let i = lo; i <= hi; i++) sel.appendChild(h('option', { value: String(i), selected: i === pick }, String(i)));
   return h('form', {
     class: 'claim-form', 'data-testid': 'claim-form',
     onsubmit: (ev) => {
       ev.preventDefault();
-      c.ui.claimOpen = false;
       const ours = Number(sel.value);
-      c.send({ type: 'claim', tricks: declaring ? ours : 13 - ours });
+      // A defender who gives tricks away says so twice.
+      if (!declaring && 13 - ours - v.claim.min > 0) {
+        ui.claimPick = { n: c.msg.n, ours };
+        ui.concedeAsk = { n: c.msg.n, ours };
+        c.redraw();
+        return;
+      }
+      send(ours);
     },
   }, h('label', {}, t(declaring ? 'table.claimOurs' : 'table.claimDefence'), ' ', sel), ' ',
+  claimResult(c, declTotal(pick)),
   h('button', { type: 'submit', 'data-testid': 'claim-confirm' }, t(declaring ? 'table.claim' : 'table.concede')));
+}
+
+// claimResult names what a claim of total tricks for declarer gives: "4♠+1
+// by South · North-South: +650 points" (the viewer's side's score; at
+// rubber bridge, where the points depend on the rubber, the result alone).
+function claimResult(c, total) {
+  const v = c.view;
+  const m = String(v.contract || '').match(/^(\d)/);
+  const diff = m ? total - 6 - Number(m[1]) : 0;
+  const made = diff === 0 ? '=' : (diff > 0 ? '+' : '') + diff;
+  let text = t('contract.by', { contract: contractText(v.contract) + made, seat: seatName(v.declarer) });
+  const scores = v.claim.scores || [];
+  const sc = (c.table.settings && c.table.settings.scoring) || (c.table.sheet && c.table.sheet.scoring) || 'duplicate';
+  const decl = scores[total - v.claim.min];
+  if (sc !== 'rubber' && Number.isFinite(decl)) {
+    const we = sideOf(c.seat);
+    const pts = we === sideOf(v.declarer) ? decl : -decl;
+    text += ' · ' + t('a11y.score', { side: sideName(we), n: (pts > 0 ? '+' : '') + pts });
+  }
+  return h('output', { class: 'claim-result', 'data-testid': 'claim-result', 'aria-live': 'polite' }, t('table.claimResult', { result: text }));
 }
 
 export function hasLastTrick(c) { return c.view.phase === 'play' && !!c.view.lastTrick; }
@@ -329,7 +380,7 @@ export function tools(c) {
   if (v.phase === 'play' && v.claim) {
     out.push(h('button', {
       type: 'button', 'data-testid': 'claim-btn', 'aria-expanded': c.ui.claimOpen ? 'true' : 'false',
-      onclick: () => { c.ui.claimOpen = !c.ui.claimOpen; c.redraw(); },
+      onclick: () => { c.ui.claimOpen = !c.ui.claimOpen; c.ui.concedeAsk = null; c.redraw(); },
     }, t('table.claim')));
   }
   return out;

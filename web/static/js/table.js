@@ -131,12 +131,29 @@ export function openTable(id) {
   mount(root);
   root.appendChild(h('p', { class: 'loading' }, t('common.loading')));
 
-  const ui = { showLast: false, hints: null, hintFor: -1, bidHint: null, analysis: {}, analysisGaveUp: {}, sheetOpen: wideScreen(), claimOpen: false, lastN: -1, dismissed: {}, undoAsk: false, chat: [], speedSent: false };
+  const ui = { inflight: null, sentN: -1, showLast: false, hints: null, hintFor: -1, bidHint: null, analysis: {}, analysisGaveUp: {}, sheetOpen: wideScreen(), claimOpen: false, lastN: -1, dismissed: {}, undoAsk: false, chat: [], speedSent: false };
   // One timer per finished bridge deal waiting for its analysis.
   const waits = new Map();
   const tbl = { id, msg: null, ui, socket: null, connected: false };
 
-  const send = (msg) => tbl.socket.send(msg);
+  // A move, a claim or "next deal" is sent once per state: a double click
+  // or a double tap on a card, a call or a button sends nothing more while
+  // the first one waits for the table's answer (the state that moves on, an
+  // error, the answer to a claim, or a new connection), so the table never
+  // refuses a copy of a move it has just taken as "out of date".
+  const ONCE = new Set(['act', 'claim', 'next']);
+  const send = (msg) => {
+    if (ONCE.has(msg.type)) {
+      const n = tbl.msg ? tbl.msg.n : 0;
+      if (ui.inflight && ui.inflight.n === n && ui.inflight.type === msg.type) return;
+      ui.inflight = { n, type: msg.type, action: msg.action || '' };
+      ui.sentN = n;
+    }
+    // A test may list what the table sends (window.__atoutTest.sent).
+    const hk = testHooks();
+    if (hk && Array.isArray(hk.sent)) hk.sent.push(msg);
+    tbl.socket.send(msg);
+  };
   const act = (action, seat) => {
     const m = tbl.msg;
     send({ type: 'act', action, seat: seat || (m && m.seat), n: m ? m.n : 0 });
@@ -169,7 +186,9 @@ export function openTable(id) {
     Object.assign(root.dataset, mod.attrs(c));
     root.setAttribute('aria-label', t('game.' + c.game));
 
+    // Someone without a seat watches: South at the bottom, and no seat is his.
     const me = c.seat || 'S';
+    const watching = !c.seat;
     const pos = { bottom: me, left: nextSeat(me), top: partnerSeat(me), right: prevSeat(me) };
 
     const head = h('div', { class: 'table-head' },
@@ -185,7 +204,7 @@ export function openTable(id) {
       const label = h('div', { class: 'seat-label' },
         h('span', { class: 'seat-name' }, seatName(s)),
         ' ',
-        h('span', { class: 'player' }, s === me ? t('seat.you') : (info.name || '')),
+        h('span', { class: 'player' }, s === c.seat ? t('seat.you') : (info.name || '')),
         info.bot ? h('span', { class: 'tag' }, t('bot.name', { level: t('bot.' + info.bot) })) : null,
         info.human && info.connected === false && s !== me ? h('span', { class: 'tag away' }, t('table.connectionLost')) : null,
         mod.seatTags(c, s),
@@ -198,6 +217,7 @@ export function openTable(id) {
     }
     felt.appendChild(h('div', { class: 'center', 'data-testid': 'trick-area', role: 'region', 'aria-label': t('a11y.trick') }, mod.center(c, pos)));
     root.appendChild(head);
+    if (watching) root.appendChild(h('p', { class: 'watching', role: 'status', 'data-testid': 'watching' }, t('table.watching')));
     // The end of a deal comes first: the result, the full deal, the analysis.
     const over = mod.dealOver(c);
     if (over) root.appendChild(over);
@@ -324,7 +344,7 @@ export function openTable(id) {
       case 'state': {
         const prev = tbl.msg;
         tbl.msg = m;
-        if (!prev || prev.n !== m.n) { ui.hints = null; ui.bidHint = null; }
+        if (!prev || prev.n !== m.n) { ui.hints = null; ui.bidHint = null; ui.inflight = null; }
         // A call's explanation pinned in one deal is not carried to the next.
         if (prev && prev.table.deal !== m.table.deal) ui.explain = undefined;
         // The player's bot speed follows him from table to table.
@@ -341,11 +361,17 @@ export function openTable(id) {
         if (say) announce(say);
         break;
       }
-      case 'error':
+      case 'error': {
+        ui.inflight = null;
+        // A move refused as out of date when the screen shows a newer state
+        // than the one it was sent from: the screen is up to date already,
+        // there is nothing to tell.
+        if (m.code === 'stale' && tbl.msg && ui.sentN >= 0 && tbl.msg.n > ui.sentN) break;
         // The server's message is already translated; the catalog by code
         // is the fallback.
         toast(errorText(m));
         break;
+      }
       case 'hint':
         // A card hint gives the tricks of the player's side for each card;
         // a bidding hint the bots' call and its meaning.
@@ -356,6 +382,7 @@ export function openTable(id) {
         announce(t('table.hint'));
         break;
       case 'claim':
+        ui.inflight = null;
         // The answer to a claim, whoever made it.
         toast(m.accepted ? t('table.claimAccepted', { n: m.tricks })
           : t('table.claimNot.' + (m.reason || 'refused'), { seat: seatName(m.by), n: m.tricks }));
@@ -379,8 +406,39 @@ export function openTable(id) {
         break;
     }
   };
+  // gone shows, in place of a table that does not exist (or that this
+  // user may not watch), what is wrong and the way back to the lobby,
+  // instead of "Loading…" for ever.
+  const gone = (e) => {
+    tbl.socket.close();
+    clear(root);
+    root.dataset.gone = 'true';
+    const missing = e.status === 404 || e.code === 'not_found';
+    root.appendChild(h('div', { class: 'table-gone', role: 'alert', 'data-testid': 'table-gone' },
+      h('h1', {}, missing ? t('error.not_found') : errorText(e)),
+      missing ? h('p', {}, t('table.notFound')) : null,
+      h('a', { class: 'button-link primary', href: '#/', 'data-testid': 'to-lobby' }, t('table.toLobby'))));
+  };
+  // A connection that fails before the first state may be to a table that
+  // is not there: the table's page says so (404), or why it may not be
+  // watched; a network failure is retried as before.
+  let asking = false;
+  const checkTable = async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      await api.get('/api/tables/' + encodeURIComponent(id));
+    } catch (e) {
+      if (active && active.socket === tbl.socket && !tbl.msg && e && [403, 404, 410].includes(e.status)) { gone(e); return; }
+    }
+    // Asked again at a later failure.
+    setTimeout(() => { asking = false; }, 2000);
+  };
   const onStatus = (up) => {
     tbl.connected = up;
+    // A new connection gets a fresh state: nothing is waiting any more.
+    ui.inflight = null;
+    if (!up && !tbl.msg) checkTable();
     const el = root.querySelector('[data-testid="conn"]');
     if (el) {
       el.className = 'conn ' + (up ? 'on' : 'off');
