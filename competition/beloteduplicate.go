@@ -285,8 +285,8 @@ func (s *Service) readBeld(ctx context.Context, ev *beloteDuplicate) error {
 			return nil
 		}
 		err := ev.d.Add(tournament.BeloteResult{Team: r.Entry, Deal: r.Board, Side: card.NS, Points: data.Points})
-		if errors.Is(err, tournament.ErrUnknownEntry) {
-			return nil // the result of no team registered: left out
+		if errors.Is(err, tournament.ErrUnknownEntry) || errors.Is(err, tournament.ErrNoBoard) {
+			return nil // the result of no team registered, or of no deal: left out
 		}
 		return err
 	})
@@ -527,6 +527,12 @@ func (s *Service) AnswerBeloteDuplicate(ctx context.Context, c Caller, id string
 	u := c.User.ID
 	s.join.Lock()
 	defer s.join.Unlock()
+	// Started through another node? The store says.
+	if comp, err := s.st.GetCompetition(ctx, id); err == nil && !comp.End.IsZero() {
+		ev.mu.Lock()
+		ev.comp.End = comp.End
+		ev.mu.Unlock()
+	}
 	ev.mu.Lock()
 	t := ev.invitedTo(u)
 	var name string
@@ -629,10 +635,11 @@ func (bd *beloteDuplicate) played() (map[string]map[int]bool, error) {
 }
 
 // entriesClosed: an event closes when its organiser starts it, before any
-// table deals (the end of its store window).
-func (bd *beloteDuplicate) entriesClosed(now time.Time) bool {
-	end := bd.closedAt()
-	return !end.IsZero() && !now.Before(end)
+// table deals: the store then sets its end, by the database's clock, which
+// only the start does (so a node whose clock runs behind reads it closed
+// all the same).
+func (bd *beloteDuplicate) entriesClosed(time.Time) bool {
+	return !bd.closedAt().IsZero()
 }
 
 // closedAt returns when the event closed (zero while it takes teams).

@@ -198,7 +198,7 @@ func (s *Service) Invitations(ctx context.Context, user string) (protocol.Invita
 	}
 	now := s.Now()
 	for _, c := range events {
-		if !c.End.IsZero() && !now.Before(c.End) {
+		if !c.End.IsZero() {
 			continue // started: no answer is taken any more
 		}
 		ev, err := kindOf[*beloteDuplicate](ctx, s, c.ID, "belote duplicate")

@@ -298,7 +298,15 @@ func (s *Service) addTeamResults(ctx context.Context, mt *teamMatch) error {
 		if err != nil {
 			return fmt.Errorf("team match %s: result of board %d: %w", mt.comp.ID, r.Board, err)
 		}
-		return mt.m.Add(room, r.Board, res)
+		err = mt.m.Add(room, r.Board, res)
+		if errors.Is(err, tournament.ErrNoBoard) {
+			// A result of no board of the match (a table that reported a
+			// number it should not have): left out, not a reason to refuse
+			// the whole match.
+			s.log.Warn("team match result of no board left out", "match", mt.comp.ID, "board", r.Board)
+			return nil
+		}
+		return err
 	})
 }
 
