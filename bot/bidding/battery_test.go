@@ -89,11 +89,11 @@ func TestBattery(t *testing.T) {
 		}
 	}
 	// A forcing call the others read as one they may pass: partner may
-	// drop it. Judgement calls leave a few (a principle and a book rule
-	// making the same call); 0.2% of the calls fails.
+	// drop it. A call the others would read so gives way to another
+	// (Bot.choose, readTrue; issue 34), so none is left.
 	t.Logf("%d forcing calls of %d read as passable", misread, nCalls)
-	if misread*500 > nCalls {
-		t.Errorf("%d forcing calls of %d read as passable (more than 0.2%%)", misread, nCalls)
+	if misread > 0 {
+		t.Errorf("%d forcing calls of %d read as passable, want none", misread, nCalls)
 	}
 }
 

@@ -150,3 +150,20 @@ func TestExplanationReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenedReadingText: when several rules make a call, the others read
+// the hand any of them makes it with, and the text says so: opener's 3H
+// over 3D may be a strong hand with a second suit or a competitive bid, so
+// it is not written as the strong hand's "18+ HCP" (issue 34: a 3C by an
+// 11-HCP one-suiter read as "strong hand in competition: 18+ HCP").
+func TestWidenedReadingText(t *testing.T) {
+	b := New(Options{})
+	calls := mustCalls(t, "1C P 2C 3D 3H")
+	m := b.Explain(bridge.VulNone, card.North, calls, len(calls)-1)
+	if m.Rule != "nat.strong.rebid" || m.LeastHCP() >= 18 {
+		t.Fatalf("1C P 2C 3D 3H: %s (%s), least %d HCP: want the strong rebid widened by another rule", m.Text, m.Rule, m.LeastHCP())
+	}
+	if strings.Contains(m.Text, "18+") || !strings.Contains(m.Text, ", or ") || !strings.Contains(m.Text, fmt.Sprintf("%d+ HCP", m.LeastHCP())) {
+		t.Errorf("1C P 2C 3D 3H: %q, want the rules named together and %d+ HCP", m.Text, m.LeastHCP())
+	}
+}
