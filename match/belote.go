@@ -9,6 +9,7 @@ import (
 	"atout/belote"
 	"atout/card"
 	"atout/game"
+	"atout/protocol"
 )
 
 // beloteDeal is the stored form of a belote deal.
@@ -243,7 +244,10 @@ func (b *Belote) SheetValue() BeloteSheet {
 }
 
 // Sheet returns the score sheet.
-func (b *Belote) Sheet() any { return b.SheetValue() }
+func (b *Belote) Sheet() protocol.Sheet {
+	v := b.SheetValue()
+	return protocol.Sheet{Belote: &v}
+}
 
 // Result returns the score sheet as stored.
 func (b *Belote) Result() json.RawMessage {
@@ -255,11 +259,11 @@ func (b *Belote) Result() json.RawMessage {
 func (b *Belote) Controller(seat card.Seat) card.Seat { return seat }
 
 // View returns what seat sees: the current deal with the game's sheet.
-func (b *Belote) View(seat card.Seat) any {
+func (b *Belote) View(seat card.Seat) protocol.View {
 	if b.g == nil {
-		return nil
+		return protocol.View{}
 	}
-	return b.fixView(b.g.SeatView(seat))
+	return protocol.BeloteView(b.fixView(b.g.SeatView(seat)))
 }
 
 // fixView puts the match's deal number, sheet and totals into the view of
@@ -280,12 +284,12 @@ func (b *Belote) fixView(v belote.GameView) belote.GameView {
 
 // Played returns what seat has seen of the current deal (and the one
 // before) by playing it: its view without the hands of a finished deal.
-func (b *Belote) Played(seat card.Seat) any {
-	v, ok := b.View(seat).(belote.GameView)
-	if !ok {
-		return nil
+func (b *Belote) Played(seat card.Seat) protocol.View {
+	v := b.View(seat)
+	if v.Belote == nil {
+		return v
 	}
-	for _, d := range []*belote.DealView{v.Deal, v.Previous} {
+	for _, d := range []*belote.DealView{v.Belote.Deal, v.Belote.Previous} {
 		if d != nil {
 			d.Hands = nil
 		}
@@ -295,16 +299,16 @@ func (b *Belote) Played(seat card.Seat) any {
 
 // Spectator is North's view without North's cards and choices while the
 // deal is in progress.
-func (b *Belote) Spectator() any {
+func (b *Belote) Spectator() protocol.View {
 	if b.g == nil {
-		return nil
+		return protocol.View{}
 	}
 	v := b.fixView(b.g.SeatView(card.North))
 	if v.Deal != nil && v.Deal.Phase != belote.PhaseDone {
 		v.Deal.Hand = []card.Card{}
 		v.Deal.Legal = []string{}
 	}
-	return v
+	return protocol.BeloteView(v)
 }
 
 // Back counts the moves of the current deal from the end back to the last

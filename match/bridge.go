@@ -276,7 +276,10 @@ func (b *Bridge) SheetValue() BridgeSheet {
 }
 
 // Sheet returns the score sheet.
-func (b *Bridge) Sheet() any { return b.SheetValue() }
+func (b *Bridge) Sheet() protocol.Sheet {
+	v := b.SheetValue()
+	return protocol.Sheet{Bridge: &v}
+}
 
 // Result returns the score sheet as stored.
 func (b *Bridge) Result() json.RawMessage {
@@ -293,28 +296,28 @@ func (b *Bridge) Controller(seat card.Seat) card.Seat {
 }
 
 // View returns what seat sees of the current board.
-func (b *Bridge) View(seat card.Seat) any {
+func (b *Bridge) View(seat card.Seat) protocol.View {
 	if g := b.Board(); g != nil {
-		return g.SeatView(seat)
+		return protocol.BridgeView(g.SeatView(seat))
 	}
-	return nil
+	return protocol.View{}
 }
 
 // Played returns what seat has seen of the current board by playing it.
-func (b *Bridge) Played(seat card.Seat) any {
+func (b *Bridge) Played(seat card.Seat) protocol.View {
 	if g := b.Board(); g != nil {
-		return g.PlayedView(seat)
+		return protocol.BridgeView(g.PlayedView(seat))
 	}
-	return nil
+	return protocol.View{}
 }
 
 // Spectator is what somebody not seated sees: North's view without North's
 // hand (unless it is the exposed dummy or the deal is over) and without
 // anything to do.
-func (b *Bridge) Spectator() any {
+func (b *Bridge) Spectator() protocol.View {
 	g := b.Board()
 	if g == nil {
-		return nil
+		return protocol.View{}
 	}
 	v := g.SeatView(card.North)
 	dummy, hasDummy := g.Dummy()
@@ -322,7 +325,7 @@ func (b *Bridge) Spectator() any {
 		delete(v.Hands, card.North)
 	}
 	v.Seat, v.Legal, v.LegalFor, v.Claim = nil, []string{}, nil, nil
-	return v
+	return protocol.BridgeView(v)
 }
 
 // Back counts the moves to take back, on a copy of the board, until one

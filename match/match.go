@@ -23,6 +23,7 @@ import (
 
 	"atout/card"
 	"atout/game"
+	"atout/protocol"
 )
 
 // Match is a series of deals: the game a table plays.
@@ -57,16 +58,16 @@ type Match interface {
 	// Result is the result of the finished match, to be stored.
 	Result() json.RawMessage
 	// Sheet is the score sheet shown with the table.
-	Sheet() any
+	Sheet() protocol.Sheet
 	// Controller returns the seat that chooses seat's actions now.
 	Controller(seat card.Seat) card.Seat
 	// View is what seat sees; Spectator what someone not seated sees.
-	View(seat card.Seat) any
-	Spectator() any
+	View(seat card.Seat) protocol.View
+	Spectator() protocol.View
 	// Played is what seat has seen of the current deal by playing it:
 	// View without what only the end of a deal shows (the other hands as
 	// dealt), for a deal a competition does not show in full yet.
-	Played(seat card.Seat) any
+	Played(seat card.Seat) protocol.View
 	// Back returns how many of the current deal's last moves must be taken
 	// back to take back the last move that seat us chose (its own, or one
 	// it chose for a seat it controls) and everything after it: 0 when us

@@ -27,8 +27,9 @@ type State struct {
 	// View is the engine's view for the seat: a bridge.View or a
 	// belote.GameView (their JSON as packages bridge and belote write
 	// it). A spectator gets the spectator view (no hand but an exposed
-	// dummy, nothing to do; everything once a deal is over).
-	View any `json:"view"`
+	// dummy, nothing to do; everything once a deal is over); null for a
+	// deal a competition does not show him.
+	View View `json:"view"`
 	// Timer is the seconds left for the seat to act (tables with several
 	// humans only).
 	Timer *int `json:"timer,omitempty"`
@@ -49,7 +50,7 @@ type TableInfo struct {
 	DealOver bool          `json:"dealOver"`
 	Over     bool          `json:"over"` // the match is over
 	// Sheet is the score sheet: a [BridgeSheet] or a [BeloteSheet].
-	Sheet any `json:"sheet"`
+	Sheet Sheet `json:"sheet"`
 	// Claim is a claim waiting for the opponents' answer.
 	Claim *ClaimInfo `json:"claim,omitempty"`
 	// CanUndo: the caller may take back his last action now;

@@ -19,10 +19,14 @@ import (
 
 // sheetLines returns the number of results on a table's score sheet (as
 // decoded from JSON).
-func sheetLines(sheet any) int {
-	m, _ := sheet.(map[string]any)
-	lines, _ := m["lines"].([]any)
-	return len(lines)
+func sheetLines(sheet protocol.Sheet) int {
+	switch {
+	case sheet.Bridge != nil:
+		return len(sheet.Bridge.Lines)
+	case sheet.Belote != nil:
+		return len(sheet.Belote.Lines)
+	}
+	return 0
 }
 
 // noCardsIn fails if a state message shows a hand or a deal.

@@ -227,9 +227,12 @@ func hintAndClaim(t *testing.T, c *client, seed uint64) bool {
 			Trick *struct {
 				Cards []string `json:"cards"`
 			} `json:"trick"`
-			DeclarerTricks int             `json:"declarerTricks"`
-			Claim          *map[string]int `json:"claim"`
-			Hands          map[string]string
+			DeclarerTricks int `json:"declarerTricks"`
+			Claim          *struct {
+				Min, Max, Sure int
+				Scores         []int
+			} `json:"claim"`
+			Hands map[string]string
 		}
 		if err := jsonUnmarshal(m.View, &v); err != nil {
 			t.Fatal(err)

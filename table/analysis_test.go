@@ -142,7 +142,7 @@ func TestAnalysisMessage(t *testing.T) {
 	p := plays[0]
 	mu.Unlock()
 	in, _ := r.Info(ctx, a.ID)
-	line := in.Sheet.(BridgeSheet).Lines[0]
+	line := in.Sheet.Bridge.Lines[0]
 	if p.Board != 1 || p.Contract != line.Contract || (!p.Contract.IsPass() && (p.Declarer.String() != line.Declarer || len(p.Cards) == 0)) {
 		t.Errorf("analysed %+v for the line %+v", p, line)
 	}

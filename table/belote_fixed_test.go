@@ -51,16 +51,16 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	if len(in.Settings.BeloteDeals) != 0 || in.Settings.Tournament != "D1" {
 		t.Errorf("the table's public settings: %+v", in.Settings)
 	}
-	sheet, ok := in.Sheet.(BeloteSheet)
-	if !ok {
-		t.Fatalf("sheet is a %T", in.Sheet)
+	if in.Sheet.Belote == nil {
+		t.Fatalf("sheet is %+v", in.Sheet)
 	}
+	sheet := *in.Sheet.Belote
 	// The view of a fixed series: deal 3 of 3, no target, over.
 	viewed := make(chan struct{})
 	tb := room.(*Table)
 	tb.post(func() {
 		defer close(viewed)
-		v := tb.m.View(card.South).(belote.GameView)
+		v := *tb.m.View(card.South).Belote
 		if v.DealNumber != 3 || v.Target != 0 || !v.Over || v.Winner != nil {
 			t.Errorf("view after the last deal: deal %d, target %d, over %v, winner %v", v.DealNumber, v.Target, v.Over, v.Winner)
 		}
@@ -125,7 +125,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheet2 := t2.m.Sheet().(BeloteSheet)
+	sheet2 := *t2.m.Sheet().Belote
 	a, _ := json.Marshal(sheet)
 	b, _ := json.Marshal(sheet2)
 	if string(a) != string(b) {
@@ -187,7 +187,7 @@ func TestFixedBeloteResumeMidDeal(t *testing.T) {
 	var lines []belote.DealScore
 	done := make(chan struct{})
 	tb.post(func() {
-		v = tb.m.View(card.East).(belote.GameView)
+		v = *tb.m.View(card.East).Belote
 		lines = tb.m.(*match.Belote).SheetValue().Lines
 		close(done)
 	})

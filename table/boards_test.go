@@ -130,7 +130,7 @@ func TestBoardNumbers(t *testing.T) {
 				t.Errorf("deal %d: stored board %d dealer %v vul %v, want board %d with its dealer and vulnerability", i+1, board, dealer, vul, n)
 			}
 		}
-		if v := bm.View(card.South).(bridge.View); v.Board != 5 {
+		if v := bm.View(card.South).Bridge; v.Board != 5 {
 			t.Errorf("the view shows board %d, want 5", v.Board)
 		}
 		sh := bm.SheetValue()

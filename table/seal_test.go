@@ -165,7 +165,7 @@ func TestCompetitionTableSealed(t *testing.T) {
 		}
 		waitOver(t, r, 60*time.Second)
 		in, err := r.Info(ctx, "someone")
-		if err != nil || in.Sealed || in.Sheet == nil {
+		if err != nil || in.Sealed || in.Sheet.IsZero() {
 			t.Errorf("casual table info: %+v, %v", in, err)
 		}
 	})

@@ -680,7 +680,7 @@ func (t *Table) info(userID string) Info {
 	} else if t.settings.Competition() {
 		in.Sealed = !t.reveals(userID, false, t.m.DealNo())
 		if !t.sheetShown(userID) {
-			in.Sealed, in.Sheet = true, nil
+			in.Sealed, in.Sheet = true, protocol.Sheet{}
 		}
 	}
 	return in
@@ -698,11 +698,11 @@ func (t *Table) encode(userID string) []byte {
 		msg.Seat = &seat
 		msg.View = t.m.View(seat)
 	case !t.reveals(userID, false, t.m.DealNo()):
-		msg.View = nil // a competition's deal nobody outside may see yet
+		msg.View = protocol.View{} // a competition's deal nobody outside may see yet
 	default:
 		msg.View = t.m.Spectator()
 	}
-	if msg.View != nil {
+	if !msg.View.IsZero() {
 		// The meanings of the calls tell the auction: not to someone who
 		// may not see the deal.
 		msg.Explanations = t.explanations()

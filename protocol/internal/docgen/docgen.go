@@ -245,6 +245,15 @@ func (g *gen) typ(ts *ast.TypeSpec, doc *ast.CommentGroup) {
 		g.printf("JSON: %s\n\n", g.typeCell(ts.Type))
 		return
 	}
+	if alts := unionOf(st); len(alts) > 0 {
+		// A union: its one set field is written as it is.
+		cells := make([]string, len(alts))
+		for i, a := range alts {
+			cells[i] = g.typeCell(a)
+		}
+		g.printf("JSON: one of %s, as its own JSON (the set field); `null` when none is set.\n\n", strings.Join(cells, " or "))
+		return
+	}
 	g.printf("| JSON | type | Go field | doc |\n|---|---|---|---|\n")
 	for _, fl := range st.Fields.List {
 		tag := ""
@@ -318,4 +327,25 @@ func (g *gen) consts(gd *ast.GenDecl) {
 		g.printf("%s\n\n", g.markdown(gd.Doc.Text(), 5))
 	}
 	g.printf("| constant | value | doc |\n|---|---|---|\n%s\n\n", strings.Join(rows, "\n"))
+}
+
+// unionOf returns the types of a union's fields: a struct all of whose
+// fields are tagged json:"-" (its MarshalJSON writes the one set); nil for
+// another struct.
+func unionOf(st *ast.StructType) []ast.Expr {
+	var out []ast.Expr
+	for _, fl := range st.Fields.List {
+		if len(fl.Names) > 0 && !fl.Names[0].IsExported() {
+			continue
+		}
+		if fl.Tag == nil {
+			return nil
+		}
+		raw, _ := strconv.Unquote(fl.Tag.Value)
+		if reflect.StructTag(raw).Get("json") != "-" {
+			return nil
+		}
+		out = append(out, fl.Type)
+	}
+	return out
 }
