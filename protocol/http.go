@@ -138,8 +138,10 @@ type GameSummary struct {
 	Seats   [4]SeatSummary `json:"seats"` // N, E, S, W
 	// Settings are the table's stored [TableSettings] without seed,
 	// invite and owner, and, until the game is finished, without the
-	// fixed deals (deals, beloteDeals); null when none are stored.
-	Settings any `json:"settings"`
+	// fixed deals (deals, beloteDeals); null when none are stored. They
+	// are the stored JSON object less those fields (a table's settings
+	// evolve with the versions that stored them).
+	Settings json.RawMessage `json:"settings"`
 	// Result is the game's stored result (bridge: the score sheet; belote:
 	// the final score), absent while the game is open.
 	Result json.RawMessage `json:"result,omitempty"`

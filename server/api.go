@@ -417,7 +417,7 @@ func rawOrNil(b []byte) json.RawMessage {
 // and owner, and while it is in progress, without the fixed deals of a
 // tournament, team match or duplicate ("deals", "beloteDeals"), which hold
 // every hand of the boards still to play.
-func publicSettings(g store.Game) any {
+func publicSettings(g store.Game) json.RawMessage {
 	if len(g.Settings) == 0 {
 		return nil
 	}
@@ -432,7 +432,11 @@ func publicSettings(g store.Game) any {
 	for _, k := range hidden {
 		delete(m, k)
 	}
-	return m
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil
+	}
+	return raw
 }
 
 type jsonRaw []byte
