@@ -2,6 +2,7 @@ package bidding
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"atout/card"
@@ -203,7 +204,7 @@ func (m Meaning) Summary() string {
 // constraints; then the force.
 func (m *Meaning) finish(desc string) {
 	m.desc = desc
-	t := desc
+	t := descHCP.ReplaceAllStringFunc(desc, func(string) string { return m.hcpRange() })
 	if s := m.Summary(); s != "" && !strings.Contains(desc, ":") {
 		t += ": " + s
 	}
@@ -215,6 +216,23 @@ func (m *Meaning) finish(desc string) {
 		t += ", artificial"
 	}
 	m.Text = t
+}
+
+// descHCP is an HCP range a description names ("12-18 HCP", "16+ HCP"):
+// the text states the meaning's own range in its place, so that it says
+// what the rule's numbers say (a 1-level overcall is made on 8-18, a new
+// suit by an opener of the rule of 20 on 10 or 11).
+var descHCP = regexp.MustCompile(`\b\d+(-\d+|\+) HCP\b`)
+
+// hcpRange writes m's HCP range as a description does.
+func (m *Meaning) hcpRange() string {
+	switch {
+	case m.MaxHCP >= 37:
+		return fmt.Sprintf("%d+ HCP", m.MinHCP)
+	case m.MinHCP == m.MaxHCP:
+		return fmt.Sprintf("%d HCP", m.MinHCP)
+	}
+	return fmt.Sprintf("%d-%d HCP", m.MinHCP, m.MaxHCP)
 }
 
 // finishForce rewrites Text after the force was changed.

@@ -351,6 +351,16 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
 		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
+		// In the passout seat, after partner's pass of their new suit,
+		// the doubler reopens with a five-card suit and a fair hand too,
+		// as any balancing seat does (nat.balance.suit): the own suit is
+		// read as either.
+		{Name: "dbl.ownsuit.balance", Prio: 108, Seq: "1x X B P P", Call: "cy",
+			Need: Need{Pts: rng(8, 16), Len: "y5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				call, _ := levelFor(c, 'c', bridge.Strain(b.S('y')))
+				return !c.theyShowed(b.S('y')) && (call.Level <= 2 || e.Len[b.S('y')] >= 6 && e.HCP >= 10)
+			}},
+			Desc: "Balancing: 5+ %y, a fair hand"},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,

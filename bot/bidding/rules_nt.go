@@ -73,6 +73,12 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 	// bid game up to there too); 3NT, written to 15 before, keeps 15.
 	slamBelow := gameMin + 7
 	ntBelow := max(15, slamBelow)
+	// fitGame is the least responder raises a major fit to game with:
+	// over 2NT, what would invite over 1NT.
+	fitGame := gameMin
+	if lv == 2 {
+		fitGame = gameMin - 2
+	}
 	rs := []*Rule{
 		{Name: name + "6nt", Prio: 130, Seq: seq, Call: "6N", Need: Need{Pts: q6, Bal: 1},
 			Desc: "Slam: enough for 6NT", Force: SignOff},
@@ -147,7 +153,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				When: func(c *Ctx, b *Bind) bool {
 					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
 				},
-				Need: Need{Pts: rng(gameMin, slamBelow), Len: "M4+"},
+				Need: Need{Pts: rng(fitGame, slamBelow), Len: "M4+"},
 				Desc: "Game in the major fit", Force: SignOff},
 			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
 				When: func(c *Ctx, b *Bind) bool {

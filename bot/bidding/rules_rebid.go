@@ -228,7 +228,7 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.raise.minor", Prio: 95, Seq: seq, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
 			Need: Need{Pts: rng(10, 12), Len: "z4+"}, Force: Invitational,
 			Desc: "Raise: 4+ %z, invitational"},
-		{Name: "rr.rebid6", Prio: 94, Seq: seq, Call: "cy", Need: Need{Pts: rng(6, 10), Len: "y6+"},
+		{Name: "rr.rebid6", Prio: 94, Seq: seq, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Pts: rng(6, 10), Len: "y6+"},
 			Desc: "Rebid: 6+ %y, weak"},
 		{Name: "rr.preference", Prio: 92, Seq: "1x P 1y P 1z/2z P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
 			Need: Need{Pts: rng(6, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= e.Len[b.S('z')] && e.Len[b.S('x')] >= 2 }},
@@ -259,7 +259,7 @@ func responderRebidRules() []*Rule {
 		// After a two-over-one.
 		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
 			Desc: "Preference: two+ %M"},
-		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", Need: Need{Len: "y6+"},
+		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Len: "y6+"},
 			Desc: "Rebid: 6+ %y"},
 		{Name: "rr21.raise", Prio: 97, Seq: seq2, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},

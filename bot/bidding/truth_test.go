@@ -2,7 +2,9 @@ package bidding
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +38,10 @@ func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 		kinds = append(kinds, "balanced")
 		why += fmt.Sprintf(" balanced %v, read balanced %v unbalanced %v", e.Balanced, m.Balanced, m.Unbalanced)
 	}
+	if r := textHCPFalse(m.Text, e.HCP); r != "" {
+		kinds = append(kinds, "text")
+		why += fmt.Sprintf(" HCP %d, text says %s", e.HCP, r)
+	}
 	if m.Force.binds() != made.Force.binds() {
 		kinds = append(kinds, "force")
 		why += fmt.Sprintf(" made %v (%s), read %v", made.Force, made.Rule, m.Force)
@@ -43,10 +49,39 @@ func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 	return kinds, why
 }
 
+// textHCP is an HCP range a text states: "12-18 HCP", "16+ HCP".
+var textHCP = regexp.MustCompile(`\b(\d+)(?:-(\d+)|(\+)) HCP\b`)
+
+// textHCPFalse returns the HCP range a meaning's text states that hcp is
+// outside of (empty when none): the text must say what the numbers say
+// (the floor of an opening, "may be 10-11 HCP with shape", included).
+func textHCPFalse(text string, hcp int) string {
+	main, floor, _ := strings.Cut(text, " (may be ")
+	in := func(g []string) bool {
+		lo, _ := strconv.Atoi(g[1])
+		hi := 37
+		if g[2] != "" {
+			hi, _ = strconv.Atoi(g[2])
+		}
+		return lo <= hcp && hcp <= hi
+	}
+	for _, g := range textHCP.FindAllStringSubmatch(main, -1) {
+		if in(g) {
+			continue
+		}
+		if f := textHCP.FindStringSubmatch(floor); f != nil && in(f) {
+			continue
+		}
+		return g[0]
+	}
+	return ""
+}
+
 // TestExplanationsTrue bids random deals with four bots and checks every
 // call's explanation, as the other players read it (ExplainAll), against
-// the hand that made it and the rule that made it: its HCP range, its suit
-// lengths, balanced or unbalanced when it says so, forcing or not. An
+// the hand that made it and the rule that made it: its HCP range (in the
+// numbers and in the words), its suit lengths, balanced or unbalanced when
+// it says so, forcing or not. An
 // explanation that misstates the hand misleads the opponents (and a
 // card-play bot that samples hands from the explanations never draws the
 // real one); one that reads a forcing call as passable lets partner drop
@@ -105,8 +140,8 @@ func TestExplanationsTrue(t *testing.T) {
 			t.Logf("%-28s %4d of %5d false, e.g. %s", k, c.bad, c.calls, c.example)
 		}
 	}
-	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force",
-		calls, bad, 100*float64(bad)/float64(calls), byKind["hcp"], byKind["length"], byKind["balanced"], byKind["force"])
+	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force, %d HCP in the text",
+		calls, bad, 100*float64(bad)/float64(calls), byKind["hcp"], byKind["length"], byKind["balanced"], byKind["force"], byKind["text"])
 	if bad > 0 {
 		t.Errorf("%d of %d explanations are false of the hand or the rule that made the call, want none", bad, calls)
 	}
