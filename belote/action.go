@@ -30,7 +30,7 @@ const CapotBid = 250
 // Action is no action.
 type Action struct {
 	Kind  ActionKind
-	Suit  card.Suit // ActSuit, ActBid: the trump suit named
+	Suit  card.Suit // ActSuit, ActBid: the trump suit named ([NoSuit] sans-atout, [AllTrump] tout-atout bids)
 	Value uint8     // ActBid: 80..160, or 250 for capot
 	Card  card.Card // ActCard
 }
@@ -43,7 +43,8 @@ var (
 	CallSurcoinche = Action{Kind: ActSurcoinche}
 )
 
-// Bid returns the coinche bid of value (80..160, or [CapotBid]) in suit s.
+// Bid returns the coinche bid of value (80..160, or [CapotBid]) in suit s
+// ([NoSuit] for sans-atout, [AllTrump] for tout-atout).
 func Bid(value int, s card.Suit) Action { return Action{Kind: ActBid, Suit: s, Value: uint8(value)} }
 
 // NameSuit returns the classic round-2 call naming suit s as trump.
@@ -56,7 +57,8 @@ func Play(c card.Card) Action { return Action{Kind: ActCard, Card: c} }
 func (a Action) IsCall() bool { return a.Kind != 0 && a.Kind != ActCard }
 
 // String writes the action in the record notation: "pass", "take", "H",
-// "100H", "capotH", "coinche", "surcoinche", "SA".
+// "100H", "capotH", "100NT" (sans-atout), "capotAT" (tout-atout),
+// "coinche", "surcoinche", "SA".
 func (a Action) String() string {
 	switch a.Kind {
 	case ActPass:
@@ -67,9 +69,9 @@ func (a Action) String() string {
 		return a.Suit.String()
 	case ActBid:
 		if a.Value == CapotBid {
-			return "capot" + a.Suit.String()
+			return "capot" + StrainString(a.Suit)
 		}
-		return strconv.Itoa(int(a.Value)) + a.Suit.String()
+		return strconv.Itoa(int(a.Value)) + StrainString(a.Suit)
 	case ActCoinche:
 		return "coinche"
 	case ActSurcoinche:
@@ -101,7 +103,8 @@ func (a *Action) UnmarshalText(b []byte) error {
 // ParseAction reads an action, leniently: any case; "pass" (also "p",
 // "passe"), "take" (also "prends"), a suit letter or symbol for a classic
 // round-2 call, a coinche bid "80H".."160C" (suit letter or symbol, also
-// "80 H"), "capotH" (also "capot H"), "coinche" (also "contre"),
+// "80 H"; "NT" or "SA" for sans-atout, "AT" or "TA" for tout-atout),
+// "capotH" (also "capot H"), "coinche" (also "contre"),
 // "surcoinche" (also "surcontre"), or a card of the 32-card deck in either
 // order ("SA", "AS", "10h").
 func ParseAction(s string) (Action, error) {
@@ -119,9 +122,9 @@ func ParseAction(s string) (Action, error) {
 		return CallSurcoinche, nil
 	}
 	if rest, ok := strings.CutPrefix(t, "capot"); ok {
-		su, err := card.ParseSuit(strings.TrimLeft(rest, " -"))
+		su, err := ParseStrain(strings.TrimLeft(rest, " -"))
 		if err != nil {
-			return Action{}, &ActionError{Input: s, Msg: "want capot then a suit letter, e.g. capotH"}
+			return Action{}, &ActionError{Input: s, Msg: "want capot then a suit letter, NT or AT, e.g. capotH"}
 		}
 		return Bid(CapotBid, su), nil
 	}
@@ -140,7 +143,7 @@ func ParseAction(s string) (Action, error) {
 		i++
 	}
 	if i > 0 && i < len(t) {
-		su, err := card.ParseSuit(strings.TrimLeft(t[i:], " -"))
+		su, err := ParseStrain(strings.TrimLeft(t[i:], " -"))
 		if err == nil {
 			v, _ := strconv.Atoi(t[:i])
 			if i > 3 || v < 80 || v > 160 || v%10 != 0 {

@@ -9,7 +9,7 @@ import (
 // Contract is the outcome of the bidding.
 type Contract struct {
 	Taker   card.Seat // the player who took (classic, no-trump) or made the final bid (coinche)
-	Trump   card.Suit // the trump suit; NoSuit in no-trump
+	Trump   card.Suit // the trump suit; NoSuit in no-trump and sans-atout, AllTrump in tout-atout
 	Value   int       // coinche: 80..160, or CapotBid; 0 in classic and no-trump
 	Coinche int       // 1, 2 (coinched) or 4 (surcoinched)
 }
@@ -22,13 +22,13 @@ func (c Contract) Capot() bool { return c.Value == CapotBid }
 
 // String writes the contract as the replay output does: the trump suit in
 // classic ("H"), "NT" in no-trump, the final bid in coinche ("100H",
-// "capotS").
+// "capotS", "90NT" sans-atout, "120AT" tout-atout).
 func (c Contract) String() string {
 	switch {
 	case c.Value == CapotBid:
-		return "capot" + c.Trump.String()
+		return "capot" + StrainString(c.Trump)
 	case c.Value > 0:
-		return strconv.Itoa(c.Value) + c.Trump.String()
+		return strconv.Itoa(c.Value) + StrainString(c.Trump)
 	case c.Trump == NoSuit:
 		return "NT"
 	}
@@ -84,6 +84,19 @@ func (d *Deal) canCoincheOutOfTurn(s card.Seat) bool {
 
 var bidSuits = card.Suits // S H D C
 
+// saTaStrains are the strains a coinche bid may name with Rules.SaTa, in
+// the order the calls are listed: the suits, then sans-atout and
+// tout-atout (docs/belote-coinche-sa-ta.md §2).
+var saTaStrains = []card.Suit{card.Spades, card.Hearts, card.Diamonds, card.Clubs, NoSuit, AllTrump}
+
+// strains returns the strains a coinche bid may name under the rules.
+func (d *Deal) strains() []card.Suit {
+	if d.rules.SaTa {
+		return saTaStrains
+	}
+	return bidSuits[:]
+}
+
 // legalCalls lists the calls seat may make now.
 func (d *Deal) legalCalls(seat card.Seat) []Action {
 	if seat != d.turn {
@@ -113,13 +126,13 @@ func (d *Deal) legalCalls(seat card.Seat) []Action {
 	if a.mult == 1 {
 		for v := 80; v <= 160; v += 10 {
 			if !a.hasHigh || v > int(a.value) {
-				for _, s := range bidSuits {
+				for _, s := range d.strains() {
 					out = append(out, Bid(v, s))
 				}
 			}
 		}
 		if !a.hasHigh || a.value < CapotBid {
-			for _, s := range bidSuits {
+			for _, s := range d.strains() {
 				out = append(out, Bid(CapotBid, s))
 			}
 		}
@@ -257,7 +270,9 @@ func (d *Deal) callCoinche(seat card.Seat, a Action) error {
 			return illegal(seat, name, 0, "no bid after a coinche")
 		case a.Value != CapotBid && (a.Value < 80 || a.Value > 160 || a.Value%10 != 0):
 			return illegal(seat, name, 0, "a bid is 80 to 160 in tens, or capot")
-		case a.Suit > card.Spades:
+		case (a.Suit == NoSuit || a.Suit == AllTrump) && !d.rules.SaTa:
+			return illegal(seat, name, 0, "sans-atout and tout-atout bids are off at this table; a bid names a suit")
+		case a.Suit > card.Spades && a.Suit != NoSuit && a.Suit != AllTrump:
 			return illegal(seat, name, 0, "a bid names a suit")
 		case au.hasHigh && au.value == CapotBid:
 			return illegal(seat, name, 0, "no bid after a capot bid")
@@ -330,7 +345,7 @@ func (d *Deal) startPlay(c Contract) {
 	d.phase = PhasePlay
 	d.leader = Next(d.dealer)
 	d.turn = d.leader
-	if c.Trump != NoSuit {
+	if IsSuit(c.Trump) { // no belote in no-trump, sans-atout or tout-atout
 		k, q := card.New(c.Trump, card.King), card.New(c.Trump, card.Queen)
 		for s := range card.Seat(4) {
 			if d.start[s].Has(k) && d.start[s].Has(q) {

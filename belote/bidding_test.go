@@ -272,5 +272,11 @@ func allCalls() []Action {
 			out = append(out, Bid(v, s))
 		}
 	}
+	for _, s := range []card.Suit{NoSuit, AllTrump} {
+		out = append(out, Bid(CapotBid, s))
+		for v := 80; v <= 160; v += 10 {
+			out = append(out, Bid(v, s))
+		}
+	}
 	return out
 }

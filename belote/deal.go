@@ -150,6 +150,9 @@ func NewDeal(r Rules, dealer card.Seat, deck []card.Card) (*Deal, error) {
 	if r.Setting > Official {
 		return nil, fmt.Errorf("belote: invalid setting %d", r.Setting)
 	}
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
 	if dealer > card.West {
 		return nil, fmt.Errorf("belote: invalid dealer %v", dealer)
 	}
@@ -260,7 +263,8 @@ func (d *Deal) Contract() (Contract, bool) {
 }
 
 // Trump returns the trump suit in force: [NoSuit] during the bidding, in
-// no-trump, and after a passed deal.
+// no-trump and sans-atout, and after a passed deal; [AllTrump] in
+// tout-atout.
 func (d *Deal) Trump() card.Suit {
 	if d.phase == PhaseBidding || d.passed {
 		return NoSuit

@@ -57,8 +57,8 @@ type Game struct {
 // decks are drawn from rnd; with a nil rnd they must be supplied with
 // [Game.AddDeck] (the first one starts the first deal).
 func NewGame(r Rules, dealer card.Seat, rnd *card.Rand) (*Game, error) {
-	if r.Mode > Coinche || r.Setting > Official {
-		return nil, fmt.Errorf("belote: invalid rules %+v", r)
+	if err := r.Check(); err != nil {
+		return nil, err
 	}
 	if dealer > card.West {
 		return nil, fmt.Errorf("belote: invalid dealer %v", dealer)

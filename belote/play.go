@@ -22,7 +22,8 @@ func init() {
 
 // LegalPlays returns the cards of hand h that may be played to a trick
 // holding the cards of trick (in play order, possibly empty) under rules r
-// with trump suit trump ([NoSuit] in no-trump). It is the decision procedure
+// with trump suit trump ([NoSuit] in no-trump and sans-atout, [AllTrump] in
+// tout-atout). It is the decision procedure
 // of belote-rules §5.2. The player's partner, if he has played, is the one
 // who played len(trick)-2.
 func LegalPlays(h card.Hand, trick []card.Card, trump card.Suit, r Rules) card.Hand {
@@ -32,6 +33,24 @@ func LegalPlays(h card.Hand, trick []card.Card, trump card.Suit, r Rules) card.H
 	}
 	led := trick[0].Suit()
 	follow := h.Suit(led)
+	if trump == AllTrump {
+		// Tout-atout: every suit is trump, so follow and beat the best card
+		// of the led suit when possible, even over partner; no suit ruffs
+		// (docs/belote-coinche-sa-ta.md §4).
+		if follow == 0 {
+			return h
+		}
+		best := card.Rank(0)
+		for _, c := range trick {
+			if c.Suit() == led && (best == 0 || trumpStrength[c.Rank()] > trumpStrength[best]) {
+				best = c.Rank()
+			}
+		}
+		if higher := follow & card.FromSuitMask(led, higherTrump[best]); higher != 0 {
+			return higher
+		}
+		return follow
+	}
 	if trump == NoSuit || r.Mode == NoTrump {
 		if follow != 0 {
 			return follow
@@ -158,6 +177,8 @@ func (d *Deal) whyIllegal(h card.Hand, c card.Card, legal card.Hand) string {
 	switch {
 	case h.Suit(led) != 0 && c.Suit() != led:
 		return fmt.Sprintf("must follow suit in %v", led)
+	case t == AllTrump:
+		return fmt.Sprintf("must beat the best %v in tout-atout (play one of %v)", led, handList(legal))
 	case led == t && c.Suit() == t:
 		return fmt.Sprintf("must overtrump (play one of %v)", handList(legal))
 	case c.Suit() == t:

@@ -129,8 +129,11 @@ func engRandomDeal(t *testing.T, rnd *card.Rand, r Rules, i int, stats map[strin
 		return
 	}
 	stats["played"]++
+	if c, _ := d.Contract(); r.SaTa {
+		stats["strain "+StrainString(c.Trump)]++
+	}
 	p, tr := d.CardPoints(), d.Tricks()
-	if p[0]+p[1] != Total(r.Mode, r.Setting) || tr[0]+tr[1] != 8 {
+	if p[0]+p[1] != TotalFor(d.Trump(), r.Setting) || tr[0]+tr[1] != 8 {
 		t.Fatalf("deal %d: card points %v tricks %v", i, p, tr)
 	}
 	for s := range card.Seat(4) {
@@ -140,7 +143,7 @@ func engRandomDeal(t *testing.T, rnd *card.Rand, r Rules, i int, stats map[strin
 	}
 	// Replay the record: same score.
 	if i%4 == 0 {
-		rec := Record{Mode: r.Mode, Setting: r.Setting, Announcements: r.Announcements, Dealer: dealer, Deck: deck, Actions: d.Steps()}
+		rec := Record{Mode: r.Mode, Setting: r.Setting, Announcements: r.Announcements, SaTa: r.SaTa, Dealer: dealer, Deck: deck, Actions: d.Steps()}
 		for s := range card.Seat(4) {
 			if d.Silent(s) {
 				rec.Silent = append(rec.Silent, s)

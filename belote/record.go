@@ -17,6 +17,13 @@ import (
 //	 "dealer":"W","deck":["SJ","H9",...],"actions":["S 80H","E pass","W coinche",...],
 //	 "silent":[],"noBelote":[]}
 //
+// The format has a version: a record without "version" is version 1, the
+// original format, and reads as before. Version 2 adds "sata" (the
+// sans-atout and tout-atout coinche bids, with the "100NT" and "capotAT"
+// notation); a record is written as version 2 only when it needs it, so a
+// game without those bids is written exactly as before. A version this
+// program does not know is refused.
+//
 // A file holds one Record or a JSON array of the consecutive deals of one
 // game ([ParseRecords], [LoadGame]).
 type Record struct {
@@ -24,6 +31,7 @@ type Record struct {
 	Setting       Setting
 	Announcements bool
 	Target        int           // 0 means the mode's default
+	SaTa          bool          // coinche: sans-atout and tout-atout bids allowed (version 2)
 	Dealer        card.Seat     // who dealt this deal
 	Deck          [32]card.Card // the shuffled deck, top first
 	Actions       []SeatAction  // calls and cards, in order
@@ -33,8 +41,12 @@ type Record struct {
 
 // Rules returns the rules the record is played under.
 func (r *Record) Rules() Rules {
-	return Rules{Mode: r.Mode, Setting: r.Setting, Announcements: r.Announcements, Target: r.Target}
+	return Rules{Mode: r.Mode, Setting: r.Setting, Announcements: r.Announcements, Target: r.Target, SaTa: r.SaTa}
 }
+
+// RecordVersion is the newest record format version this program reads and
+// writes.
+const RecordVersion = 2
 
 // RecordError reports a bad game record: the record (1-based index in the
 // file; 1 for a single record), the field or the action (1-based index and
@@ -67,6 +79,8 @@ func (e *RecordError) Unwrap() error { return e.Err }
 // recordJSON is the wire form of a Record; pointers tell absent fields.
 type recordJSON struct {
 	Game          *string  `json:"game"`
+	Version       *int     `json:"version"`
+	SaTa          *bool    `json:"sata"`
 	Mode          *string  `json:"mode"`
 	Rules         *string  `json:"rules"`
 	Announcements *bool    `json:"announcements"`
@@ -137,6 +151,22 @@ func parseRecord(raw []byte) (Record, *RecordError) {
 		return r, fieldErr("mode", "unknown mode %q (want classic, notrump or coinche)", *j.Mode)
 	}
 	r.Mode = m
+	version := 1
+	if j.Version != nil {
+		version = *j.Version
+		if version < 1 || version > RecordVersion {
+			return r, fieldErr("version", "unknown record version %d (this program reads 1 to %d)", version, RecordVersion)
+		}
+	}
+	if j.SaTa != nil && *j.SaTa {
+		switch {
+		case version < 2:
+			return r, fieldErr("sata", "needs record version 2 (\"version\":2)")
+		case m != Coinche:
+			return r, fieldErr("sata", "sans-atout and tout-atout bids belong to coinche, not %v", m)
+		}
+		r.SaTa = true
+	}
 	if j.Rules != nil {
 		s, err := ParseSetting(*j.Rules)
 		if err != nil {
@@ -250,6 +280,8 @@ func LoadGame(recs []Record) (*Game, error) {
 				return nil, &RecordError{Record: i + 1, Field: "mode", Err: fmt.Errorf("mode %v differs from the game's %v", r.Mode, first.Mode)}
 			case r.Setting != first.Setting:
 				return nil, &RecordError{Record: i + 1, Field: "rules", Err: fmt.Errorf("rules %v differ from the game's %v", r.Setting, first.Setting)}
+			case r.SaTa != first.SaTa:
+				return nil, &RecordError{Record: i + 1, Field: "sata", Err: fmt.Errorf("sata %v differs from the game's %v", r.SaTa, first.SaTa)}
 			case r.Announcements != first.Announcements:
 				return nil, &RecordError{Record: i + 1, Field: "announcements", Err: fmt.Errorf("announcements %v differ from the game's %v", r.Announcements, first.Announcements)}
 			case r.Rules().GameTarget() != first.Rules().GameTarget():
@@ -323,7 +355,7 @@ func (g *Game) Records() []Record {
 	for _, d := range g.deals {
 		r := Record{
 			Mode: g.rules.Mode, Setting: g.rules.Setting, Announcements: g.rules.Announcements,
-			Target: g.rules.GameTarget(), Dealer: d.dealer, Deck: d.deck,
+			Target: g.rules.GameTarget(), SaTa: g.rules.SaTa, Dealer: d.dealer, Deck: d.deck,
 			Actions: append([]SeatAction(nil), d.steps...), Silent: []card.Seat{}, NoBelote: []card.Seat{},
 		}
 		for s := range card.Seat(4) {
@@ -343,10 +375,12 @@ func (g *Game) Records() []Record {
 func (r Record) MarshalJSON() ([]byte, error) {
 	j := struct {
 		Game          string   `json:"game"`
+		Version       int      `json:"version,omitempty"`
 		Mode          string   `json:"mode"`
 		Rules         string   `json:"rules"`
 		Announcements bool     `json:"announcements"`
 		Target        int      `json:"target"`
+		SaTa          bool     `json:"sata,omitempty"`
 		Dealer        string   `json:"dealer"`
 		Deck          []string `json:"deck"`
 		Actions       []string `json:"actions"`
@@ -356,6 +390,10 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Game: "belote", Mode: r.Mode.String(), Rules: r.Setting.String(), Announcements: r.Announcements,
 		Target: r.Rules().GameTarget(), Dealer: r.Dealer.String(),
 		Deck: make([]string, 32), Actions: make([]string, len(r.Actions)), Silent: []string{},
+		SaTa: r.SaTa,
+	}
+	if r.SaTa {
+		j.Version = 2
 	}
 	for i, c := range r.Deck {
 		j.Deck[i] = c.String()

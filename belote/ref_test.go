@@ -17,7 +17,7 @@ const (
 
 func refStrength(c card.Card, trump card.Suit) int {
 	order := refPlainOrder
-	if c.Suit() == trump {
+	if c.Suit() == trump || trump == AllTrump {
 		order = refTrumpOrder
 	}
 	return strings.IndexByte(order, c.Rank().String()[0])
@@ -64,6 +64,18 @@ func refLegal(hand []card.Card, trick []card.Card, trump card.Suit, r Rules) []c
 	}
 	led := trick[0].Suit()
 	follow := refFilter(hand, func(c card.Card) bool { return c.Suit() == led })
+	if trump == AllTrump {
+		// every suit is trump: follow, and beat the best card of the led
+		// suit if possible; nothing ruffs.
+		if len(follow) == 0 {
+			return hand
+		}
+		best := trick[refWinner(trick, trump)]
+		if higher := refFilter(follow, func(c card.Card) bool { return refStrength(c, trump) > refStrength(best, trump) }); len(higher) > 0 {
+			return higher
+		}
+		return follow
+	}
 	if r.Mode == NoTrump || trump == NoSuit {
 		if len(follow) > 0 {
 			return follow

@@ -103,6 +103,21 @@ type Rules struct {
 	Setting       Setting
 	Announcements bool
 	Target        int // game target; 0 means the mode's default
+	// SaTa allows the sans-atout and tout-atout bids in coinche
+	// (docs/belote-coinche-sa-ta.md); off by default, coinche only.
+	SaTa bool
+}
+
+// Check reports rules the engine cannot play: an unknown mode or setting,
+// or SaTa outside coinche.
+func (r Rules) Check() error {
+	if r.Mode > Coinche || r.Setting > Official {
+		return fmt.Errorf("belote: invalid rules %+v", r)
+	}
+	if r.SaTa && r.Mode != Coinche {
+		return fmt.Errorf("belote: sans-atout and tout-atout bids belong to coinche, not %v", r.Mode)
+	}
+	return nil
 }
 
 // DefaultTarget returns the default game target of a mode: 1000 for classic
@@ -126,14 +141,51 @@ func (r Rules) GameTarget() int {
 // next(S)=E, next(E)=N, next(N)=W, next(W)=S.
 func Next(s card.Seat) card.Seat { return s.Prev() }
 
-// NoSuit marks the absence of a trump suit (no-trump mode).
+// NoSuit marks the absence of a trump suit: the no-trump mode and a
+// coinche sans-atout contract.
 const NoSuit card.Suit = 255
+
+// AllTrump is the "suit" of a coinche tout-atout contract: every suit is
+// trump, with the tout-atout card values (J 14, 9 9, A 6, 10 5, K 3, Q 1)
+// and the trump order in each suit, and no suit ruffs another.
+const AllTrump card.Suit = 254
+
+// IsSuit reports whether trump is one of the four suits (not [NoSuit] or
+// [AllTrump]).
+func IsSuit(trump card.Suit) bool { return trump <= card.Spades }
+
+// StrainString writes a contract's strain: the suit letter, "NT" for
+// [NoSuit] (sans-atout), "AT" for [AllTrump] (tout-atout).
+func StrainString(trump card.Suit) string {
+	switch trump {
+	case NoSuit:
+		return "NT"
+	case AllTrump:
+		return "AT"
+	}
+	return trump.String()
+}
+
+// ParseStrain reads a suit letter or symbol, "NT" (also "SA", "sans-atout")
+// or "AT" (also "TA", "tout-atout").
+func ParseStrain(s string) (card.Suit, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "nt", "sa", "sans-atout", "sansatout":
+		return NoSuit, nil
+	case "at", "ta", "tout-atout", "toutatout":
+		return AllTrump, nil
+	}
+	return card.ParseSuit(s)
+}
 
 // CardPoints returns the points of card c at the end of a deal with trump
 // suit trump (NoSuit in no-trump) under setting s (the ace in no-trump is
 // worth 19 under Official).
 func CardPoints(c card.Card, trump card.Suit, s Setting) int {
 	r := c.Rank()
+	if trump == AllTrump {
+		return allTrumpPoints[r]
+	}
 	if trump == NoSuit {
 		if r == card.Ace && s == Official {
 			return 19
@@ -149,6 +201,8 @@ func CardPoints(c card.Card, trump card.Suit, s Setting) int {
 var (
 	plainPoints = [15]int{card.Jack: 2, card.Ace: 11, card.Ten: 10, card.King: 4, card.Queen: 3}
 	trumpPoints = [15]int{card.Jack: 20, card.Nine: 14, card.Ace: 11, card.Ten: 10, card.King: 4, card.Queen: 3}
+	// tout-atout: 38 a suit, 152 in all (docs/belote-coinche-sa-ta.md §3)
+	allTrumpPoints = [15]int{card.Jack: 14, card.Nine: 9, card.Ace: 6, card.Ten: 5, card.King: 3, card.Queen: 1}
 	// strength: higher wins. Plain: A T K Q J 9 8 7; trump: J 9 A T K Q 8 7.
 	plainStrength = [15]int{card.Seven: 1, card.Eight: 2, card.Nine: 3, card.Jack: 4, card.Queen: 5, card.King: 6, card.Ten: 7, card.Ace: 8}
 	trumpStrength = [15]int{card.Seven: 1, card.Eight: 2, card.Queen: 3, card.King: 4, card.Ten: 5, card.Ace: 6, card.Nine: 7, card.Jack: 8}
@@ -159,16 +213,28 @@ var (
 // (A 10 K Q J 9 8 7). Higher is stronger. Only cards of the same suit are
 // comparable.
 func Strength(c card.Card, trump card.Suit) int {
-	if c.Suit() == trump {
+	if c.Suit() == trump || trump == AllTrump {
 		return trumpStrength[c.Rank()]
 	}
 	return plainStrength[c.Rank()]
 }
 
 // Total returns T(mode): the card points of a whole deal, last trick
-// included: 162, or 130 in no-trump under Maison.
+// included: 162, or 130 in no-trump under Maison. A coinche sans-atout or
+// tout-atout contract is counted by [TotalFor].
 func Total(m Mode, s Setting) int {
 	if m == NoTrump && s == Maison {
+		return 130
+	}
+	return 162
+}
+
+// TotalFor returns the card points of a whole deal played with trump suit
+// trump under setting s: 130 without trump under Maison (the no-trump mode
+// and a coinche sans-atout, ace 11), otherwise 162 (a trump suit, tout-atout,
+// or no trump under Official, ace 19).
+func TotalFor(trump card.Suit, s Setting) int {
+	if trump == NoSuit && s == Maison {
 		return 130
 	}
 	return 162
@@ -179,7 +245,8 @@ func Total(m Mode, s Setting) int {
 const CapotPoints = 250
 
 // TrickWinner returns the index (0-based, in play order) of the card that
-// wins a trick, with trump suit trump (NoSuit in no-trump).
+// wins a trick, with trump suit trump (NoSuit in no-trump and sans-atout,
+// AllTrump in tout-atout, where the best card of the led suit wins).
 func TrickWinner(trick []card.Card, trump card.Suit) int {
 	best := 0
 	for i := 1; i < len(trick); i++ {

@@ -17,7 +17,7 @@ const MaxReserve = 1_000_000
 // DealInput is everything needed to score one finished deal.
 type DealInput struct {
 	Rules      Rules        // Mode, Setting, Announcements (Target unused here)
-	Trump      card.Suit    // NoSuit in no-trump
+	Trump      card.Suit    // NoSuit in no-trump and sans-atout, AllTrump in tout-atout
 	Takers     card.Side    // the side that took, or made the final bid
 	Bid        int          // coinche: 80..160 in tens, or 250 for a capot bid; 0 otherwise
 	Coinche    int          // coinche multiplier 1, 2 or 4 (0 is taken as 1); 0 or 1 otherwise
@@ -76,11 +76,16 @@ func (in *DealInput) check() error {
 	if r.Setting > Official {
 		return dealErr("rules", "unknown setting %d", r.Setting)
 	}
-	if r.Mode == NoTrump {
+	if err := r.Check(); err != nil {
+		return dealErr("sata", "%s", err.Error()[len("belote: "):])
+	}
+	switch {
+	case r.Mode == NoTrump:
 		if in.Trump != NoSuit {
-			return dealErr("trump", "no trump suit in no-trump, got %s", in.Trump)
+			return dealErr("trump", "no trump suit in no-trump, got %s", StrainString(in.Trump))
 		}
-	} else if in.Trump > card.Spades {
+	case r.SaTa && (in.Trump == NoSuit || in.Trump == AllTrump):
+	case in.Trump > card.Spades:
 		return dealErr("trump", "a %s deal needs a trump suit", r.Mode)
 	}
 	if in.Takers > card.EW {
@@ -128,7 +133,7 @@ func (in *DealInput) check() error {
 	if n := in.Tricks[0] + in.Tricks[1]; n != 8 {
 		return dealErr("tricks", "NS %d + EW %d = %d, want 8", in.Tricks[0], in.Tricks[1], n)
 	}
-	T := Total(r.Mode, r.Setting)
+	T := TotalFor(in.Trump, r.Setting)
 	// After a capot the card points are taken as 250 and 0 "whatever
 	// cardPoints says" (docs/cli.md): 252 (the FFB count), 162 or
 	// 250 are all accepted, so nothing is checked.
@@ -151,8 +156,8 @@ func (in *DealInput) check() error {
 	switch in.Belote {
 	case -1:
 	case int(card.NS), int(card.EW):
-		if r.Mode == NoTrump {
-			return dealErr("belote", "there is no belote in no-trump")
+		if !IsSuit(in.Trump) {
+			return dealErr("belote", "there is no belote without a trump suit (no-trump, sans-atout, tout-atout)")
 		}
 	default:
 		return dealErr("belote", "want a side index (0 NS, 1 EW) or -1, got %d", in.Belote)
@@ -256,7 +261,7 @@ func ScoreDeal(in DealInput) (DealResult, error) {
 			}
 			res.Score[tk] += in.Reserve
 		case tot[tk] < tot[df]:
-			full := Total(r.Mode, r.Setting)
+			full := TotalFor(in.Trump, r.Setting)
 			if in.Tricks[df] == 8 {
 				full = CapotPoints
 			}

@@ -65,11 +65,12 @@ func ParseDealJSON(line []byte) (DealInput, error) {
 		if mode == NoTrump {
 			return in, dealErr("trump", "no-trump has no trump suit, got %q (leave it out or null)", *d.Trump)
 		}
-		s, err := card.ParseSuit(*d.Trump)
-		if err != nil {
-			return in, dealErr("trump", "bad suit %q (want S, H, D or C)", *d.Trump)
+		s, err := ParseStrain(*d.Trump)
+		if err != nil || (!IsSuit(s) && mode != Coinche) {
+			return in, dealErr("trump", "bad suit %q (want S, H, D or C; NT or AT for a coinche sans-atout or tout-atout)", *d.Trump)
 		}
 		in.Trump = s
+		in.Rules.SaTa = !IsSuit(s)
 	} else if mode != NoTrump {
 		return in, dealErr("trump", "missing: a %s deal needs a trump suit (S, H, D or C)", mode)
 	}

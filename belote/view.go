@@ -44,7 +44,7 @@ type TrickView struct {
 type ContractView struct {
 	Taker   card.Seat `json:"taker"`
 	Takers  card.Side `json:"takers"`
-	Trump   string    `json:"trump"` // "S", "H", "D", "C", or "NT"
+	Trump   string    `json:"trump"` // "S", "H", "D", "C", "NT" (no-trump, sans-atout) or "AT" (tout-atout)
 	Value   int       `json:"value,omitempty"`
 	Capot   bool      `json:"capot,omitempty"`
 	Coinche int       `json:"coinche"`
@@ -169,10 +169,7 @@ func (d *Deal) SeatView(seat card.Seat) DealView {
 		return v
 	}
 	c := d.con
-	cv := &ContractView{Taker: c.Taker, Takers: c.Takers(), Trump: "NT", Value: c.Value, Capot: c.Capot(), Coinche: c.Coinche, Text: c.String()}
-	if c.Trump != NoSuit {
-		cv.Trump = c.Trump.String()
-	}
+	cv := &ContractView{Taker: c.Taker, Takers: c.Takers(), Trump: StrainString(c.Trump), Value: c.Value, Capot: c.Capot(), Coinche: c.Coinche, Text: c.String()}
 	v.Contract = cv
 	v.TrickNumber = d.TrickNumber()
 	v.Tricks = d.tricks
