@@ -29,7 +29,7 @@ func TestSealAcrossNodes(t *testing.T) {
 	ctx := context.Background()
 	r := card.NewRand(5)
 	deals := []string{bridge.RandomDeal(r).String(), bridge.RandomDeal(r).String()}
-	r1, err := n1.hub.Create(ctx, table.Settings{Game: "bridge", Level: "easy", Tournament: "match:closed", Deals: deals, Seed: 3}, table.Player{})
+	r1, err := n1.hub.Create(ctx, table.Settings{Game: "bridge", Level: "easy", Tournament: table.ParseCompetition("match:closed"), Deals: deals, Seed: 3}, table.Player{})
 	must(t, err)
 	r2, err := n2.hub.Get(ctx, r1.ID())
 	must(t, err)

@@ -600,7 +600,7 @@ func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplica
 		defer release()
 	}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
-		Level: ev.spec.Level, BeloteDeals: deals, Tournament: tableTag(ev.comp.ID, t.name)}
+		Level: ev.spec.Level, BeloteDeals: deals, Tournament: table.Competition{ID: ev.comp.ID, Entry: t.name}}
 	room, err := s.createSeated(ctx, set, south.User, players)
 	if err != nil {
 		return out, err

@@ -202,7 +202,7 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 		rb.players != [4]table.Player{card.South: {ID: b.ID, Name: "bob"}, card.North: {ID: bp.ID, Name: "bip"}} {
 		t.Errorf("seats: Aces %+v, Kings %+v", ra.players, rb.players)
 	}
-	if s := rb.settings; s.Game != "belote" || s.Mode != "coinche" || len(s.BeloteDeals) != 2 || s.Tournament != id+":Kings" || s.Level != "easy" {
+	if s := rb.settings; s.Game != "belote" || s.Mode != "coinche" || len(s.BeloteDeals) != 2 || s.Tournament.String() != id+":Kings" || s.Level != "easy" {
 		t.Errorf("Kings' table settings %+v", s)
 	}
 	if v := e.beldView(id, org); v.Event.Open {
@@ -290,7 +290,7 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 	// A forged report (a table not bound to the team) is refused.
 	forged, err := e.hub.CreateSeated(ctx, rb.settings, b.ID, rb.players)
 	mustOK(t, "forged table", err)
-	e.s.OnBeloteDeal(table.BeloteDealDone{Table: forged.ID(), Tournament: id + ":Aces", Deal: 1})
+	e.s.OnBeloteDeal(table.BeloteDealDone{Table: forged.ID(), Tournament: table.ParseCompetition(id + ":Aces"), Deal: 1})
 	e.s.Wait()
 	if rs, _ := e.st.CompetitionResults(ctx, id); len(rs) != 5 {
 		t.Errorf("a forged belote deal was stored: %d results", len(rs))
@@ -419,7 +419,7 @@ func TestBeloteDuplicatePartners(t *testing.T) {
 	wantCode(t, "vic answers after the start", e.answerBeld(v1, id, true), protocol.CodeOver)
 	seats := map[string]string{}
 	for _, r := range e.hub.opened() {
-		seats[r.settings.Tournament] = r.players[card.North].ID
+		seats[r.settings.Tournament.String()] = r.players[card.North].ID
 	}
 	if seats[id+":Silent"] != "" || seats[id+":Refused"] != "" || seats[id+":Both"] != v3.ID {
 		t.Errorf("North at the tables %v: want bots for the partners who did not accept, and vin", seats)

@@ -94,18 +94,23 @@ func FuzzCheckTeamMatch(f *testing.F) {
 	})
 }
 
-// TestTableTags: a table's tag names its competition and, for a room or
-// a team, the entry (the entry that plays there is the store's record);
-// the rooms are read from their entries' keys.
+// TestTableTags: a table's competition names its competition and, for a
+// room or a team, the entry (the entry that plays there is the store's
+// record), written "id:entry" as before it was a value; the rooms are read
+// from their entries' keys.
 func TestTableTags(t *testing.T) {
-	for _, tag := range []string{tableTag("abc-1", ""), tableTag("abc-1", teamRooms[tournament.OpenRoom]),
-		tableTag("abc-1", teamRooms[tournament.ClosedRoom]), tableTag("abc-1", "Aces")} {
-		if id := tagCompetition(tag); id != "abc-1" {
-			t.Errorf("tag %q names competition %q, want abc-1", tag, id)
+	for _, entry := range []string{"", teamRooms[tournament.OpenRoom], teamRooms[tournament.ClosedRoom], "Aces"} {
+		c := table.Competition{ID: "abc-1", Entry: entry}
+		text, _ := c.MarshalText()
+		if back := table.ParseCompetition(string(text)); back != c || c.IsZero() {
+			t.Errorf("competition %+v written %q, read back as %+v", c, text, back)
 		}
 	}
-	if tag := tableTag("abc-1", "closed"); tag != "abc-1:closed" {
+	if tag := (table.Competition{ID: "abc-1", Entry: "closed"}).String(); tag != "abc-1:closed" {
 		t.Errorf("tag %q, want abc-1:closed", tag)
+	}
+	if tag := (table.Competition{ID: "abc-1"}).String(); tag != "abc-1" {
+		t.Errorf("tag %q, want abc-1", tag)
 	}
 	for _, room := range []tournament.Room{tournament.OpenRoom, tournament.ClosedRoom} {
 		r, ok := roomOf(teamRooms[room])
@@ -149,7 +154,7 @@ func FuzzCheckBeloteDuplicate(f *testing.F) {
 		}
 		// The tables of the event accept these settings.
 		set := table.Settings{Game: "belote", Mode: spec.Mode, Rules: spec.Rules, Announcements: spec.Announcements,
-			Level: spec.Level, BeloteDeals: deals, Tournament: tableTag("x", "team")}
+			Level: spec.Level, BeloteDeals: deals, Tournament: table.Competition{ID: "x", Entry: "team"}}
 		if err := set.Normalize(); err != nil {
 			t.Fatalf("table settings of an accepted event: %v", err)
 		}

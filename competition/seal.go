@@ -81,7 +81,7 @@ const judgeWait = 2 * time.Second
 func (s *Service) Judge(q table.SealQuery) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), judgeWait)
 	defer cancel()
-	id := tagCompetition(q.Tournament)
+	id := q.Tournament.ID
 	if ref, ok := s.boundRef(q.Table); ok {
 		id = ref.comp
 	}

@@ -59,7 +59,7 @@ func TestSealTournament(t *testing.T) {
 			{"another player, a's board", q(ra, 1, b, false), after},
 			{"nobody signed in", q(ra, 1, store.User{}, false), after},
 			{"the player's second table, its first deal (board 3)", q(ra2, 1, a, true), after},
-			{"a table of no competition", table.SealQuery{Table: "zzzz", Tournament: "gone", Deal: 1, Board: 1, Viewer: a.ID}, false},
+			{"a table of no competition", table.SealQuery{Table: "zzzz", Tournament: table.ParseCompetition("gone"), Deal: 1, Board: 1, Viewer: a.ID}, false},
 		}
 	}
 	judge(t, e, "during the window", cases(false))
@@ -67,28 +67,28 @@ func TestSealTournament(t *testing.T) {
 		t.Fatalf("the second table's first board is %d, want 3", ra2.board(1))
 	}
 	for _, u := range []store.User{a, b, {}} {
-		if err := e.s.MayRead(ctx, ra.id, id, u.ID); table.CodeOf(err) != table.CodeForbidden {
+		if err := e.s.MayRead(ctx, ra.id, table.Competition{ID: id}, u.ID); table.CodeOf(err) != table.CodeForbidden {
 			t.Errorf("%q reads a's finished table during the window: %v", u.Username, err)
 		}
-		if err := e.s.MayWatch(ctx, ra2.id, id, u.ID); table.CodeOf(err) != table.CodeForbidden {
+		if err := e.s.MayWatch(ctx, ra2.id, table.Competition{ID: id}, u.ID); table.CodeOf(err) != table.CodeForbidden {
 			t.Errorf("%q watches a tournament table: %v", u.Username, err)
 		}
 	}
-	shown := e.s.Shown(ctx, ra.id, id, a.ID, true)
+	shown := e.s.Shown(ctx, ra.id, table.Competition{ID: id}, a.ID, true)
 	if shown(1) || shown(2) {
 		t.Error("the table shows its player his boards during the window")
 	}
 	e.clk.add(2 * time.Hour)
 	judge(t, e, "after the window", cases(true))
 	for _, u := range []store.User{a, b, {}} {
-		if err := e.s.MayRead(ctx, ra.id, id, u.ID); err != nil {
+		if err := e.s.MayRead(ctx, ra.id, table.Competition{ID: id}, u.ID); err != nil {
 			t.Errorf("%q may not read a's table after the window: %v", u.Username, err)
 		}
 	}
 	if !shown(1) || !shown(8) || shown(9) {
 		t.Error("after the window: want the table's boards shown")
 	}
-	if s := e.s.Shown(ctx, "zzzz", "gone", a.ID, true); s(1) {
+	if s := e.s.Shown(ctx, "zzzz", table.Competition{ID: "gone"}, a.ID, true); s(1) {
 		t.Error("a table of no competition shows its deals")
 	}
 }
@@ -115,13 +115,13 @@ func TestSealTeamMatch(t *testing.T) {
 		{"org (open room) at the closed room's table, board 1", q(rooms[1], 1, org, false), false},
 		{"org at his own table, board 1 (still in play there)", q(rooms[0], 1, org, false), false},
 		{"p, board 1, asked at the open room", q(rooms[0], 1, p, false), true},
-		{"no table, the tag's match: p's room has played board 1", table.SealQuery{Tournament: id + ":closed", Deal: 1, Viewer: p.ID}, true},
-		{"no table, the tag's match: board 2 for a kibitzer", table.SealQuery{Tournament: id + ":open", Deal: 2, Viewer: k.ID}, false},
+		{"no table, the tag's match: p's room has played board 1", table.SealQuery{Tournament: table.ParseCompetition(id + ":closed"), Deal: 1, Viewer: p.ID}, true},
+		{"no table, the tag's match: board 2 for a kibitzer", table.SealQuery{Tournament: table.ParseCompetition(id + ":open"), Deal: 2, Viewer: k.ID}, false},
 		{"board 9", q(rooms[1], 9, p, false), false},
 	})
 	// The tag is not what binds the room: a room asked about under
 	// another tag still answers for its match.
-	if !e.s.Judge(table.SealQuery{Table: rooms[1].id, Tournament: "other", Deal: 1, Viewer: p.ID, Seated: true}) {
+	if !e.s.Judge(table.SealQuery{Table: rooms[1].id, Tournament: table.ParseCompetition("other"), Deal: 1, Viewer: p.ID, Seated: true}) {
 		t.Error("a bound room's judge follows the tag")
 	}
 	shownP := e.s.Shown(ctx, rooms[1].id, rooms[1].settings.Tournament, p.ID, true)
@@ -154,7 +154,7 @@ func TestSealBeloteDuplicate(t *testing.T) {
 		_, err := e.join(u, id, u.Username, "")
 		mustOK(t, "join", err)
 	}
-	tag := func(team string) string { return tableTag(id, team) }
+	tag := func(team string) table.Competition { return table.Competition{ID: id, Entry: team} }
 	judge(t, e, "before the start", []judgeCase{
 		{"a, deal 1", table.SealQuery{Tournament: tag("ann"), Deal: 1, Viewer: a.ID, Seated: true}, false},
 		{"an outsider, deal 1", table.SealQuery{Tournament: tag("ann"), Deal: 1, Viewer: out.ID}, false},
@@ -250,7 +250,7 @@ func TestCacheEvictsAndCatchesUp(t *testing.T) {
 	} {
 		c, err := e.st.CreateCompetition(ctx, c)
 		mustOK(t, "create", err)
-		if e.s.Judge(table.SealQuery{Tournament: c.ID, Deal: 1, Board: 1, Viewer: a.ID}) {
+		if e.s.Judge(table.SealQuery{Tournament: table.ParseCompetition(c.ID), Deal: 1, Board: 1, Viewer: a.ID}) {
 			t.Errorf("a competition of kind %q (%s) shows its deals", c.Kind, c.Spec)
 		}
 		if _, err := e.s.TeamMatchView(ctx, c.ID, ""); err == nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -119,24 +118,12 @@ func (s *Service) createSeated(ctx context.Context, set table.Settings, createdB
 	return nil, &table.Error{Code: table.CodeInternal, Msg: "this server's hub cannot seat several players at a new table"}
 }
 
-// tableTag is the Settings.Tournament of a competition's table: the
-// competition's ID, and the entry's key for a table of a room or a team
-// ("ID:open", "ID:Aces"; a competition ID has no colon). It makes the
-// table report its boards and tells its readers what it plays for; it
+// A competition's table carries its table.Competition (Settings.Tournament):
+// the competition's ID, and the entry's key for a table of a room or a team
+// (ID "…", Entry "open" or "Aces"; none for a tournament's player). It makes
+// the table report its boards and tells its readers what it plays for; it
 // proves nothing: which entry plays there is the store's record (the
 // entry's game).
-func tableTag(id, entry string) string {
-	if entry == "" {
-		return id
-	}
-	return id + ":" + entry
-}
-
-// tagCompetition returns the competition a table's tag names.
-func tagCompetition(tag string) string {
-	id, _, _ := strings.Cut(tag, ":")
-	return id
-}
 
 // bind records that tableID, just opened, is entry's table in competition
 // comp, for the results it reports before the store records it.
@@ -185,11 +172,11 @@ func (s *Service) boundTable(ctx context.Context, tableID string) (tableRef, boo
 // tableCompetition returns the competition of a table: the one that binds
 // it, or else the one its tag names (a table whose entry has moved on to
 // another table, or a table no entry holds).
-func (s *Service) tableCompetition(ctx context.Context, tableID, tag string) (id, kind string, err error) {
+func (s *Service) tableCompetition(ctx context.Context, tableID string, tag table.Competition) (id, kind string, err error) {
 	if ref, ok := s.boundTable(ctx, tableID); ok {
 		return ref.comp, ref.kind, nil
 	}
-	comp, err := s.st.GetCompetition(ctx, tagCompetition(tag))
+	comp, err := s.st.GetCompetition(ctx, tag.ID)
 	if err != nil {
 		return "", "", err
 	}
@@ -199,8 +186,8 @@ func (s *Service) tableCompetition(ctx context.Context, tableID, tag string) (id
 // reported returns the entry of one of kinds that a table reporting a
 // result plays for: the one the store (or this node, for a table it has
 // just opened) binds to the table. Otherwise the result is refused.
-func (s *Service) reported(ctx context.Context, tableID, tag string, kinds ...string) (tableRef, bool) {
-	if tag == "" {
+func (s *Service) reported(ctx context.Context, tableID string, tag table.Competition, kinds ...string) (tableRef, bool) {
+	if tag.IsZero() {
 		return tableRef{}, false
 	}
 	ref, ok := s.boundTable(ctx, tableID)
@@ -282,7 +269,7 @@ var hidden = &table.Error{Code: table.CodeForbidden, Msg: "this competition's bo
 // may see every board on it, as the competition's own board pages decide.
 // Otherwise a player who finished early would show his boards to those
 // who have not played them yet.
-func (s *Service) MayRead(ctx context.Context, tableID, tag, userID string) error {
+func (s *Service) MayRead(ctx context.Context, tableID string, tag table.Competition, userID string) error {
 	err := s.hides(ctx, tableID, tag, userID)
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
 		return nil // no such competition (any more): nothing to hide
@@ -290,7 +277,7 @@ func (s *Service) MayRead(ctx context.Context, tableID, tag, userID string) erro
 	return err
 }
 
-func (s *Service) hides(ctx context.Context, tableID, tag, userID string) error {
+func (s *Service) hides(ctx context.Context, tableID string, tag table.Competition, userID string) error {
 	id, _, err := s.tableCompetition(ctx, tableID, tag)
 	if err != nil {
 		return err
@@ -309,7 +296,7 @@ func (s *Service) hides(ctx context.Context, tableID, tag, userID string) error 
 // table tableID (tagged tag) are shown in full to userID, who plays at it
 // when seated: the rule of seal.go. A competition that cannot be read
 // shows nothing.
-func (s *Service) Shown(ctx context.Context, tableID, tag, userID string, seated bool) func(no int) bool {
+func (s *Service) Shown(ctx context.Context, tableID string, tag table.Competition, userID string, seated bool) func(no int) bool {
 	id, _, err := s.tableCompetition(ctx, tableID, tag)
 	if err != nil {
 		return func(int) bool { return false }
@@ -338,7 +325,7 @@ func (s *Service) Shown(ctx context.Context, tableID, tag, userID string, seated
 // table tableID (tagged tag) in progress, may watch it: a kibitzer a team
 // match room (he sees what kibitzers see); nobody else, for a player who
 // could watch another's table would see its boards before playing them.
-func (s *Service) MayWatch(ctx context.Context, tableID, tag, userID string) error {
+func (s *Service) MayWatch(ctx context.Context, tableID string, tag table.Competition, userID string) error {
 	id, kind, err := s.tableCompetition(ctx, tableID, tag)
 	if err == nil && kind == KindTeamMatch {
 		mt, err := s.teamMatch(ctx, id)

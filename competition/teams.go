@@ -469,7 +469,7 @@ func (s *Service) openRooms(ctx context.Context, mt *teamMatch, owner string) er
 		for seat, id := range spec.seatUsers(room) {
 			players[seat] = table.Player{ID: id}
 		}
-		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: tableTag(comp.ID, teamRooms[room]),
+		set := table.Settings{Game: "bridge", Scoring: "duplicate", Level: spec.Level, Tournament: table.Competition{ID: comp.ID, Entry: teamRooms[room]},
 			Deals: deals}
 		tb, err := s.createSeated(ctx, set, owner, players)
 		if err == nil {

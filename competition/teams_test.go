@@ -168,7 +168,7 @@ func TestTeamsBotsOnly(t *testing.T) {
 	m := e.s.CachedTeamMatch(id)
 	for i, r := range rooms {
 		set := r.settings
-		if set.Tournament != id+":"+teamRooms[i] || len(set.Deals) != 4 || set.Deals[2] != m.Boards[2].Deal.String() ||
+		if set.Tournament.String() != id+":"+teamRooms[i] || len(set.Deals) != 4 || set.Deals[2] != m.Boards[2].Deal.String() ||
 			set.Level != "easy" || set.Scoring != "duplicate" || r.createdBy != org.ID {
 			t.Errorf("room %s: %+v", teamRooms[i], set)
 		}
@@ -336,7 +336,7 @@ func TestTeamsResultsAndVisibility(t *testing.T) {
 	}
 	// A forged report for the open room (a table that is not the room's)
 	// is refused.
-	forged, err := e.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: id + ":open", Deals: rooms[0].settings.Deals}, table.Player{ID: p.ID})
+	forged, err := e.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: table.ParseCompetition(id + ":open"), Deals: rooms[0].settings.Deals}, table.Player{ID: p.ID})
 	mustOK(t, "forged table", err)
 	e.hub.room(forged.ID()).finishBoard(t, 1, contract(7, bridge.NoTrump), card.North, 13, false)
 
@@ -545,10 +545,10 @@ func TestTeamsWatchAndRead(t *testing.T) {
 		}
 	}
 	// A table of no competition (any more): nothing to hide.
-	if err := e.s.MayRead(ctx, "zzzz", "gone", k.ID); err != nil {
+	if err := e.s.MayRead(ctx, "zzzz", table.Competition{ID: "gone"}, k.ID); err != nil {
 		t.Errorf("a table of no competition: %v", err)
 	}
-	if err := e.s.MayWatch(ctx, "zzzz", "gone", k.ID); table.CodeOf(err) != table.CodeForbidden {
+	if err := e.s.MayWatch(ctx, "zzzz", table.Competition{ID: "gone"}, k.ID); table.CodeOf(err) != table.CodeForbidden {
 		t.Errorf("watching a table of no competition: %v", err)
 	}
 }

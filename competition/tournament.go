@@ -790,7 +790,7 @@ func (s *Service) PlayTournament(ctx context.Context, c Caller, id string) (prot
 		return out, err
 	}
 	defer release()
-	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: tableTag(t.ID, ""), Deals: deals, DealInfo: info, BoardNumbers: boards}
+	set := table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: table.Competition{ID: t.ID, Entry: ""}, Deals: deals, DealInfo: info, BoardNumbers: boards}
 	room, err := s.hub.Create(ctx, set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		return out, err

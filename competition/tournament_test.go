@@ -176,7 +176,7 @@ func TestTournamentPlayAndVisibility(t *testing.T) {
 	ra := e.play(a, id)
 	// The table plays every board in order, a South, bots elsewhere.
 	set := ra.settings
-	if set.Game != "bridge" || set.Scoring != "duplicate" || set.Tournament != id || !slices.Equal(set.Deals, tourDeals(tr)) ||
+	if set.Game != "bridge" || set.Scoring != "duplicate" || set.Tournament.String() != id || !slices.Equal(set.Deals, tourDeals(tr)) ||
 		!slices.Equal(set.BoardNumbers, []int{1, 2, 3, 4, 5, 6, 7, 8}) || len(set.DealInfo) != 8 {
 		t.Fatalf("table settings %+v", set)
 	}
@@ -348,19 +348,19 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	// The same board again (a retry) counts once; reports from no
 	// table, with no tag, of another competition, with nobody South: none.
 	e.hub.report(d)
-	e.s.OnBoard(table.BoardDone{Tournament: "nope", Board: 1})
+	e.s.OnBoard(table.BoardDone{Tournament: table.ParseCompetition("nope"), Board: 1})
 	e.s.OnBoard(table.BoardDone{Table: ra.id, Board: 1})
-	e.s.OnBoard(table.BoardDone{Table: ra.id, Tournament: id, Deal: 3, Board: 3})
-	e.s.OnBoard(table.BoardDone{Table: ra.id, Tournament: id, Deal: 9, Board: 9, Seats: ra.seats})
+	e.s.OnBoard(table.BoardDone{Table: ra.id, Tournament: table.ParseCompetition(id), Deal: 3, Board: 3})
+	e.s.OnBoard(table.BoardDone{Table: ra.id, Tournament: table.ParseCompetition(id), Deal: 9, Board: 9, Seats: ra.seats})
 	// A table tagged with the tournament that the store does not bind to
 	// anybody (opened by other means) reports nothing.
-	forged, err := e.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: id, Deals: tourDeals(tr)[:1], BoardNumbers: []int{5}},
+	forged, err := e.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: table.ParseCompetition(id), Deals: tourDeals(tr)[:1], BoardNumbers: []int{5}},
 		table.Player{ID: cheat.ID})
 	mustOK(t, "forged table", err)
 	e.hub.room(forged.ID()).finishBoard(t, 1, contract(7, bridge.NoTrump), card.South, 13, false)
 	// Another player's table, reporting a board under a's seat.
 	rc := e.play(cheat, id)
-	bad := table.BoardDone{Table: rc.id, Tournament: id, Deal: 4, Board: 4, Contract: bridge.PassedOut}
+	bad := table.BoardDone{Table: rc.id, Tournament: table.ParseCompetition(id), Deal: 4, Board: 4, Contract: bridge.PassedOut}
 	bad.Seats[card.South].UserID = a.ID
 	e.s.OnBoard(bad)
 	e.s.Forget(id) // read everything from the store again
@@ -427,7 +427,7 @@ func TestTournamentReconcileOldTable(t *testing.T) {
 	a := e.user("ann")
 	id := e.createTour(a, TournamentRequest{Name: "Lost board", Boards: 8, Hours: 2})
 	deals := tourDeals(e.tour(id))
-	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: id, Deals: deals[4:]})
+	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: table.ParseCompetition(id), Deals: deals[4:]})
 	g, err := e.st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: set, CreatedBy: a.ID,
 		Seats: [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: a.ID}, {Bot: "easy"}}})
 	mustOK(t, "game", err)
@@ -445,7 +445,7 @@ func TestTournamentReconcileOldTable(t *testing.T) {
 	}
 	// Shown: the table's deal 1 is board 5 (not shown during the window,
 	// even to its player: the rule of tournaments), nothing past its deals.
-	shown := e.s.Shown(ctx, g.ID, id, a.ID, true)
+	shown := e.s.Shown(ctx, g.ID, table.Competition{ID: id}, a.ID, true)
 	if shown(1) || shown(0) || shown(9) {
 		t.Error("a tournament table's deal shown during the window")
 	}
@@ -675,7 +675,7 @@ func TestTournamentSharedStore(t *testing.T) {
 	ref, err := s2.PlayTournament(ctx, e.caller(b), id)
 	mustOK(t, "play on node two", err)
 	rb := hub2.room(ref.Table)
-	d := table.BoardDone{Table: rb.id, Tournament: id, Deal: 1, Board: 1, Seats: rb.seats, Contract: contract(4, bridge.NoTrump),
+	d := table.BoardDone{Table: rb.id, Tournament: table.ParseCompetition(id), Deal: 1, Board: 1, Seats: rb.seats, Contract: contract(4, bridge.NoTrump),
 		Declarer: card.South, Tricks: 9}
 	e.s.OnBoard(d) // e.g. the table moved to node one
 	if !e.tour(id).HasPlayed(b.ID, 1) {

@@ -5,11 +5,45 @@ package protocol
 // that was once a JSON object built from a map are in the map's order
 // (by name), so that the bytes on the wire are what they were.
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Created answers the creation of a team match or a belote duplicate.
 type Created struct {
 	ID string `json:"id"`
+}
+
+// Competition names a competition and one of its entries (a team match's
+// room, a belote duplicate's team; none for a tournament, whose tables the
+// store binds to their players). It is written as text: "{id}:{entry}", or
+// "{id}" without an entry.
+type Competition struct {
+	ID, Entry string
+}
+
+// ParseCompetition reads a competition as [Competition.String] writes it.
+func ParseCompetition(s string) Competition {
+	id, entry, _ := strings.Cut(s, ":")
+	return Competition{ID: id, Entry: entry}
+}
+
+// IsZero reports whether c names no competition.
+func (c Competition) IsZero() bool { return c.ID == "" && c.Entry == "" }
+
+func (c Competition) String() string {
+	if c.Entry == "" {
+		return c.ID
+	}
+	return c.ID + ":" + c.Entry
+}
+
+func (c Competition) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+func (c *Competition) UnmarshalText(b []byte) error {
+	*c = ParseCompetition(string(b))
+	return nil
 }
 
 // TableRef answers a request that opens (or finds) the caller's table of

@@ -117,10 +117,10 @@ type TableSettings struct {
 	Seed uint64 `json:"seed,omitempty"`
 
 	// Tournament, when set, names the competition whose boards the table
-	// plays ("{competition}:{entry}" for team matches and belote
-	// duplicates); each finished board is reported to the hub's board
-	// listeners.
-	Tournament string `json:"tournament,omitempty"`
+	// plays and the entry it plays for (written "{competition}:{entry}",
+	// "{competition}" alone for a tournament's player); each finished
+	// board is reported to the hub's board listeners.
+	Tournament Competition `json:"tournament,omitzero"`
 	// Owner is the user who opened a casual table ("" for a competition's
 	// table): he may seat himself in a bot's seat.
 	Owner string `json:"owner,omitempty"`

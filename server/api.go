@@ -324,7 +324,7 @@ func (s *Server) handleTableInfo(w http.ResponseWriter, r *http.Request) {
 // would see its boards before playing them.
 func (s *Server) mayWatch(ctx context.Context, in table.Info, userID string) error {
 	tag := in.Settings.Tournament
-	if tag == "" {
+	if tag.IsZero() {
 		return nil
 	}
 	for _, si := range in.Seats {
@@ -497,10 +497,10 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 		return nil, "", false
 	}
 	var set struct {
-		Tournament string `json:"tournament"`
+		Tournament table.Competition `json:"tournament"`
 	}
 	json.Unmarshal(rec.Settings, &set)
-	if set.Tournament != "" && !player {
+	if !set.Tournament.IsZero() && !player {
 		if err := s.comps.MayRead(r.Context(), rec.ID, set.Tournament, u.ID); err != nil {
 			s.tableError(w, r, err)
 			return nil, "", false
@@ -509,7 +509,7 @@ func (s *Server) loadVisible(w http.ResponseWriter, r *http.Request) (*store.Rec
 	if n := len(rec.Deals); n > 0 && rec.Deals[n-1].Result == nil {
 		rec.Deals = rec.Deals[:n-1]
 	}
-	if set.Tournament != "" && player {
+	if !set.Tournament.IsZero() && player {
 		// A player reads the deals of his competition table that the
 		// competition shows him: not a tournament's before it ends.
 		shown := s.comps.Shown(r.Context(), rec.ID, set.Tournament, u.ID, true)

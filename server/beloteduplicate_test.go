@@ -176,7 +176,7 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 		t.Fatalf("Kings' table seats: %+v", info.Seats)
 	}
 	// The players never get the deals to come with the table.
-	if len(info.Settings.BeloteDeals) != 0 || info.Settings.Mode != "coinche" || info.Settings.Tournament == "" {
+	if len(info.Settings.BeloteDeals) != 0 || info.Settings.Mode != "coinche" || info.Settings.Tournament.IsZero() {
 		t.Fatalf("Kings' table settings: %+v", info.Settings)
 	}
 	for _, p := range []string{"/api/games/" + jb.Table, "/api/games"} {

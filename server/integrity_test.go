@@ -183,7 +183,7 @@ func TestIntegrityForgedCompetitionTables(t *testing.T) {
 	// A table tagged by other means (opened on the server, or stored before
 	// tags were checked) is not the one the store records for the player:
 	// what it reports is refused, and the real board stays hidden.
-	fake, err := env.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: id, Deals: []string{mine}, BoardNumbers: []int{5}},
+	fake, err := env.hub.Create(ctx, table.Settings{Game: "bridge", Tournament: table.ParseCompetition(id), Deals: []string{mine}, BoardNumbers: []int{5}},
 		table.Player{ID: cheat.id, Name: "cheat"})
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +204,7 @@ func TestIntegrityForgedCompetitionTables(t *testing.T) {
 	// The same through the listeners of team matches and belote
 	// duplicates: a table that is not the room's (or team's) reports
 	// nothing.
-	d := table.BoardDone{Table: fake.ID(), Tournament: tm.ID + ":closed", Board: 1,
+	d := table.BoardDone{Table: fake.ID(), Tournament: table.ParseCompetition(tm.ID + ":closed"), Board: 1,
 		Contract: bridge.Contract{Level: 7, Strain: bridge.NoTrump}, Declarer: card.North, Tricks: 13}
 	env.srv.comps.OnBoard(d)
 	env.srv.waitResultWrites()
@@ -217,7 +217,7 @@ func TestIntegrityForgedCompetitionTables(t *testing.T) {
 	var bd struct{ ID string }
 	org.do("POST", "/api/beloteduplicates", map[string]any{"name": "D", "deals": 2, "level": "easy"}, &bd, 200)
 	cheat.do("POST", "/api/beloteduplicates/"+bd.ID+"/join", map[string]any{"team": "Aces"}, nil, 200)
-	env.srv.comps.OnBeloteDeal(table.BeloteDealDone{Table: fake.ID(), Tournament: bd.ID + ":Aces", Deal: 1})
+	env.srv.comps.OnBeloteDeal(table.BeloteDealDone{Table: fake.ID(), Tournament: table.ParseCompetition(bd.ID + ":Aces"), Deal: 1})
 	env.srv.waitResultWrites()
 	if n := teamPlayed(env.srv, bd.ID, "Aces"); n != 0 {
 		t.Errorf("a forged belote duplicate result was recorded (%d deals)", n)
@@ -338,7 +338,7 @@ func TestIntegrityFinishedTableStaysHidden(t *testing.T) {
 	for _, b := range tourOf(t, env, id).Boards {
 		deals = append(deals, b.Deal.String())
 	}
-	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: id, Deals: deals})
+	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: table.ParseCompetition(id), Deals: deals})
 	g, err := env.st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: set, CreatedBy: early.id,
 		Seats: [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: early.id}, {Bot: "easy"}}})
 	if err != nil {

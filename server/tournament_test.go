@@ -328,7 +328,7 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	}
 	env.srv.comps.Stale(id)
 	env.srv.comps.Remember("tb", []int{3, 4})
-	d := table.BoardDone{Table: "tb", Tournament: id, Deal: 2, Board: 4, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
+	d := table.BoardDone{Table: "tb", Tournament: table.ParseCompetition(id), Deal: 2, Board: 4, Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump},
 		Declarer: card.South, Tricks: 9}
 	d.Seats[card.South].UserID = "u1"
 	env.srv.comps.OnBoard(d)
@@ -347,8 +347,8 @@ func TestTournamentResultsFromTables(t *testing.T) {
 	// The same board reported again (a retry) counts once; unknown
 	// tournament or no human South: ignored.
 	env.srv.comps.OnBoard(d)
-	env.srv.comps.OnBoard(table.BoardDone{Tournament: "nope", Board: 1})
-	env.srv.comps.OnBoard(table.BoardDone{Tournament: id, Board: 1})
+	env.srv.comps.OnBoard(table.BoardDone{Tournament: table.ParseCompetition("nope"), Board: 1})
+	env.srv.comps.OnBoard(table.BoardDone{Tournament: table.ParseCompetition(id), Board: 1})
 	env.srv.comps.Forget(id) // read everything from the store again
 	if n := len(tourOf(t, env, id).Results()); n != 1 {
 		t.Errorf("%d results, want 1", n)
@@ -512,7 +512,7 @@ func sharedStoreTest(t *testing.T, path string) {
 		}
 		n1.srv.comps.Stale(id)
 		n1.srv.comps.Remember("tb"+u, []int{1, 2, 3, 4, 5, 6, 7, 8})
-		d := table.BoardDone{Table: "tb" + u, Tournament: id, Board: 1, Contract: bridge.Contract{Level: 3 + uint8(i), Strain: bridge.NoTrump},
+		d := table.BoardDone{Table: "tb" + u, Tournament: table.ParseCompetition(id), Board: 1, Contract: bridge.Contract{Level: 3 + uint8(i), Strain: bridge.NoTrump},
 			Declarer: card.South, Tricks: 9}
 		d.Seats[card.South].UserID = u
 		n1.srv.comps.OnBoard(d)
@@ -598,7 +598,7 @@ func TestTournamentPBNImport(t *testing.T) {
 	}
 	env.srv.comps.Stale(out.ID)
 	env.srv.comps.Remember("x", []int{11})
-	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: out.ID, Board: 1, Contract: bridge.PassedOut,
+	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: table.ParseCompetition(out.ID), Board: 1, Contract: bridge.PassedOut,
 		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
 	if !hasPlayed(t, env, out.ID, c.id, 11) {
 		t.Fatal("board 11 not recorded")
@@ -774,7 +774,7 @@ func TestTournamentReconcile(t *testing.T) {
 	for _, b := range tr.Boards {
 		deals = append(deals, b.Deal.String())
 	}
-	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: id, Deals: deals})
+	set, _ := json.Marshal(table.Settings{Game: "bridge", Scoring: "duplicate", Tournament: table.ParseCompetition(id), Deals: deals})
 	g, err := env.st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: set, CreatedBy: a.id,
 		Seats: [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: a.id}, {Bot: "easy"}}})
 	if err != nil {
@@ -820,7 +820,7 @@ func TestTournamentAnalysisPending(t *testing.T) {
 	}
 	env.srv.comps.Stale(id)
 	env.srv.comps.Remember("x", []int{1})
-	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: id, Board: 1, Contract: bridge.PassedOut,
+	env.srv.comps.OnBoard(table.BoardDone{Table: "x", Tournament: table.ParseCompetition(id), Board: 1, Contract: bridge.PassedOut,
 		Seats: [4]store.Seat{card.South: {UserID: c.id}}})
 	clk.add(25 * time.Hour) // the boards are shown once the tournament is over
 	type board struct {

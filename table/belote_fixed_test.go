@@ -38,7 +38,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	h.OnBoard(func(BoardDone) { mu.Lock(); bridgeReports++; mu.Unlock() })
 	// The competition shows everything (what it hides is seal_test.go's).
 	h.SealWith(func(SealQuery) bool { return true })
-	s := Settings{Game: "belote", Mode: "coinche", Level: "easy", Tournament: "D1", BeloteDeals: deals, Seed: 5}
+	s := Settings{Game: "belote", Mode: "coinche", Level: "easy", Tournament: ParseCompetition("D1"), BeloteDeals: deals, Seed: 5}
 	room, err := h.Create(context.Background(), s, Player{})
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +48,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(in.Settings.BeloteDeals) != 0 || in.Settings.Tournament != "D1" {
+	if len(in.Settings.BeloteDeals) != 0 || in.Settings.Tournament.String() != "D1" {
 		t.Errorf("the table's public settings: %+v", in.Settings)
 	}
 	if in.Sheet.Belote == nil {
@@ -79,7 +79,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 	}
 	var totals [2]int
 	for i, d := range got {
-		if d.Deal != i+1 || d.Table != room.ID() || d.Tournament != "D1" {
+		if d.Deal != i+1 || d.Table != room.ID() || d.Tournament.String() != "D1" {
 			t.Errorf("report %d: %+v", i, d)
 		}
 		if d.Record.Dealer != deals[i].Dealer || !slices.Equal(d.Record.Deck[:], deals[i].Deck) {
@@ -235,7 +235,7 @@ func TestBeloteDealsSettings(t *testing.T) {
 		{Game: "belote", BeloteDeals: short},
 		{Game: "belote", BeloteDeals: []BeloteDeal{{Dealer: card.North, Deck: dup}}},
 		{Game: "belote", BeloteDeals: []BeloteDeal{{Dealer: 7, Deck: good[0].Deck}}},
-		{Game: "belote", Tournament: "x"},
+		{Game: "belote", Tournament: ParseCompetition("x")},
 		{Game: "belote", BeloteDeals: fixedBeloteDeals(MaxBoards+1, 2)},
 	}
 	for _, s := range bad {
@@ -244,7 +244,7 @@ func TestBeloteDealsSettings(t *testing.T) {
 			t.Errorf("%.60v: got %v, want a *SettingsError", s, err)
 		}
 	}
-	s := Settings{Game: "belote", Tournament: "x", BeloteDeals: good}
+	s := Settings{Game: "belote", Tournament: ParseCompetition("x"), BeloteDeals: good}
 	if err := s.Normalize(); err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestBeloteDealsSettings(t *testing.T) {
 
 func FuzzParseSettings(f *testing.F) {
 	deals := fixedBeloteDeals(1, 4)
-	one, _ := json.Marshal(Settings{Game: "belote", Tournament: "x:y", BeloteDeals: deals})
+	one, _ := json.Marshal(Settings{Game: "belote", Tournament: ParseCompetition("x:y"), BeloteDeals: deals})
 	for _, s := range []string{
 		string(one),
 		`{"game":"belote","mode":"coinche","rules":"official","announcements":true,"level":"easy"}`,

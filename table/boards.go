@@ -13,8 +13,8 @@ import (
 // BoardDone reports a finished board of a table that plays for a
 // tournament (Settings.Tournament set).
 type BoardDone struct {
-	Table      string // the table's ID
-	Tournament string // Settings.Tournament
+	Table      string      // the table's ID
+	Tournament Competition // Settings.Tournament
 	// Deal is the number of the deal at the table (1-based: its place in
 	// Settings.Deals); Board is the board's own number, from
 	// Settings.BoardNumbers (Deal when there are none).
@@ -31,9 +31,9 @@ type BoardDone struct {
 // that plays for a tournament (Settings.BeloteDeals and Settings.Tournament
 // set).
 type BeloteDealDone struct {
-	Table      string // the table's ID
-	Tournament string // Settings.Tournament
-	Deal       int    // 1-based number of the deal in Settings.BeloteDeals
+	Table      string      // the table's ID
+	Tournament Competition // Settings.Tournament
+	Deal       int         // 1-based number of the deal in Settings.BeloteDeals
 	Seats      [4]store.Seat
 	// Record is the deal as played (its deck and dealer are those of the
 	// fixed deal), to be replayed or checked.
@@ -85,7 +85,7 @@ func (h *LocalHub) OnBoard(f func(BoardDone)) { h.cfg.hooks.boards.add(f) }
 // reportBoard tells the listeners about the bridge deal that just ended,
 // if the table plays for a tournament.
 func (t *Table) reportBoard() {
-	if t.settings.Tournament == "" {
+	if t.settings.Tournament.IsZero() {
 		return
 	}
 	if dr, ok := t.m.(match.DealReporter); ok {

@@ -29,7 +29,7 @@ func TestFixedDealsReportEachBoard(t *testing.T) {
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	var viaHub int
 	h.OnBoard(func(BoardDone) { mu.Lock(); viaHub++; mu.Unlock() })
-	room, err := h.Create(context.Background(), Settings{Game: "bridge", Tournament: "T1", Deals: deals, Seed: 7}, Player{})
+	room, err := h.Create(context.Background(), Settings{Game: "bridge", Tournament: ParseCompetition("T1"), Deals: deals, Seed: 7}, Player{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestFixedDealsReportEachBoard(t *testing.T) {
 		t.Fatalf("reported %d boards to Config.OnBoard and %d to the hub's listener, want 2 each", len(got), viaHub)
 	}
 	for i, d := range got {
-		if d.Board != i+1 || d.Deal != i+1 || d.Tournament != "T1" || d.Table != room.ID() {
+		if d.Board != i+1 || d.Deal != i+1 || d.Tournament.String() != "T1" || d.Table != room.ID() {
 			t.Errorf("report %d: %+v", i, d)
 		}
 		if d.ScoreNS != bridge.ScoreNS(d.Contract, d.Declarer, d.Tricks, bridge.BoardVul(d.Board)) {
@@ -75,7 +75,7 @@ func TestFixedDealsSettings(t *testing.T) {
 		{Game: "bridge", Scoring: "rubber", Deals: []string{d}},
 		{Game: "bridge", Boards: 3, Deals: []string{d, d}},
 		{Game: "bridge", Deals: []string{"N:AKQ.. ..."}},
-		{Game: "belote", Tournament: "x"},
+		{Game: "belote", Tournament: ParseCompetition("x")},
 		{Game: "bridge", BoardNumbers: []int{1}},
 		{Game: "bridge", Deals: []string{d, d}, BoardNumbers: []int{3}},
 		{Game: "bridge", Deals: []string{d, d}, BoardNumbers: []int{3, 3}},
@@ -109,7 +109,7 @@ func TestBoardNumbers(t *testing.T) {
 	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	h.OnBoard(func(d BoardDone) { mu.Lock(); got = append(got, d); mu.Unlock() })
-	set := Settings{Game: "bridge", Tournament: "T1", Deals: deals, BoardNumbers: nums, Seed: 3}
+	set := Settings{Game: "bridge", Tournament: ParseCompetition("T1"), Deals: deals, BoardNumbers: nums, Seed: 3}
 	room, err := h.Create(context.Background(), set, Player{})
 	if err != nil {
 		t.Fatal(err)

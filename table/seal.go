@@ -15,8 +15,8 @@ import (
 // SealQuery asks whether Viewer may see deal Deal of a competition's table
 // in full.
 type SealQuery struct {
-	Table      string // the table's ID
-	Tournament string // the table's Settings.Tournament
+	Table      string      // the table's ID
+	Tournament Competition // the table's Settings.Tournament
 	// Deal is the number of the deal at the table (1-based); Board the
 	// board's own number (Settings.BoardNumbers; Deal when there are none).
 	Deal, Board int

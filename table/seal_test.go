@@ -27,7 +27,7 @@ func playSealed(t *testing.T, h *LocalHub, judge Judge) (player, watcher map[str
 		t.Fatal(err)
 	}
 	deal := bridge.RandomDeal(card.NewRand(9)).String()
-	r, err := h.Create(ctx, Settings{Game: "bridge", Tournament: "T1", Deals: []string{deal}, Seed: 3}, Player{ID: u.ID, Name: "alice"})
+	r, err := h.Create(ctx, Settings{Game: "bridge", Tournament: ParseCompetition("T1"), Deals: []string{deal}, Seed: 3}, Player{ID: u.ID, Name: "alice"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestCompetitionTableSealed(t *testing.T) {
 		h := newHub(t, openStore(t))
 		player, watcher := playSealed(t, h, func(q SealQuery) bool {
 			asked.Add(1)
-			if q.Tournament != "T1" || q.Deal != 1 || q.Board != 1 {
+			if q.Tournament.String() != "T1" || q.Deal != 1 || q.Board != 1 {
 				t.Errorf("query %+v", q)
 			}
 			return true

@@ -17,6 +17,12 @@ import (
 // Their fields and JSON are the protocol's (docs/protocol.md).
 type Settings protocol.TableSettings
 
+// Competition names the competition (and entry) a table plays for.
+type Competition = protocol.Competition
+
+// ParseCompetition reads a competition as it is written ("id:entry").
+func ParseCompetition(s string) Competition { return protocol.ParseCompetition(s) }
+
 // SettingsError names the setting that is wrong and why. It wraps nothing.
 type SettingsError struct {
 	Field, Value, Reason string
@@ -140,8 +146,8 @@ func (s *Settings) normalizeBelote() error {
 	if len(s.Deals) > 0 || len(s.DealInfo) > 0 || len(s.BoardNumbers) > 0 {
 		return &SettingsError{"game", string(s.Game), "deals, dealInfo and boardNumbers are bridge settings (belote: beloteDeals)"}
 	}
-	if s.Tournament != "" && len(s.BeloteDeals) == 0 {
-		return &SettingsError{"tournament", s.Tournament, "a belote table plays for a tournament only with fixed beloteDeals"}
+	if !s.Tournament.IsZero() && len(s.BeloteDeals) == 0 {
+		return &SettingsError{"tournament", s.Tournament.String(), "a belote table plays for a tournament only with fixed beloteDeals"}
 	}
 	if len(s.BeloteDeals) > MaxBoards {
 		return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), fmt.Sprintf("want at most %d deals", MaxBoards)}
@@ -192,7 +198,7 @@ func (s Settings) Public() Settings {
 // Competition reports whether the table is a competition's (tournament,
 // team match room, belote duplicate): its seats belong to the players the
 // competition put there, and it offers no hint and no undo.
-func (s *Settings) Competition() bool { return s.Tournament != "" }
+func (s *Settings) Competition() bool { return !s.Tournament.IsZero() }
 
 // Belote returns the typed settings of a belote table (normalized): the
 // engine's rules.
