@@ -125,7 +125,7 @@ func baselineCall(d *belote.Deal, seat card.Seat) belote.Action {
 	if au.Coinche > 1 {
 		return belote.CallPass
 	}
-	s, sc := BestSuit(h, r, belote.NoSuit)
+	s, sc := BestStrain(h, r)
 	lvl := coincheLevel(sc, ownAnnouncements(h, r, s))
 	if lvl == 0 {
 		return belote.CallPass

@@ -67,7 +67,7 @@ func (b *Strong) simulate(ctx context.Context, k *Knowledge, taker card.Seat, tr
 		pos := Position{Hands: hands, Leader: belote.Next(k.Dealer)}
 		pts, won := rollout(pos, 0, r, trump, taker.Side(), 0)
 		res := simResult{pts: pts, won: won, belote: -1}
-		if trump != belote.NoSuit {
+		if belote.IsSuit(trump) {
 			kq := card.HandOf(card.New(trump, card.King), card.New(trump, card.Queen))
 			for s := range card.Seat(4) {
 				if hands[s]&kq == kq {
@@ -208,7 +208,11 @@ func (b *Strong) coincheCall(ctx context.Context, k *Knowledge, d *belote.Deal, 
 		low = int(au.HighBid.Value) + 10
 	}
 	if low <= 160 {
-		for _, s := range card.Suits {
+		strains := card.Suits[:]
+		if r.SaTa {
+			strains = append(strains[:4:4], belote.NoSuit, belote.AllTrump)
+		}
+		for _, s := range strains {
 			sims := b.simulate(ctx, k, k.Seat, s, n, stop)
 			for v := low; v <= 160; v += 10 {
 				c := belote.Contract{Taker: k.Seat, Trump: s, Value: v, Coinche: 1}

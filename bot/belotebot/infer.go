@@ -138,6 +138,21 @@ func (k *Knowledge) inferFollow(p card.Seat, trick []card.Card, c card.Card) {
 	if t == belote.NoSuit {
 		return
 	}
+	if t == belote.AllTrump {
+		// tout-atout: a card of the led suit that does not beat the best
+		// one there says he holds nothing higher in it
+		if c.Suit() == led {
+			best := trick[belote.TrickWinner(trick, t)]
+			if belote.Strength(c, t) < belote.Strength(best, t) {
+				for _, x := range card.Full32.Suit(led).Cards() {
+					if belote.Strength(x, t) > belote.Strength(best, t) {
+						k.Can[p] = k.Can[p].Remove(x)
+					}
+				}
+			}
+		}
+		return
+	}
 	best := card.Card(0)
 	for _, x := range trick {
 		if x.Suit() == t && (best == 0 || belote.Strength(x, t) > belote.Strength(best, t)) {

@@ -63,7 +63,7 @@ func ruleCard(st *playState) card.Card {
 	if legal.Len() == 1 {
 		return legal.Lowest()
 	}
-	hasTrump := st.trump != belote.NoSuit
+	hasTrump := belote.IsSuit(st.trump)
 	if len(st.trick) == 0 {
 		if hasTrump && st.seat.Side() == st.takers && st.unseen().Suit(st.trump) != 0 {
 			tr := legal.Suit(st.trump)

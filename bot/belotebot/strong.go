@@ -130,14 +130,14 @@ func (b *Strong) card(ctx context.Context, k *Knowledge, legal card.Hand, stop t
 	sums := make([]float64, len(cards))
 	me := k.Seat.Side()
 	out := &dealOutcome{rules: k.Rules, contract: k.Contract, belote: k.BeloteSide, ann: k.AnnPoints}
-	if k.BeloteSide < 0 && k.Trump != belote.NoSuit {
+	if k.BeloteSide < 0 && belote.IsSuit(k.Trump) {
 		// our own belote, still to be said, is ours
 		kq := card.HandOf(card.New(k.Trump, card.King), card.New(k.Trump, card.Queen))
 		if (k.Own|k.Played[k.Seat])&kq == kq {
 			out.belote = int(me)
 		}
 	}
-	total := belote.Total(k.Rules.Mode, k.Rules.Setting)
+	total := belote.TotalFor(k.Trump, k.Rules.Setting)
 	held := k.Own.Len()
 	exact := held <= b.level.SolveCards
 	n := b.level.RolloutSamples
