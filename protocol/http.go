@@ -91,6 +91,8 @@ type TableRequest struct {
 	Announcements bool        `json:"announcements,omitempty"` // belote
 	Target        int         `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
 	Level         Level       `json:"level,omitempty"`         // the bots: "easy", "medium" (default) or "strong"
+	// SaTa (belote, coinche only): the sans-atout and tout-atout bids.
+	SaTa bool `json:"sata,omitempty"`
 	// TurnSeconds is a human's time to act at a table with several
 	// humans: 0 the server's default, -1 none.
 	TurnSeconds int `json:"turnSeconds,omitempty"`

@@ -106,6 +106,9 @@ type TableSettings struct {
 	Rules         BeloteRules `json:"rules,omitempty"`         // belote: "maison" (default) or "official"
 	Announcements bool        `json:"announcements,omitempty"` // belote
 	Target        int         `json:"target,omitempty"`        // belote: 0 (the mode's default) or 100 to 10000
+	// SaTa allows the sans-atout and tout-atout bids (belote, coinche only;
+	// off by default; docs/belote-coinche-sa-ta.md).
+	SaTa bool `json:"sata,omitempty"`
 
 	// Level of the bots filling empty seats: "easy", "medium", "strong".
 	Level Level `json:"level,omitempty"`

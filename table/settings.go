@@ -67,8 +67,8 @@ func (s *Settings) normalizeBridge() error {
 	if len(s.BeloteDeals) > 0 {
 		return &SettingsError{"beloteDeals", fmt.Sprint(len(s.BeloteDeals)), "fixed belote deals need game belote"}
 	}
-	if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements {
-		return &SettingsError{"game", string(s.Game), "mode, rules, announcements and target are belote settings"}
+	if s.Mode != "" || s.Rules != "" || s.Target != 0 || s.Announcements || s.SaTa {
+		return &SettingsError{"game", string(s.Game), "mode, rules, announcements, sata and target are belote settings"}
 	}
 	if s.Scoring == "" {
 		s.Scoring = match.Duplicate
@@ -171,6 +171,9 @@ func (s *Settings) normalizeBelote() error {
 		return &SettingsError{"mode", string(s.Mode), "want classic, notrump or coinche"}
 	}
 	s.Mode = protocol.BeloteMode(m.String())
+	if s.SaTa && m != belote.Coinche {
+		return &SettingsError{"sata", "true", "sans-atout and tout-atout bids belong to coinche"}
+	}
 	if s.Rules == "" {
 		s.Rules = protocol.Maison
 	}
@@ -205,7 +208,7 @@ func (s *Settings) Competition() bool { return !s.Tournament.IsZero() }
 func (s *Settings) Belote() belote.Rules {
 	m, _ := belote.ParseMode(string(s.Mode))
 	st, _ := belote.ParseSetting(string(s.Rules))
-	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target}
+	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target, SaTa: s.SaTa}
 }
 
 // Bridge returns the typed settings of a bridge table (normalized).

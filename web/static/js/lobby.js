@@ -29,6 +29,12 @@ export function showLobby() {
   const mode = select('ng-mode', 'mode-select', [['classic', 'mode.classic'], ['notrump', 'mode.notrump'], ['coinche', 'mode.coinche']], s.mode || 'classic');
   const rules = select('ng-rules', 'rules-select', [['maison', 'rules.maison'], ['official', 'rules.official']], s.rules || 'maison');
   const ann = h('input', { id: 'ng-ann', type: 'checkbox', 'data-testid': 'announce-check', checked: s.announcements !== false });
+  // Sans-atout and tout-atout bids: coinche only, off unless ticked
+  // (docs/belote-coinche-sa-ta.md); the line under the rules says what
+  // they change in the rule set chosen.
+  const sata = h('input', { id: 'ng-sata', type: 'checkbox', 'data-testid': 'sata-check', checked: s.sata === true });
+  const sataBox = h('div', { class: 'field check', 'data-testid': 'sata-field' }, sata, h('label', { for: 'ng-sata' }, t('lobby.sata')));
+  const sataLine = h('p', { class: 'muted', 'data-testid': 'sata-rules', 'aria-live': 'polite' });
   const target = h('input', {
     id: 'ng-target', type: 'number', min: '100', max: '10000', step: '10', inputmode: 'numeric',
     value: String(s.target || beloteTarget(s.mode || 'classic')), 'data-testid': 'target-input',
@@ -38,6 +44,15 @@ export function showLobby() {
     const tv = parseInt(target.value, 10);
     if (!tv || tv === beloteTarget('classic') || tv === beloteTarget('coinche')) target.value = String(beloteTarget(mode.value));
   });
+  const syncSata = () => {
+    sataBox.hidden = mode.value !== 'coinche';
+    sataLine.hidden = mode.value !== 'coinche' || !sata.checked;
+    sataLine.textContent = t(rules.value === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison');
+  };
+  mode.addEventListener('change', syncSata);
+  rules.addEventListener('change', syncSata);
+  sata.addEventListener('change', syncSata);
+  syncSata();
 
   const bridgeBox = h('fieldset', { class: 'opts', 'data-testid': 'bridge-options' },
     h('legend', {}, t('game.bridge')), field('ng-scoring', t('lobby.scoring'), scoring));
@@ -45,7 +60,9 @@ export function showLobby() {
     h('legend', {}, t('game.belote')),
     field('ng-mode', t('lobby.mode'), mode),
     field('ng-rules', t('lobby.rules'), rules),
+    sataLine,
     h('div', { class: 'field check' }, ann, h('label', { for: 'ng-ann' }, t('lobby.announcements'))),
+    sataBox,
     field('ng-target', t('lobby.target'), target));
   const sync = () => {
     bridgeBox.hidden = game.value !== 'bridge';
@@ -64,6 +81,7 @@ export function showLobby() {
         body = { game: 'bridge', scoring: scoring.value, level: level.value };
       } else {
         body = { game: 'belote', mode: mode.value, rules: rules.value, announcements: ann.checked, level: level.value };
+        if (mode.value === 'coinche' && sata.checked) body.sata = true;
         const tv = parseInt(target.value, 10);
         if (tv > 0 && tv !== beloteTarget(mode.value)) body.target = tv;
       }
