@@ -281,7 +281,7 @@ func (s *Server) handleCreateTable(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	set := table.Settings{Game: req.Game, Scoring: req.Scoring, Boards: req.Boards, Mode: req.Mode, Rules: req.Rules,
-		Announcements: req.Announcements, Target: req.Target, Level: req.Level, TurnSeconds: req.TurnSeconds, Seed: req.Seed}
+		Announcements: req.Announcements, SaTa: req.SaTa, Target: req.Target, Level: req.Level, TurnSeconds: req.TurnSeconds, Seed: req.Seed}
 	room, err := s.hub.Create(r.Context(), set, table.Player{ID: u.ID, Name: u.Username})
 	if err != nil {
 		s.tableError(w, r, err)

@@ -399,7 +399,7 @@ export function tn(key, n, params) {
 
 // Card and call names.
 
-export function suitSymbol(s) { return { S: '♠', H: '♥', D: '♦', C: '♣' }[s] || (s === 'NT' ? t('strain.NT') : s); }
+export function suitSymbol(s) { return { S: '♠', H: '♥', D: '♦', C: '♣' }[s] || (s === 'NT' ? t('strain.NT') : s === 'AT' ? t('strain.AT') : s); }
 
 // rankText is the rank as printed on a card face, as the players of the
 // language write it: "10" for T, and A K Q J in English and Korean, A R D V
@@ -449,9 +449,9 @@ export function beloteActionName(a) {
     case 'surcoinche': return t('belote.surcoinche');
   }
   if (/^[SHDC]$/.test(a)) return t('belote.nameSuit', { suit: suitSymbol(a) });
-  let m = a.match(/^capot([SHDC])$/);
+  let m = a.match(/^capot([SHDC]|NT|AT)$/);
   if (m) return t('belote.bid', { value: t('belote.capot'), suit: suitSymbol(m[1]) });
-  m = a.match(/^(\d+)([SHDC]|NT)$/);
+  m = a.match(/^(\d+)([SHDC]|NT|AT)$/);
   if (m) return t('belote.bid', { value: m[1], suit: suitSymbol(m[2]) });
   if (/^[SHDC][AKQJT987]$/.test(a)) return cardName(a);
   return a;

@@ -181,7 +181,7 @@ export function controls(c) {
     // A value, then a suit; capot is a value too.
     const values = [];
     for (const a of legal) {
-      const m = a.match(/^(\d+|capot)([SHDC])$/);
+      const m = a.match(/^(\d+|capot)([SHDC]|NT|AT)$/);
       if (m && !values.includes(m[1])) values.push(m[1]);
     }
     if (values.length) {
@@ -189,9 +189,14 @@ export function controls(c) {
       const sel = h('select', { 'data-testid': 'bid-value', 'aria-label': t('belote.contract'), onchange: () => { c.ui.bidValue = sel.value; c.redraw(); } },
         values.map((x) => h('option', { value: x, selected: x === c.ui.bidValue }, x === 'capot' ? t('belote.capot') : x)));
       row.appendChild(h('label', { class: 'bid-value' }, t('belote.contract') + ' ', sel));
-      for (const s of ['S', 'H', 'D', 'C']) {
+      // Sans-atout and tout-atout, when the table plays them (their bids
+      // are then legal at some value).
+      const strains = ['S', 'H', 'D', 'C'].concat(['NT', 'AT'].filter((s) => legal.some((a) => a.endsWith(s))));
+      for (const s of strains) {
         const a = c.ui.bidValue + s;
-        row.appendChild(btn(a, suitSymbol(s), 'suit-btn suit-' + s + (s === 'H' || s === 'D' ? ' red' : '')));
+        const b = btn(a, suitSymbol(s), 'suit-btn suit-' + s + (s === 'H' || s === 'D' ? ' red' : ''));
+        if (s === 'NT' || s === 'AT') b.title = t('strain.' + s + '.name');
+        row.appendChild(b);
       }
     }
     row.appendChild(btn('pass'));
