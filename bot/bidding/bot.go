@@ -406,6 +406,29 @@ func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 	return b.newCtx(vul, dealer, calls).Shown
 }
 
+// readings calls f, in the rules' order, with each rule that keep accepts
+// and that makes call in context c, and its meaning there (the new-suit
+// length the auction implies included).
+func (b *Bot) readings(c *Ctx, call bridge.Call, keep func(*Rule) bool, f func(*Rule, Meaning)) {
+	for _, r := range b.rules {
+		if !keep(r) {
+			continue
+		}
+		bd := newBind()
+		if !r.match(c, &bd) {
+			continue
+		}
+		for _, cd := range r.expand(c, bd) {
+			if cd.call != call || r.When != nil && !guard(func() bool { return r.When(c, &cd.bind) }) {
+				continue
+			}
+			rm := r.meaning(c, &cd.bind)
+			c.newSuitLength(call, &rm)
+			f(r, rm)
+		}
+	}
+}
+
 // explainIn explains call made by the seat to act in context c: the rules
 // that could make it, the first one's description, the hand constraints of
 // those of the same force together (or, when a rule of the book makes the
@@ -422,69 +445,42 @@ func (b *Bot) explainIn(c *Ctx, call bridge.Call) Meaning {
 		m.widen(rm)
 		heads = append(heads, rm.Name())
 	}
-	for _, r := range b.rules {
-		if r.Prio <= prioDefault || r.Natural && found && !natural {
-			continue
+	book := func(r *Rule) bool { return r.Prio > prioDefault && !(r.Natural && found && !natural) }
+	b.readings(c, call, book, func(r *Rule, rm Meaning) {
+		if !anyFound && !r.Natural && r.anyHand() {
+			anyRead, anyFound = rm, true
 		}
-		bd := newBind()
-		if !r.match(c, &bd) {
-			continue
+		if !found {
+			m, found, natural, first = rm, true, r.Natural, rm
+		} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
+			widen(rm)
+		} else if natural && r.Natural && rm.Force != SignOff && m.Force != SignOff && rm.Artificial == m.Artificial {
+			// Two principles make the call with different force (to
+			// compete or to invite, to invite or to force): partner
+			// cannot tell which, the hand may be either, and partner
+			// is bound only by the weaker force.
+			widen(rm)
+			m.Force = min(m.Force, rm.Force)
+		} else if rm.Force == Forcing && m.Force == GameForcing {
+			// The call may be a forcing call that is not game
+			// forcing (2C-2D is a waiting bid or a positive):
+			// partner is bound only by the weaker force.
+			m.Force = rm.Force
 		}
-		for _, cd := range r.expand(c, bd) {
-			if cd.call != call || r.When != nil && !guard(func() bool { return r.When(c, &cd.bind) }) {
-				continue
-			}
-			rm := r.meaning(c, &cd.bind)
-			c.newSuitLength(call, &rm)
-			if !anyFound && !r.Natural && r.anyHand() {
-				anyRead, anyFound = rm, true
-			}
-			if !found {
-				m, found, natural, first = rm, true, r.Natural, rm
-			} else if rm.Force == m.Force && rm.Artificial == m.Artificial {
-				widen(rm)
-			} else if natural && r.Natural && rm.Force != SignOff && m.Force != SignOff && rm.Artificial == m.Artificial {
-				// Two principles make the call with different force (to
-				// compete or to invite, to invite or to force): partner
-				// cannot tell which, the hand may be either, and partner
-				// is bound only by the weaker force.
-				widen(rm)
-				m.Force = min(m.Force, rm.Force)
-			} else if rm.Force == Forcing && m.Force == GameForcing {
-				// The call may be a forcing call that is not game
-				// forcing (2C-2D is a waiting bid or a positive):
-				// partner is bound only by the weaker force.
-				m.Force = rm.Force
-			}
-		}
-	}
+	})
 	if (natural || !found) && call.Kind == bridge.Bid && c.MustBid() {
 		// A forced seat with no call of the book bids by the defaults
 		// (support, its long suit, notrump, the cheapest suit): a call
 		// the principles would read as values may be only that.
-		for _, r := range b.rules {
-			if r.Prio > prioDefault {
-				continue
+		b.readings(c, call, func(r *Rule) bool { return r.Prio <= prioDefault }, func(_ *Rule, rm Meaning) {
+			switch {
+			case !found:
+				m, found, natural, first = rm, true, true, rm
+			case !m.Force.binds():
+				widen(rm)
+				m.Force = min(m.Force, rm.Force)
 			}
-			bd := newBind()
-			if !r.match(c, &bd) {
-				continue
-			}
-			for _, cd := range r.expand(c, bd) {
-				if cd.call != call || r.When != nil && !guard(func() bool { return r.When(c, &cd.bind) }) {
-					continue
-				}
-				rm := r.meaning(c, &cd.bind)
-				c.newSuitLength(call, &rm)
-				switch {
-				case !found:
-					m, found, natural, first = rm, true, true, rm
-				case !m.Force.binds():
-					widen(rm)
-					m.Force = min(m.Force, rm.Force)
-				}
-			}
-		}
+		})
 	}
 	if !found {
 		m = genericMeaning(call)
