@@ -35,6 +35,8 @@ export function showLobby() {
   const sata = h('input', { id: 'ng-sata', type: 'checkbox', 'data-testid': 'sata-check', checked: s.sata === true });
   const sataBox = h('div', { class: 'field check', 'data-testid': 'sata-field' }, sata, h('label', { for: 'ng-sata' }, t('lobby.sata')));
   const sataLine = h('p', { class: 'muted', 'data-testid': 'sata-rules', 'aria-live': 'polite' });
+  // What the rule set chosen changes (docs/belote-rules.md §10's table).
+  const rulesLine = h('p', { class: 'muted', 'data-testid': 'rules-what', 'aria-live': 'polite' });
   const target = h('input', {
     id: 'ng-target', type: 'number', min: '100', max: '10000', step: '10', inputmode: 'numeric',
     value: String(s.target || beloteTarget(s.mode || 'classic')), 'data-testid': 'target-input',
@@ -45,6 +47,7 @@ export function showLobby() {
     if (!tv || tv === beloteTarget('classic') || tv === beloteTarget('coinche')) target.value = String(beloteTarget(mode.value));
   });
   const syncSata = () => {
+    rulesLine.textContent = t(rules.value === 'official' ? 'lobby.rules.official.what' : 'lobby.rules.maison.what');
     sataBox.hidden = mode.value !== 'coinche';
     sataLine.hidden = mode.value !== 'coinche' || !sata.checked;
     sataLine.textContent = t(rules.value === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison');
@@ -60,6 +63,7 @@ export function showLobby() {
     h('legend', {}, t('game.belote')),
     field('ng-mode', t('lobby.mode'), mode),
     field('ng-rules', t('lobby.rules'), rules),
+    rulesLine,
     sataLine,
     h('div', { class: 'field check' }, ann, h('label', { for: 'ng-ann' }, t('lobby.announcements'))),
     sataBox,

@@ -125,7 +125,10 @@ export function seatContent(c, s) {
       hints = c.ui.hints;
       best = Math.max(...Object.values(hints));
     }
-    return handRow(cards, legal, (card) => c.act(card), { seat: s, testid: 'hand-' + s, hints, best });
+    const row = handRow(cards, legal, (card) => c.act(card), { seat: s, testid: 'hand-' + s, hints, best });
+    if (!hints) return row;
+    // What the numbers on the cards are.
+    return h('div', { class: 'hinted' }, row, h('p', { class: 'hint-legend', 'data-testid': 'hint-legend' }, t('belote.hintLegend')));
   }
   return cardBacks((d.handSizes && d.handSizes[idx]) || 0);
 }
@@ -259,6 +262,8 @@ export function sheet(c) {
       h('td', {}, l.contract ? (sc.EW || 0) + ' (' + (total.EW || 0) + ')' : String(total.EW || 0))));
   }
   tb.appendChild(body);
+  // What the two numbers of a line are.
+  tb.insertBefore(h('caption', { class: 'sheet-legend', 'data-testid': 'sheet-legend' }, t('belote.sheetLegend')), tb.firstChild);
   return tb;
 }
 
