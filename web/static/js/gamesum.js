@@ -7,7 +7,7 @@
 
 import { api } from './api.js';
 import { t, sideName, seatName } from './i18n.js';
-import { contractText } from './table-bridge.js';
+import { contractText, resultMark } from './table-bridge.js';
 
 // settingsText: "Bridge · Rubber", "Belote · Coinche · Official".
 export function settingsText(g) {
@@ -24,12 +24,10 @@ export function seatsText(g) {
   return (g.seats || []).map((st, i) => seatName(seats[i]) + ': ' + (st.you ? t('seat.you') : st.bot ? t('bot.name', { level: t('bot.' + st.bot) }) : (st.name || '—'))).join(' · ');
 }
 
-// bridgeResult: "4♠X S +1", "3NT N −2", or passed out.
+// bridgeResult: "4♠X South +1", "3NT North −2", or passed out.
 export function bridgeResult(l) {
   if (!l || !l.contract || l.contract === 'Pass') return t('contract.passedOut');
-  const m = String(l.contract).match(/^(\d)/);
-  const diff = m ? l.tricks - (Number(m[1]) + 6) : 0;
-  return contractText(l.contract) + ' ' + (l.declarer || '') + ' ' + (diff === 0 ? '=' : diff > 0 ? '+' + diff : '−' + (-diff));
+  return contractText(l.contract) + ' ' + (l.declarer ? seatName(l.declarer) : '') + ' ' + resultMark(l.contract, l.tricks);
 }
 
 function scoreOf(tot) {

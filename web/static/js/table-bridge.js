@@ -182,6 +182,15 @@ function structuredMeaning(e) {
 }
 
 // meaningText is the meaning as one line ("1NT opening: 15-17 HCP, balanced").
+// resultMark is a result as players write it: "=" made exactly, "+1" an
+// overtrick, "−2" two down.
+export function resultMark(contract, tricks) {
+  const m = String(contract || '').match(/^(\d)/);
+  if (!m) return '';
+  const diff = tricks - (Number(m[1]) + 6);
+  return diff === 0 ? '=' : diff > 0 ? '+' + diff : '−' + (-diff);
+}
+
 export function meaningText(m) {
   if (!m) return t('call.explain.none');
   return [m.text, m.hcp].filter(Boolean).join(' · ');
@@ -494,14 +503,15 @@ export function sheet(c) {
   const tb = h('table', { class: 'sheet-table' },
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('contract.label')),
-      h('th', { scope: 'col' }, t('contract.tricks')), h('th', { scope: 'col' }, t('side.NS')), h('th', { scope: 'col' }, t('side.EW')))));
+      h('th', { scope: 'col' }, t('history.result')), h('th', { scope: 'col' }, t('side.NS')), h('th', { scope: 'col' }, t('side.EW')))));
   const body = h('tbody');
   for (const l of lines) {
     const pts = l.points || {};
+    // Results as players write them: "4♠ South", "=", "+1", "−2".
     body.appendChild(h('tr', {},
       h('td', {}, String(l.board)),
-      h('td', {}, l.contract === 'Pass' ? t('contract.passedOut') : contractText(l.contract) + ' ' + (l.declarer || '')),
-      h('td', {}, l.contract === 'Pass' ? '' : String(l.tricks)),
+      h('td', {}, l.contract === 'Pass' ? t('contract.passedOut') : contractText(l.contract) + ' ' + (l.declarer ? seatName(l.declarer) : '')),
+      h('td', { 'data-testid': 'sheet-result', title: l.contract === 'Pass' ? '' : tn('contract.tricks', l.tricks) }, l.contract === 'Pass' ? '' : resultMark(l.contract, l.tricks)),
       h('td', {}, pts.NS ? String(pts.NS) : ''),
       h('td', {}, pts.EW ? String(pts.EW) : '')));
   }
@@ -522,7 +532,7 @@ export function dealOver(c) {
   const sh = c.table.sheet || {};
   let resultText;
   if (!r.contract || r.contract === 'Pass') resultText = t('contract.passedOut');
-  else resultText = t('contract.by', { contract: contractText(r.contract), seat: seatName(r.declarer) }) + ': ' + tn('contract.tricks', r.tricks) + (r.claimed ? ' (' + t('table.claim') + ')' : '');
+  else resultText = t('contract.by', { contract: contractText(r.contract), seat: seatName(r.declarer) }) + ' ' + resultMark(r.contract, r.tricks) + ': ' + tn('contract.tricks', r.tricks) + (r.claimed ? ' (' + t('table.claim') + ')' : '');
   const diagram = h('div', { class: 'diagram', 'aria-label': t('table.dealOver'), role: 'group' },
     ['N', 'W', 'E', 'S'].map((s) => h('div', { class: 'd-' + s }, h('div', { class: 'd-seat' }, seatName(s)), handBySuit(hands[s] || [], t('a11y.handOf', { seat: seatName(s) }), costly))));
   const panel = h('section', { class: 'deal-over', 'data-testid': 'deal-over', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'over-title' },
