@@ -17,7 +17,6 @@ import (
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/bridge/dd/ddpool"
-	"atout/game"
 	"atout/match"
 	"atout/protocol"
 	"atout/store"
@@ -30,15 +29,6 @@ const stepValuesWait = 10 * time.Second
 // do (made once: the bidding bot's tables are built at its first use).
 var explainer = sync.OnceValue(BridgeExplainer)
 
-// dealMoves returns the moves of a stored deal as the engines read them.
-func dealMoves(d store.Deal) []game.Move {
-	out := make([]game.Move, len(d.Moves))
-	for i, m := range d.Moves {
-		out[i] = game.Move{Seat: m.Seat, Action: m.Action}
-	}
-	return out
-}
-
 // replayBridgeDeal rebuilds bridge deal d of a record after its first n moves
 // (all of them when n < 0).
 func replayBridgeDeal(d store.Deal, n int) (*bridge.Game, error) {
@@ -46,7 +36,7 @@ func replayBridgeDeal(d store.Deal, n int) (*bridge.Game, error) {
 	if err := m.StartDeal(d.No, json.RawMessage(d.Deal)); err != nil {
 		return nil, err
 	}
-	moves := dealMoves(d)
+	moves := d.Moves // the engines' own moves
 	if n >= 0 && n < len(moves) {
 		moves = moves[:n]
 	}
