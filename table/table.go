@@ -638,7 +638,14 @@ func (t *Table) turnTimeout() time.Duration {
 
 // info describes the table for userID.
 func (t *Table) info(userID string) Info {
-	in := Info{ID: t.id, Game: string(t.settings.Game), Settings: protocol.TableSettings(t.settings.Public()), Deal: t.m.DealNo(),
+	in, _ := t.infoFor(userID)
+	return in
+}
+
+// infoFor describes the table for userID, and whether the current deal is
+// shown to him in full (a competition's judge decides: see seal.go).
+func (t *Table) infoFor(userID string) (in Info, dealShown bool) {
+	in = Info{ID: t.id, Game: string(t.settings.Game), Settings: protocol.TableSettings(t.settings.Public()), Deal: t.m.DealNo(),
 		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {
@@ -675,29 +682,33 @@ func (t *Table) info(userID string) Info {
 	// player sees what play showed him until then; somebody not seated
 	// sees nothing of the deal, and the sheet only when every deal on it
 	// is shown to him.
+	dealShown = true
 	if seated {
-		in.Sealed = t.m.DealDone() && !t.reveals(userID, true, t.m.DealNo())
+		dealShown = !t.m.DealDone() || t.reveals(userID, true, t.m.DealNo())
+		in.Sealed = !dealShown
 	} else if t.settings.Competition() {
-		in.Sealed = !t.reveals(userID, false, t.m.DealNo())
+		dealShown = t.reveals(userID, false, t.m.DealNo())
+		in.Sealed = !dealShown
 		if !t.sheetShown(userID) {
 			in.Sealed, in.Sheet = true, protocol.Sheet{}
 		}
 	}
-	return in
+	return in, dealShown
 }
 
 // encode builds the state message for userID.
 func (t *Table) encode(userID string) []byte {
-	msg := stateMsg{Type: "state", N: t.n, Table: t.info(userID)}
+	in, dealShown := t.infoFor(userID)
+	msg := stateMsg{Type: "state", N: t.n, Table: in}
 	seat, seated := t.seatOf(userID)
 	switch {
-	case seated && msg.Table.Sealed:
+	case seated && !dealShown:
 		msg.Seat = &seat
 		msg.View = t.m.Played(seat)
 	case seated:
 		msg.Seat = &seat
 		msg.View = t.m.View(seat)
-	case !t.reveals(userID, false, t.m.DealNo()):
+	case !dealShown:
 		msg.View = protocol.View{} // a competition's deal nobody outside may see yet
 	default:
 		msg.View = t.m.Spectator()
