@@ -30,23 +30,7 @@ func TestClaimFlood50Bounded(t *testing.T) {
 	defer pool.Close()
 	env := newEnvWith(t, table.Config{Solvers: pool}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool; c.GuestsPerMinute = 1000 })
 	const tables = 50
-	type seated struct {
-		w *ws
-		m serverMsg
-		v playView
-	}
-	var ready []seated
-	for seed := uint64(1000); len(ready) < tables && seed < 1200; seed++ {
-		c := newClient(t, env.ts.URL)
-		w := c.dial(c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: seed}))
-		defer w.close()
-		if m, v, ok := reachPlay(t, w, 13); ok {
-			ready = append(ready, seated{w, m, v})
-		}
-	}
-	if len(ready) < tables {
-		t.Fatalf("only %d tables reached the play", len(ready))
-	}
+	ready := tablesInPlay(t, env, tables)
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

@@ -42,23 +42,7 @@ func BenchmarkClaimFlood50(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	env := newEnv(b, table.Config{})
 	const tables = 50
-	type seated struct {
-		w *ws
-		m serverMsg
-		v playView
-	}
-	var ready []seated
-	for seed := uint64(1000); len(ready) < tables && seed < 1200; seed++ {
-		c := newClient(b, env.ts.URL)
-		w := c.dial(c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: seed}))
-		defer w.close()
-		if m, v, ok := reachPlay(b, w, 13); ok {
-			ready = append(ready, seated{w, m, v})
-		}
-	}
-	if len(ready) < tables {
-		b.Fatalf("only %d tables reached the play", len(ready))
-	}
+	ready := tablesInPlay(b, env, tables)
 	runtime.GC()
 	debug.FreeOSMemory()
 	base := rssMB()
@@ -107,4 +91,31 @@ func BenchmarkClaimFlood50(b *testing.B) {
 	b.ReportMetric(after, "after-MB")
 	b.ReportMetric(float64(claims.Load())/took.Seconds(), "claims/s")
 	b.ReportMetric(0, "ns/op")
+}
+
+// seated is a human's table in the card play, as the claim floods use it.
+type seated struct {
+	w *ws
+	m serverMsg
+	v playView
+}
+
+// tablesInPlay opens n one-board bridge tables of fresh guests and plays
+// each to the start of the card play with 13 cards in hand; the
+// connections close when tb ends.
+func tablesInPlay(tb testing.TB, env *testEnv, n int) []seated {
+	tb.Helper()
+	var ready []seated
+	for seed := uint64(1000); len(ready) < n && seed < 1200; seed++ {
+		c := newClient(tb, env.ts.URL)
+		w := c.dial(c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: seed}))
+		tb.Cleanup(w.close)
+		if m, v, ok := reachPlay(tb, w, 13); ok {
+			ready = append(ready, seated{w, m, v})
+		}
+	}
+	if len(ready) < n {
+		tb.Fatalf("only %d tables reached the play", len(ready))
+	}
+	return ready
 }
