@@ -320,10 +320,13 @@ export async function showReplay(id) {
     if (!v || v === 'pending') {
       valuesBox.textContent = t('analysis.computing');
       if (!v) {
-        values.set(step, 'pending');
+        // The answer belongs to this deal's cache, even if another deal is
+        // shown by the time it comes.
+        const cache = values;
+        const done = (x) => { cache.set(step, x); if (values === cache && stepIdx === step) drawValues(data.steps[step]); };
+        cache.set(step, 'pending');
         api.get('/api/games/' + encodeURIComponent(id) + '/deals/' + dealNo + '/values?step=' + step)
-          .then((r) => { values.set(step, r); if (stepIdx === step) drawValues(data.steps[step]); })
-          .catch(() => { values.set(step, 'failed'); if (stepIdx === step) drawValues(data.steps[step]); });
+          .then(done, () => done('failed'));
       }
       return;
     }
