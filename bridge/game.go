@@ -302,16 +302,6 @@ func (g *Game) Claimed() (by card.Seat, ok bool) { return g.claimer, g.claimed }
 // move returns an [*IllegalError] and leaves the game unchanged.
 func (g *Game) Apply(m game.Move) error {
 	act := strings.TrimSpace(m.Action)
-	if g.Phase() == PhaseAuction {
-		c, err := ParseCall(act)
-		if err != nil {
-			if cd, err := card.Parse(act); err == nil {
-				return g.Play(m.Seat, cd)
-			}
-			return illegal(m.Seat, act, 0, "not a call (want P, X, XX or a bid such as 1C or 3NT)")
-		}
-		return g.Call(m.Seat, c)
-	}
 	if f := strings.Fields(act); len(f) >= 1 && strings.EqualFold(f[0], "claim") {
 		n := -1
 		if len(f) == 2 {
@@ -323,6 +313,16 @@ func (g *Game) Apply(m game.Move) error {
 			return illegal(m.Seat, act, g.trickNumber(), "want \"claim N\" with N from 0 to 13")
 		}
 		return g.Claim(m.Seat, n)
+	}
+	if g.Phase() == PhaseAuction {
+		c, err := ParseCall(act)
+		if err != nil {
+			if cd, err := card.Parse(act); err == nil {
+				return g.Play(m.Seat, cd)
+			}
+			return illegal(m.Seat, act, 0, "not a call (want P, X, XX or a bid such as 1C or 3NT)")
+		}
+		return g.Call(m.Seat, c)
 	}
 	c, err := card.Parse(act)
 	if err != nil {

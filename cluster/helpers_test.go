@@ -18,8 +18,10 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
 	"atout/game"
+	"atout/match"
 	"atout/store"
 	"atout/table"
 )
@@ -138,6 +140,8 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 			Store: n.st, Logger: quiet().With("node", name), Node: name,
 			LeaseTTL: nodeTiming.lease, Tick: 10 * time.Millisecond,
 			BotTimeout: time.Second, StoreTimeout: 3 * time.Second,
+			// Bridge's hints and claims, as a server gives them.
+			Games: map[string]match.Abilities{"bridge": {Hint: bridgeanalysis.Hint, ClaimHolds: bridgeanalysis.ClaimHolds}},
 		},
 		Conn:         nc,
 		ScanInterval: nodeTiming.scan,

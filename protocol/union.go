@@ -81,3 +81,24 @@ func (s *Sheet) UnmarshalJSON(b []byte) error {
 }
 
 func isNull(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
+
+// DealAnalysis is the review of a finished deal: a bridge board's
+// double-dummy [Analysis] or a belote deal's [BeloteAnalysis]. It goes on
+// the wire, and into the store with the deal's result, as that message.
+type DealAnalysis struct {
+	Bridge *Analysis       `json:"-"`
+	Belote *BeloteAnalysis `json:"-"`
+}
+
+// IsZero reports whether no analysis is set (nothing to review).
+func (a DealAnalysis) IsZero() bool { return a.Bridge == nil && a.Belote == nil }
+
+func (a DealAnalysis) MarshalJSON() ([]byte, error) {
+	switch {
+	case a.Bridge != nil:
+		return json.Marshal(a.Bridge)
+	case a.Belote != nil:
+		return json.Marshal(a.Belote)
+	}
+	return []byte("null"), nil
+}

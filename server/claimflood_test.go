@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/bridge/dd/ddpool"
 	"atout/table"
 )
@@ -28,7 +29,7 @@ func TestClaimFlood50Bounded(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400)) // as `atout serve` runs
 	pool := ddpool.New(ddpool.Config{Workers: 16})
 	defer pool.Close()
-	env := newEnvWith(t, table.Config{Solvers: pool}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool; c.GuestsPerMinute = 1000 })
+	env := newEnvWith(t, table.Config{Workers: bridgeanalysis.Workers(pool)}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool; c.GuestsPerMinute = 1000 })
 	const tables = 50
 	ready := tablesInPlay(t, env, tables)
 	runtime.GC()
@@ -126,7 +127,7 @@ func TestClaimFlood50Bounded(t *testing.T) {
 func TestRepeatedClaimNotSearchedAgain(t *testing.T) {
 	pool := ddpool.New(ddpool.Config{Workers: 1})
 	defer pool.Close()
-	env := newEnvWith(t, table.Config{Solvers: pool}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool })
+	env := newEnvWith(t, table.Config{Workers: bridgeanalysis.Workers(pool)}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool })
 	claim := func(w *ws, tricks int) bool {
 		w.sendJSON(map[string]any{"type": "claim", "tricks": tricks})
 		for {

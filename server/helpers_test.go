@@ -57,6 +57,9 @@ func newEnvWith(t testing.TB, tcfg table.Config, edit func(*Config)) *testEnv {
 	if tcfg.Tick == 0 {
 		tcfg.Tick = 10 * time.Millisecond
 	}
+	if tcfg.Games == nil {
+		tcfg.Games = testGames()
+	}
 	hub := table.NewLocalHub(tcfg)
 	cfg := Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, MessageRate: 1000, MessageBurst: 1000}
 	edit(&cfg)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"atout/bot/bidding/explain"
 	"atout/protocol"
 	"atout/table"
 	"atout/tournament"
@@ -95,7 +96,7 @@ func TestSealedBeloteDuplicateEntriesClose(t *testing.T) {
 // Finding 2: an onlooker of the closed room's table saw all 52 cards at
 // the end of a board the open room had not played yet.
 func TestSealedTeamMatchOnlooker(t *testing.T) {
-	env := openCompEnv(t, filepath.Join(t.TempDir(), "atout.db"), func(c *table.Config) { c.Explain = BridgeExplainer() })
+	env := openCompEnv(t, filepath.Join(t.TempDir(), "atout.db"), func(c *table.Config) { c.Games["bridge"] = explain.New().Abilities(c.Games["bridge"]) })
 	org, p, onlooker := newClient(t, env.ts.URL), newClient(t, env.ts.URL), newClient(t, env.ts.URL)
 	var created struct{ ID string }
 	org.do("POST", "/api/teammatches", map[string]any{"name": "Sealed", "boards": 4, "level": "easy",

@@ -42,7 +42,7 @@ func openCompEnv(t *testing.T, path string, opts ...func(*table.Config)) *compEn
 		t.Fatal(err)
 	}
 	m := NewMetrics()
-	cfg := table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond}
+	cfg := table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond, Games: testGames()}
 	for _, o := range opts {
 		o(&cfg)
 	}

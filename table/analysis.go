@@ -9,120 +9,33 @@ import (
 	"sync"
 	"time"
 
-	"atout/bridge"
-	"atout/bridge/dd"
-	"atout/bridge/dd/ddpool"
-	"atout/card"
+	"atout/game"
 	"atout/match"
 	"atout/protocol"
 )
 
-// The protocol's analysis message and its parts (docs/protocol.md).
+// The protocol's analysis messages and their parts (docs/protocol.md).
 type (
-	Analysis   = protocol.Analysis
-	ParInfo    = protocol.ParInfo
-	CostlyCard = protocol.CostlyCard
+	Analysis         = protocol.Analysis
+	ParInfo          = protocol.ParInfo
+	CostlyCard       = protocol.CostlyCard
+	BeloteAnalysis   = protocol.BeloteAnalysis
+	BeloteCostlyCard = protocol.BeloteCostlyCard
 )
 
-// AnalyseFunc computes the analysis of a finished deal. It runs on the
-// hub's analysis workers, never on a table goroutine; it should give up
-// when ctx is done (its result is then discarded).
-type AnalyseFunc func(ctx context.Context, p DealPlay) (*Analysis, error)
-
-// NewDDAnalyser returns an [AnalyseFunc] over package bridge/dd: the
-// double-dummy table and par, then the play replayed card by card, each
-// step giving up when ctx ends. Run by a hub, it uses the solver of the
-// double-dummy pool's worker it runs on ([ddpool.SolverOf]); called
-// elsewhere, a solver of tableMB megabytes (0: the solver's default) taken
-// from dd's pools.
-func NewDDAnalyser(tableMB int) AnalyseFunc {
-	return func(ctx context.Context, p DealPlay) (*Analysis, error) {
-		s := ddpool.SolverOf(ctx)
-		if s == nil {
-			s = dd.AcquireSolver(tableMB)
-			defer dd.ReleaseSolver(s)
-		}
-		return analyse(ctx, s, p)
-	}
-}
-
-// analyse computes the analysis of p on solver s.
-func analyse(ctx context.Context, s *dd.Solver, p DealPlay) (*Analysis, error) {
-	tab, err := s.TableContext(ctx, p.Deal)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	par := dd.Par(&tab, p.Dealer, p.Vul)
-	a := &Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{},
-		Par:      ParInfo{Score: par.Score, Contracts: par.Strings()},
-		Contract: p.Contract.String(), Costly: []CostlyCard{}}
-	for _, seat := range card.Seats {
-		row := make(map[string]int, 5)
-		for _, st := range bridge.Strains {
-			row[st.String()] = tab.Tricks(seat, st)
-		}
-		a.DD[seat] = row
-	}
-	if p.Contract.IsPass() {
-		return a, nil
-	}
-	a.Declarer = p.Declarer.String()
-	a.Start = tab.Tricks(p.Declarer, p.Contract.Strain)
-	if len(p.Cards) == 0 {
-		return a, nil
-	}
-	pa, err := dd.AnalysePlayContext(ctx, s, p.Deal, p.Contract.Strain, p.Declarer, p.Cards)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("table: analysis of board %d: %w", p.Board, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	a.Start = pa.Start
-	a.Costly = costlyCards(pa)
-	return a, nil
-}
-
-// costlyCards lists the cards of a play analysis that cost a trick, with
-// declarer's double-dummy total before and after each.
-func costlyCards(pa dd.PlayAnalysis) []CostlyCard {
-	out := []CostlyCard{}
-	before := pa.Start
-	for _, st := range pa.Steps {
-		if st.Cost > 0 {
-			out = append(out, CostlyCard{Trick: st.Trick, Seat: st.Seat, Card: st.Card, Cost: st.Cost, Before: before, After: st.Tricks})
-		}
-		before = st.Tricks
-	}
-	return out
-}
-
 // ErrAnalysisBusy is given to a claim, an analysis or a hint refused
-// because the double-dummy workers are saturated.
+// because the workers are saturated.
 var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are busy, try again"}
 
-// analyst runs the double-dummy work of a hub's tables — the analysis of
+// analyst runs the abilities' work of a hub's tables — the analysis of
 // finished deals and hints — off the table goroutines, on the hub's
-// double-dummy pool ([Config.Solvers]), each piece of work under a
-// deadline: hints at the pool's player priority, analyses in the
-// background. The solvers poll the deadline; a piece of work past it is
-// reported as failed at once, and its pool worker stays taken until the
-// solver really returns, so that abandoned searches never pile up on the
-// cores.
+// workers ([Config.Workers]), each piece of work under a deadline: hints
+// urgent, analyses in the background. The solvers poll the deadline; a
+// piece of work past it is reported as failed at once, and its worker
+// stays taken until the solver really returns, so that abandoned searches
+// never pile up on the cores.
 type analyst struct {
-	fn          AnalyseFunc
-	belote      BeloteAnalyseFunc
-	beloteHints BeloteHintFunc
-	pool        *ddpool.Pool
+	workers     match.Workers
 	timeout     time.Duration
 	hintTimeout time.Duration
 	jobs        chan analysisJob
@@ -131,34 +44,34 @@ type analyst struct {
 	stopOnce    sync.Once
 }
 
+// analysisJob is the analysis of a finished deal: run it, then done with
+// the encoded message (or why there is none; nil, nil: nothing to review).
 type analysisJob struct {
-	play DealPlay
-	// done receives the result (or the error) on the worker's goroutine.
-	done func(*Analysis, error)
-	// belote, when set, is a belote deal to analyse instead, whose
-	// message (or error) beloteDone receives.
-	belote     *match.BelotePlay
-	beloteDone func([]byte, error)
+	no      int
+	deal    game.Game // a copy of the finished deal
+	analyse func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error)
+	done    func(msg []byte, err error)
 }
 
 func newAnalyst(cfg *Config) *analyst {
 	a := &analyst{
-		fn: cfg.Analyse, belote: cfg.BeloteAnalyse, beloteHints: cfg.BeloteHint, pool: cfg.Solvers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
+		workers: cfg.Workers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
 		jobs:      make(chan analysisJob, cfg.AnalysisQueue),
 		hintSlots: make(chan struct{}, cfg.HintWorkers),
 		stop:      make(chan struct{}),
 	}
-	if a.fn != nil || a.belote != nil {
-		for range cfg.AnalysisWorkers {
-			go a.worker()
+	for _, ab := range cfg.Games {
+		if ab.Analyse != nil {
+			for range cfg.AnalysisWorkers {
+				go a.worker()
+			}
+			break
 		}
 	}
 	return a
 }
 
 func (a *analyst) close() { a.stopOnce.Do(func() { close(a.stop) }) }
-
-func (a *analyst) enabled() bool { return a != nil && a.fn != nil }
 
 // submit queues an analysis; false when the queue is full or the hub is
 // stopping (the deal then goes without one).
@@ -182,74 +95,63 @@ func (a *analyst) worker() {
 		case <-a.stop:
 			return
 		case j := <-a.jobs:
-			a.run(j)
+			j.done(a.run(j))
 		}
 	}
 }
 
-func (a *analyst) run(j analysisJob) {
-	if j.belote != nil {
-		a.runBelote(j)
-		return
-	}
+// run computes an analysis under the analysis deadline, in the background
+// on the workers, and encodes it.
+func (a *analyst) run(j analysisJob) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
 	defer cancel()
-	var x *Analysis
-	err := a.pool.Do(ctx, ddpool.Background, func(ctx context.Context, _ *dd.Solver) error {
+	var x protocol.DealAnalysis
+	err := a.workers.Do(ctx, false, func(ctx context.Context) error {
 		var err error
-		x, err = a.fn(ctx, j.play)
-		if err == nil && x == nil {
-			err = errors.New("table: no analysis")
-		}
+		x, err = j.analyse(ctx, j.no, j.deal)
 		return err
 	})
 	switch {
-	case err == nil:
-		j.done(x, nil)
 	case errors.Is(err, context.DeadlineExceeded):
-		j.done(nil, fmt.Errorf("table: analysis of board %d: %w", j.play.Board, ctx.Err()))
-	default:
-		j.done(nil, err)
+		return nil, fmt.Errorf("table: analysis of deal %d: %w", j.no, ctx.Err())
+	case err != nil:
+		return nil, err
+	case x.IsZero():
+		return nil, nil
 	}
-}
-
-// hint computes the double-dummy value (declarer's total tricks) of each
-// legal card of g, in a hint slot, under the hint deadline, on the pool at
-// player priority.
-func (a *analyst) hint(ctx context.Context, g *bridge.Game) (map[string]int, error) {
-	return a.inHintSlot(ctx, func(ctx context.Context, s *dd.Solver) (map[string]int, error) {
-		return dd.CardTotals(ctx, s, g)
-	})
+	return json.Marshal(x)
 }
 
 // inHintSlot runs a hint's computation in a hint slot, under the hint
-// deadline, on the pool at player priority, and words its failures.
-func (a *analyst) inHintSlot(ctx context.Context, f func(context.Context, *dd.Solver) (map[string]int, error)) (map[string]int, error) {
+// deadline, urgent on the workers, and words its failures.
+func (a *analyst) inHintSlot(ctx context.Context, f func(context.Context) (protocol.Hint, error)) (protocol.Hint, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.hintTimeout)
 	defer cancel()
 	select {
 	case a.hintSlots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, ErrAnalysisBusy
+		return protocol.Hint{}, ErrAnalysisBusy
 	}
 	defer func() { <-a.hintSlots }()
-	var cards map[string]int
-	err := a.pool.Do(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+	var h protocol.Hint
+	err := a.workers.Do(ctx, true, func(ctx context.Context) error {
 		var err error
-		cards, err = f(ctx, s)
+		h, err = f(ctx)
 		return err
 	})
 	switch {
 	case err == nil:
-		return cards, nil
-	case errors.Is(err, ddpool.ErrBusy):
-		return nil, ErrAnalysisBusy
+		return h, nil
+	case errors.Is(err, match.ErrBusy):
+		return h, ErrAnalysisBusy
+	case errors.Is(err, match.ErrNoHint):
+		return h, errf(CodeTurn, "hints are given when it is your turn to play a card")
 	case errors.Is(err, context.DeadlineExceeded):
-		return nil, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: err}
+		return h, &Error{Code: CodeTimeout, Msg: "the hint took too long", Err: err}
 	case errors.Is(err, context.Canceled):
-		return nil, err
+		return h, err
 	}
-	return nil, &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
+	return h, &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 }
 
 // defaultHintWorkers leaves a core to the tables.
@@ -257,42 +159,23 @@ func defaultHintWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 
 // ---- the table's side ----
 
+// abilities are what the table's game offers beyond its rules.
+func (t *Table) abilities() match.Abilities { return t.cfg.Games[string(t.settings.Game)] }
+
 // requestAnalysis queues the analysis of the current deal (just finished,
-// its result line stored as line) when the table has a human to show it
-// to. It runs on the table goroutine.
+// its result line stored as line) when the game has one and the table has
+// a human to show it to. It runs on the table goroutine.
 func (t *Table) requestAnalysis(line json.RawMessage) {
-	if bm, ok := t.m.(match.BeloteAnalysable); ok {
-		t.requestBeloteAnalysis(bm, line)
-		return
-	}
-	am, ok := t.m.(match.Analysable)
-	if !ok || !t.an.enabled() || t.humans() == 0 {
+	analyse := t.abilities().Analyse
+	if analyse == nil || t.humans() == 0 || !t.m.DealDone() || t.m.Game() == nil {
 		return
 	}
 	no := t.m.DealNo()
 	if _, done := t.analyses[no]; done || t.analysing[no] {
 		return
 	}
-	p, ok := am.DealPlay()
-	if !ok {
-		return
-	}
-	analysed := t.analysed(no, line)
-	t.queueAnalysis(no, analysisJob{play: p, done: func(a *Analysis, err error) {
-		var msg []byte
-		if err == nil {
-			a.Deal = no
-			msg, err = json.Marshal(a)
-		}
-		analysed(msg, err)
-	}})
-}
-
-// queueAnalysis queues the analysis of deal no on the analysts (on the
-// table goroutine); a full queue leaves the deal without one.
-func (t *Table) queueAnalysis(no int, job analysisJob) {
 	t.analysing[no] = true
-	if !t.an.submit(job) {
+	if !t.an.submit(analysisJob{no: no, deal: t.m.Clone(), analyse: analyse, done: t.analysed(no, line)}) {
 		delete(t.analysing, no)
 		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
 	}
@@ -303,13 +186,16 @@ func (t *Table) queueAnalysis(no int, job analysisJob) {
 // stored with the result, then kept and sent to everybody at the table.
 func (t *Table) analysed(no int, line json.RawMessage) func(msg []byte, err error) {
 	return func(msg []byte, err error) {
-		if err == nil {
+		if err == nil && msg != nil {
 			err = t.saveAnalysis(no, line, msg)
 		}
 		t.post(func() {
 			delete(t.analysing, no)
 			if err != nil {
 				t.log.Warn("no analysis for the deal", "deal", no, "err", err)
+				return
+			}
+			if msg == nil {
 				return
 			}
 			t.analyses[no] = msg

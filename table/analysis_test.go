@@ -9,75 +9,12 @@ import (
 	"time"
 
 	"atout/bridge"
-	"atout/bridge/dd"
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
 	"atout/game"
+	"atout/match"
+	"atout/protocol"
 )
-
-// The real analyser on a deal the solver settles at once: each seat holds
-// a whole suit.
-func TestDDAnalyser(t *testing.T) {
-	d, err := bridge.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := NewDDAnalyser(4)
-	// East leads a heart, South and West discard, North ruffs and runs
-	// the spades: 13 tricks.
-	cards := []card.Card{card.New(card.Hearts, card.Ace), card.New(card.Diamonds, card.Two), card.New(card.Clubs, card.Two), card.New(card.Spades, card.Two)}
-	a, err := f(context.Background(), DealPlay{Deal: d, Board: 3, Dealer: card.South, Vul: bridge.VulNone,
-		Contract: bridge.Contract{Level: 7, Strain: bridge.StrainSpades}, Declarer: card.North, Cards: cards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(a)
-	var got map[string]any
-	json.Unmarshal(raw, &got)
-	ddt := got["dd"].(map[string]any)
-	for _, c := range []struct {
-		seat, strain string
-		want         float64
-	}{{"N", "S", 13}, {"N", "NT", 0}, {"S", "D", 13}, {"E", "H", 13}, {"W", "S", 0}} {
-		if v := ddt[c.seat].(map[string]any)[c.strain]; v != c.want {
-			t.Errorf("dd %s %s = %v, want %v", c.seat, c.strain, v, c.want)
-		}
-	}
-	if a.Par.Score != 1510 || len(a.Par.Contracts) != 1 || a.Par.Contracts[0] != "NS 7S" {
-		t.Errorf("par %+v", a.Par)
-	}
-	if a.Type != "analysis" || a.Board != 3 || a.Contract != "7S" || a.Declarer != "N" || a.Start != 13 || len(a.Costly) != 0 {
-		t.Errorf("analysis %s", raw)
-	}
-	// A passed-out deal has a table and a par, no play.
-	a, err = f(context.Background(), DealPlay{Deal: d, Board: 1, Dealer: card.North, Contract: bridge.PassedOut})
-	if err != nil || a.Contract != "Pass" || a.Declarer != "" || len(a.Costly) != 0 {
-		t.Errorf("passed out: %+v %v", a, err)
-	}
-	// A play that is not legal is an error naming the card.
-	_, err = f(context.Background(), DealPlay{Deal: d, Board: 1, Contract: bridge.Contract{Level: 1, Strain: bridge.NoTrump}, Declarer: card.North,
-		Cards: []card.Card{card.New(card.Spades, card.Ace)}})
-	var pe *dd.PlayError
-	if !errors.As(err, &pe) {
-		t.Errorf("bad play: %v", err)
-	}
-}
-
-func TestCostlyCards(t *testing.T) {
-	pa := dd.PlayAnalysis{Start: 9, Steps: []dd.PlayStep{
-		{Seat: card.East, Card: card.New(card.Hearts, card.King), Trick: 1, Tricks: 10, Cost: 1},
-		{Seat: card.South, Card: card.New(card.Hearts, card.Two), Trick: 1, Tricks: 10},
-		{Seat: card.West, Card: card.New(card.Hearts, card.Three), Trick: 1, Tricks: 10},
-		{Seat: card.North, Card: card.New(card.Hearts, card.Four), Trick: 1, Tricks: 8, Cost: 2},
-	}}
-	got, _ := json.Marshal(costlyCards(pa))
-	want := `[{"trick":1,"seat":"E","card":"HK","cost":1,"before":9,"after":10},{"trick":1,"seat":"N","card":"H4","cost":2,"before":10,"after":8}]`
-	if string(got) != want {
-		t.Errorf("costly\n%s\nwant\n%s", got, want)
-	}
-	if got, _ := json.Marshal(costlyCards(dd.PlayAnalysis{Start: 7})); string(got) != "[]" {
-		t.Errorf("no play: %s", got)
-	}
-}
 
 // readUntil reads messages until one of type typ comes.
 func readUntil(t *testing.T, s *Sub, typ string, limit time.Duration) map[string]any {
@@ -109,16 +46,20 @@ func TestAnalysisMessage(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
 	var mu sync.Mutex
-	var plays []DealPlay
-	fake := func(ctx context.Context, p DealPlay) (*Analysis, error) {
+	var plays []bridgeanalysis.DealPlay
+	fake := func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+		p, ok := bridgeanalysis.PlayOf(d.(*bridge.Game))
+		if !ok {
+			return protocol.DealAnalysis{}, errors.New("not over")
+		}
 		mu.Lock()
 		plays = append(plays, p)
 		mu.Unlock()
-		return &Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
-			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}, nil
+		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: no, Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
+			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}}, nil
 	}
 	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
-		NextDelay: time.Hour, Analyse: fake}
+		NextDelay: time.Hour, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}}
 	h := NewLocalHub(cfg)
 	a, _ := st.CreateGuest(ctx, "a", "")
 	b, _ := st.CreateGuest(ctx, "b", "")
@@ -208,14 +149,14 @@ func TestAnalysisLimits(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
 	calls := make(chan struct{}, 100)
-	slow := func(ctx context.Context, p DealPlay) (*Analysis, error) {
+	slow := func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
 		calls <- struct{}{}
 		<-ctx.Done()
 		time.Sleep(20 * time.Millisecond) // a solver that stops late
-		return nil, ctx.Err()
+		return protocol.DealAnalysis{}, ctx.Err()
 	}
 	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
-		NextDelay: 10 * time.Millisecond, Analyse: slow, AnalysisTimeout: 30 * time.Millisecond})
+		NextDelay: 10 * time.Millisecond, Games: map[string]match.Abilities{"bridge": {Analyse: slow}}, AnalysisTimeout: 30 * time.Millisecond})
 	t.Cleanup(func() { h.Shutdown(ctx) })
 	bots, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 9}, Player{})
 	if err != nil {
@@ -267,14 +208,17 @@ func TestHintSlots(t *testing.T) {
 	}
 	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := a.hint(short, g); CodeOf(err) != CodeBusy {
+	hint := func(ctx context.Context) (protocol.Hint, error) {
+		return bridgeanalysis.Hint(ctx, g.Clone(), card.East)
+	}
+	if _, err := a.inHintSlot(short, hint); CodeOf(err) != CodeBusy {
 		t.Fatalf("hint with no free slot: %v", err)
 	}
 	<-a.hintSlots
 	// East to lead against 7S: every heart gives declarer 13.
-	cards, err := a.hint(context.Background(), g)
-	if err != nil || len(cards) != 13 || cards["HA"] != 13 {
-		t.Fatalf("hint %v, %v", cards, err)
+	h, err := a.inHintSlot(context.Background(), hint)
+	if err != nil || len(h.Cards) != 13 || h.Cards["HA"] != 13 || h.Ours["HA"] != 0 {
+		t.Fatalf("hint %v, %v", h, err)
 	}
 	if len(a.hintSlots) != 0 {
 		t.Fatal("hint slot not given back")

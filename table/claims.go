@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"atout/bridge/dd"
-	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/game"
 	"atout/match"
@@ -29,18 +27,17 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	case !ok:
 		return errf(CodeNotSeated, "you have no seat at this table")
 	}
-	cm, ok := t.m.(match.Claimable)
+	holds := t.abilities().ClaimHolds
 	switch {
-	case !ok:
-		return errf(CodeBadRequest, "claims are for bridge")
+	case holds == nil:
+		return errf(CodeBadRequest, "no claims in this game")
 	case t.m.Over() || t.m.DealDone():
 		return errf(CodeTurn, "the deal is over")
 	case t.claim != nil || t.claimBusy:
 		return errf(CodeTurn, "a claim is already waiting for an answer")
 	}
 	// The engine checks the phase, dummy and the range.
-	holds, err := cm.CheckClaim(us, tricks)
-	if err != nil {
+	if _, err := t.m.Try(claimMove(us, tricks)); err != nil {
 		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
 	}
 	var humans, botsOpp []card.Seat
@@ -64,18 +61,19 @@ func (t *Table) startClaim(userID string, tricks int) error {
 		return nil
 	}
 	// Bots answer by double dummy: they accept a claim that best play
-	// cannot beat. The check runs on the hub's double-dummy pool at
-	// player priority; a full pool refuses the claim for now.
+	// cannot beat. The check runs on the hub's workers, urgent; a full
+	// queue refuses the claim for now.
 	v := t.version
+	d := t.m.Clone()
 	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.HintTimeout)
 	var held bool
-	queued := t.cfg.Solvers.Go(ctx, ddpool.Player, func(ctx context.Context, s *dd.Solver) error {
+	queued := t.cfg.Workers.Go(ctx, true, func(ctx context.Context) error {
 		var err error
-		held, err = holds(ctx, s)
+		held, err = holds(ctx, d, us, tricks)
 		return err
 	}, func(err error) {
 		cancel()
-		if err != nil && !errors.Is(err, ddpool.ErrClosed) {
+		if err != nil && !errors.Is(err, match.ErrClosed) {
 			t.log.Warn("claim not checked", "err", err)
 		}
 		ok := err == nil && held
@@ -97,6 +95,11 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	}
 	t.claimBusy = true
 	return nil
+}
+
+// claimMove is the move of a claim by seat by of a total of tricks.
+func claimMove(by card.Seat, tricks int) game.Move {
+	return game.Move{Seat: by, Action: "claim " + strconv.Itoa(tricks)}
 }
 
 // undoCrosses reports whether taking back the last n moves of the deal
@@ -179,7 +182,7 @@ func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool, reason str
 	}
 	t.notify(ClaimNotice{Type: protocol.TypeClaim, By: by, Tricks: tricks, Accepted: accepted, Reason: reason})
 	if accepted {
-		if err := t.applyMove(game.Move{Seat: by, Action: "claim " + strconv.Itoa(tricks)}, false, time.Now()); err == nil {
+		if err := t.applyMove(claimMove(by, tricks), false, time.Now()); err == nil {
 			return
 		}
 	}

@@ -17,8 +17,6 @@ type (
 	BridgeSheet = match.BridgeSheet
 	// BeloteSheet is the score sheet of a belote table.
 	BeloteSheet = match.BeloteSheet
-	// DealPlay is a finished bridge deal as the analysis needs it.
-	DealPlay = match.DealPlay
 )
 
 // ErrFormat is returned for an export format the game does not have.
@@ -27,7 +25,7 @@ var ErrFormat = match.ErrFormat
 // newMatch returns the match the (normalized) settings describe.
 func newMatch(s Settings) match.Match {
 	if s.Game == protocol.Belote {
-		return match.NewBelote(s.Belote(), s.BeloteDeals)
+		return match.NewBeloteMatch(s.Belote(), s.BeloteDeals)
 	}
 	return match.NewBridge(s.Bridge())
 }

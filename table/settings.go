@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"atout/belote"
-	"atout/bridge"
 	"atout/card"
 	"atout/match"
 	"atout/protocol"
@@ -125,16 +123,12 @@ func (s *Settings) checkDeals(sc match.Scoring) error {
 		seen[n] = true
 	}
 	for i, in := range s.DealInfo {
-		if in.Dealer > card.West || in.Vul > bridge.VulAll {
+		if !match.ValidDealInfo(in) {
 			return &SettingsError{fmt.Sprintf("dealInfo[%d]", i), fmt.Sprint(in), "bad dealer or vulnerability"}
 		}
 	}
 	for i, d := range s.Deals {
-		dl, err := bridge.ParseDeal(d)
-		if err == nil {
-			err = dl.Validate()
-		}
-		if err != nil {
+		if err := match.CheckBridgeDeal(d); err != nil {
 			return &SettingsError{fmt.Sprintf("deals[%d]", i), d, err.Error()}
 		}
 	}
@@ -156,32 +150,23 @@ func (s *Settings) normalizeBelote() error {
 		if d.Dealer > card.West {
 			return &SettingsError{fmt.Sprintf("beloteDeals[%d].dealer", i), fmt.Sprint(uint8(d.Dealer)), "want N, E, S or W"}
 		}
-		if err := belote.CheckDeck(d.Deck); err != nil {
+		if err := match.CheckBeloteDeck(d.Deck); err != nil {
 			return &SettingsError{fmt.Sprintf("beloteDeals[%d].deck", i), fmt.Sprint(len(d.Deck)) + " cards", err.Error()}
 		}
 	}
 	if s.Scoring != "" || s.Boards != 0 {
 		return &SettingsError{"game", string(s.Game), "scoring and boards are bridge settings"}
 	}
-	if s.Mode == "" {
-		s.Mode = protocol.Classic
-	}
-	m, err := belote.ParseMode(string(s.Mode))
-	if err != nil {
+	bs := s.Belote()
+	switch bs.Normalize() {
+	case match.BadMode:
 		return &SettingsError{"mode", string(s.Mode), "want classic, notrump or coinche"}
-	}
-	s.Mode = protocol.BeloteMode(m.String())
-	if s.SaTa && m != belote.Coinche {
+	case match.BadSaTa:
 		return &SettingsError{"sata", "true", "sans-atout and tout-atout bids belong to coinche"}
-	}
-	if s.Rules == "" {
-		s.Rules = protocol.Maison
-	}
-	st, err := belote.ParseSetting(string(s.Rules))
-	if err != nil {
+	case match.BadRules:
 		return &SettingsError{"rules", string(s.Rules), "want maison or official"}
 	}
-	s.Rules = protocol.BeloteRules(st.String())
+	s.Mode, s.Rules = protocol.BeloteMode(bs.Mode), protocol.BeloteRules(bs.Rules)
 	if s.Target < 0 || s.Target > 10000 || (s.Target > 0 && s.Target < 100) {
 		return &SettingsError{"target", fmt.Sprint(s.Target), "want 0 (default) or 100 to 10000"}
 	}
@@ -203,12 +188,9 @@ func (s Settings) Public() Settings {
 // competition put there, and it offers no hint and no undo.
 func (s *Settings) Competition() bool { return !s.Tournament.IsZero() }
 
-// Belote returns the typed settings of a belote table (normalized): the
-// engine's rules.
-func (s *Settings) Belote() belote.Rules {
-	m, _ := belote.ParseMode(string(s.Mode))
-	st, _ := belote.ParseSetting(string(s.Rules))
-	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target, SaTa: s.SaTa}
+// Belote returns the typed settings of a belote table.
+func (s *Settings) Belote() match.BeloteSettings {
+	return match.BeloteSettings{Mode: string(s.Mode), Rules: string(s.Rules), Announcements: s.Announcements, Target: s.Target, SaTa: s.SaTa}
 }
 
 // Bridge returns the typed settings of a bridge table (normalized).

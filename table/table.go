@@ -19,12 +19,13 @@
 // never receives a card its seat may not see. A subscriber that does not
 // keep up is dropped rather than slow the table.
 //
-// Double-dummy work — the analysis of each finished bridge deal
-// ([Config.Analyse], sent as the "analysis" message and stored with the
-// deal's result), hints and the bots' check of a claim — never runs on a
-// table goroutine: it runs on a bounded pool of workers shared by the
-// process ([Config.Solvers], package bridge/dd/ddpool), a player's claim or
-// hint before the analyses, each piece of work under a deadline.
+// The work of a game's abilities ([Config.Games]: the analysis of each
+// finished deal, sent as the game's analysis message and stored with the
+// deal's result; hints; the bots' check of a claim) never runs on a table
+// goroutine: it runs on bounded workers shared by the hub
+// ([Config.Workers]), a player's claim or hint before the analyses, each
+// piece of work under a deadline. A table knows no game: it asks its match
+// ([match.Match]) and the game's abilities, never an engine or a solver.
 //
 // A table nobody watches and nothing moves for [Config.IdleTimeout] is
 // parked: stored as such and stopped. [Hub.Get] rebuilds it from the store
@@ -43,14 +44,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"atout/bot"
-	"atout/bridge"
-	"atout/bridge/dd/ddpool"
 	"atout/card"
 	"atout/game"
 	"atout/match"
@@ -96,45 +96,38 @@ type Config struct {
 	// from the request (or the bot's answer) to the end of the broadcast:
 	// bots' thinking is not included.
 	OnAction func(byBot bool, latency time.Duration)
-	// Explain, if set, gives the meaning of every call of a bridge auction
-	// (public information: it depends on the calls only). It is sent as
-	// the state's "explanations" and must be safe for concurrent use.
-	Explain func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation
-	// Suggest, if set, gives the call the bots would make with hand after
-	// calls, and its meaning: the bidding hint. It must be safe for
-	// concurrent use.
-	Suggest func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand) *protocol.Explanation
 	// BotSpeeds are the pauses before a bot acts at a table with a human
 	// for the speeds a player may choose (default: slow 2×BotDelay,
 	// normal BotDelay, fast BotDelay/3, instant none).
 	BotSpeeds map[string]time.Duration
 
-	// Solvers is the pool of double-dummy workers that claims against
-	// bots, hints and analyses run on (default [ddpool.Default], shared by
-	// the process): a player's claim or hint goes before the analyses, and
-	// a full queue refuses the work ([ErrAnalysisBusy]).
-	Solvers *ddpool.Pool
 	// BotQueue schedules the bots' decisions at tables without a human,
 	// behind those at tables with one and within a budget per account
 	// (default: one per hub; see [BotQueue]).
 	BotQueue *BotQueue
-	// Analyse, if set, computes the double-dummy analysis of every bridge
-	// deal played at a table with a human (see [NewDDAnalyser]); it is
-	// sent to the players as the "analysis" message and stored with the
-	// deal's result. It runs on the Solvers pool, at most AnalysisWorkers
-	// at once for the hub (default the pool's workers), with a queue of
-	// AnalysisQueue deals (default 256; a deal finding it full goes
-	// without an analysis), each under AnalysisTimeout (default 60s).
-	Analyse         AnalyseFunc
+	// Games gives each game's abilities by its kind ("bridge", "belote"):
+	// the review of finished deals, hints, claims checked against best
+	// play, the meaning of calls ([match.Abilities]; package
+	// bridge/analysis, belote/analysis, bot/bidding/explain). A game
+	// without them has none of these: no claim, no hint, no analysis.
+	//
+	// Its analyses review every deal played at a table with a human; each
+	// is sent to the players as the game's analysis message and stored
+	// with the deal's result. They run on the Workers, at most
+	// AnalysisWorkers at once for the hub (default the workers' number),
+	// with a queue of AnalysisQueue deals (default 256; a deal finding it
+	// full goes without an analysis), each under AnalysisTimeout (default
+	// 60s).
+	Games           map[string]match.Abilities
 	AnalysisWorkers int
 	AnalysisQueue   int
 	AnalysisTimeout time.Duration
-	// BeloteAnalyse, if set, reviews the card play of every belote deal
-	// played at a table with a human (see [NewBeloteAnalyser]), on the
-	// same workers, queue and deadline as Analyse; BeloteHint, if set,
-	// gives the belote hints (see [NewBeloteHinter]) like the bridge ones.
-	BeloteAnalyse BeloteAnalyseFunc
-	BeloteHint    BeloteHintFunc
+	// Workers run the abilities' work off the tables' goroutines: a
+	// player's claim or hint goes before the analyses, and a full queue
+	// refuses the work ([ErrAnalysisBusy]). Default: one worker per core
+	// for the hub (bridge/analysis.Workers adapts the process's
+	// double-dummy pool).
+	Workers match.Workers
 	// HintWorkers bounds the hints computed at once (default half the
 	// cores, at least 1); HintTimeout bounds each, and each claim against
 	// bots (default 20s).
@@ -185,11 +178,11 @@ func (c *Config) setDefaults() {
 	if c.Tick <= 0 {
 		c.Tick = 250 * time.Millisecond
 	}
-	if c.Solvers == nil {
-		c.Solvers = ddpool.Default()
+	if c.Workers == nil {
+		c.Workers = newLocalWorkers(runtime.GOMAXPROCS(0))
 	}
 	if c.AnalysisWorkers <= 0 {
-		c.AnalysisWorkers = c.Solvers.Workers()
+		c.AnalysisWorkers = c.Workers.Size()
 	}
 	if c.AnalysisQueue <= 0 {
 		c.AnalysisQueue = 256
@@ -352,9 +345,9 @@ type Table struct {
 	// resumeLine is the stored result of the finished current deal of a
 	// resumed table, to analyse it if it has no analysis yet.
 	resumeLine json.RawMessage
-	// hintCards is the last hint computed, valid at version hintV.
-	hintCards map[string]int
-	hintV     uint64
+	// hint is the last hint computed, valid at version hintV.
+	hint  *Hint
+	hintV uint64
 	// speeds are the bot speeds the seated humans chose ("" normal);
 	// playOut is the deal being played out at once (0 none).
 	speeds  [4]string
@@ -664,8 +657,8 @@ func (t *Table) infoFor(userID string) (in Info, dealShown bool) {
 		if n := t.m.Back(me); n > 0 {
 			in.CanUndo, in.UndoConfirm = true, t.undoCrosses(n)
 		}
-		_, bridgeHints := t.m.(match.Hintable)
-		in.CanHint = bridgeHints || t.beloteHintable()
+		ab := t.abilities()
+		in.CanHint = ab.Hint != nil || ab.Suggest != nil
 	}
 	if seated {
 		in.CanChat = t.humans() > 1
@@ -731,22 +724,15 @@ func (t *Table) encode(userID string) []byte {
 	return b
 }
 
-// explanations returns the meanings of the calls of the current bridge
-// auction, computed once per change.
+// explanations returns the meanings of the calls of the current auction,
+// computed once per change.
 func (t *Table) explanations() []protocol.Explanation {
-	am, ok := t.m.(match.Auctioned)
-	if t.cfg.Explain == nil || !ok {
-		return nil
-	}
-	vul, dealer, calls, ok := am.Auction()
-	if !ok {
+	explain := t.abilities().Explain
+	if explain == nil || t.m.Game() == nil {
 		return nil
 	}
 	if t.explainedV != t.version+1 {
-		t.explained = nil
-		if len(calls) > 0 {
-			t.explained = t.cfg.Explain(vul, dealer, calls)
-		}
+		t.explained = explain(t.m.Game())
 		t.explainedV = t.version + 1
 	}
 	return t.explained

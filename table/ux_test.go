@@ -6,7 +6,10 @@ import (
 	"time"
 
 	"atout/bridge"
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
+	"atout/game"
+	"atout/match"
 	"atout/protocol"
 )
 
@@ -119,9 +122,14 @@ func TestBiddingHint(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond,
-		Suggest: func(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, hand card.Hand) *protocol.Explanation {
-			return &protocol.Explanation{Call: "P", Text: "nothing to say"}
-		}})
+		Games: map[string]match.Abilities{"bridge": {Hint: bridgeanalysis.Hint,
+			Suggest: func(d game.Game, us card.Seat) *protocol.Explanation {
+				g := d.(*bridge.Game)
+				if turn, ok := g.Turn(); !ok || turn != us || g.Phase() != bridge.PhaseAuction {
+					return nil
+				}
+				return &protocol.Explanation{Call: "P", Text: "nothing to say"}
+			}}}})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	u, _ := st.CreateGuest(ctx, "bob", "")
 	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 9}, Player{ID: u.ID, Name: "bob"})

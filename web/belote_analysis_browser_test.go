@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	beloteanalysis "atout/belote/analysis"
 	"atout/table"
 )
 
@@ -17,8 +18,7 @@ import (
 // cost points); an injected analysis is worded in full.
 func TestBrowserBeloteAnalysis(t *testing.T) {
 	base := startServer(t, func(c *table.Config) {
-		c.BeloteAnalyse = table.NewBeloteAnalyser()
-		c.BeloteHint = table.NewBeloteHinter()
+		c.Games["belote"] = beloteanalysis.Abilities()
 	})
 	ctx := browser(t)
 	openApp(t, ctx, base)

@@ -6,6 +6,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	beloteanalysis "atout/belote/analysis"
+	"atout/match"
 	"atout/table"
 )
 
@@ -13,7 +15,7 @@ import (
 // set changes; at the table the hint's numbers and the score sheet's
 // brackets say what they are.
 func TestBrowserBeloteLegends(t *testing.T) {
-	base := startServer(t, func(c *table.Config) { c.BeloteHint = table.NewBeloteHinter() })
+	base := startServer(t, func(c *table.Config) { c.Games["belote"] = match.Abilities{Hint: beloteanalysis.Hint} })
 	ctx := browser(t)
 	openApp(t, ctx, base)
 	run(t, ctx, 20*time.Second, "belote options",

@@ -643,7 +643,11 @@ func TestBrowserLanguageSwitch(t *testing.T) {
 func TestBrowserReconnect(t *testing.T) {
 	// A fast stand-in analyser: the server sends and stores an analysis of
 	// the protocol's shape after the deal (see quickAnalysis).
-	base := startServer(t, func(c *table.Config) { c.Analyse = quickAnalysis })
+	base := startServer(t, func(c *table.Config) {
+		b := c.Games["bridge"]
+		b.Analyse = quickAnalysis
+		c.Games["bridge"] = b
+	})
 	ctx := browser(t)
 	openApp(t, ctx, base)
 	startGame(t, ctx, "bridge", map[string]string{"level-select": "easy"})

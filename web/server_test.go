@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"math/bits"
@@ -11,7 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"atout/bot/bidding/explain"
+	"atout/bridge"
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
+	"atout/game"
+	"atout/match"
+	"atout/protocol"
 	"atout/server"
 	"atout/store"
 	"atout/table"
@@ -34,7 +41,12 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, Tick: 20 * time.Millisecond,
-		Explain: server.BridgeExplainer(), Suggest: server.BridgeSuggester()}
+		Games: map[string]match.Abilities{
+			// Bridge's hints and claims, with the bidding system's
+			// explanations; no analysis (quickAnalysis stands in for it
+			// where a test looks at one).
+			"bridge": explain.New().Abilities(match.Abilities{Hint: bridgeanalysis.Hint, ClaimHolds: bridgeanalysis.ClaimHolds}),
+		}}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -55,8 +67,12 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 // cards in the strain (4 + length, NT: 7), the par is the contract played,
 // and the first card played "cost" a trick. It lets the browser tests see
 // the server send, store and replay an analysis.
-func quickAnalysis(ctx context.Context, p table.DealPlay) (*table.Analysis, error) {
-	a := &table.Analysis{Type: "analysis", Board: p.Board, DD: map[card.Seat]map[string]int{},
+func quickAnalysis(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+	p, ok := bridgeanalysis.PlayOf(d.(*bridge.Game))
+	if !ok {
+		return protocol.DealAnalysis{}, errors.New("the board is not over")
+	}
+	a := &table.Analysis{Type: "analysis", Deal: no, Board: p.Board, DD: map[card.Seat]map[string]int{},
 		Contract: p.Contract.String(), Costly: []table.CostlyCard{}}
 	for s := card.North; s <= card.West; s++ {
 		row := map[string]int{"NT": 7}
@@ -74,5 +90,5 @@ func quickAnalysis(ctx context.Context, p table.DealPlay) (*table.Analysis, erro
 			a.Costly = append(a.Costly, table.CostlyCard{Trick: 1, Seat: p.Declarer.Next(), Card: p.Cards[0], Cost: 1, Before: 7, After: 8})
 		}
 	}
-	return a, ctx.Err()
+	return protocol.DealAnalysis{Bridge: a}, ctx.Err()
 }

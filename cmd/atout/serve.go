@@ -17,11 +17,16 @@ import (
 	"syscall"
 	"time"
 
+	beloteanalysis "atout/belote/analysis"
 	"atout/bot"
 	"atout/bot/belotebot"
+	"atout/bot/bidding/explain"
 	"atout/bot/bridgebot"
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/bridge/dd/ddpool"
 	"atout/cluster"
+	"atout/match"
+	"atout/protocol"
 	"atout/server"
 	"atout/store"
 	"atout/table"
@@ -289,6 +294,17 @@ var registerBots = sync.OnceFunc(func() {
 	bot.Register("belote", bot.Strong, func(seed uint64) bot.Bot { return belotebot.NewStrong(belotebot.LevelStrong, seed) })
 })
 
+// tableGames are each game's abilities at the tables: the double-dummy
+// review, hints and claims of bridge with the bidding system's
+// explanations and bidding hint, and belote's review and hints on its
+// exact solver.
+func tableGames() map[string]match.Abilities {
+	return map[string]match.Abilities{
+		string(protocol.Bridge): explain.New().Abilities(bridgeanalysis.Abilities()),
+		string(protocol.Belote): beloteanalysis.Abilities(),
+	}
+}
+
 // serve runs the web app on an open store and listener until ctx is done.
 func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	registerBots()
@@ -303,13 +319,10 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: metrics.ObserveAction,
-		Explain:  server.BridgeExplainer(),
-		Suggest:  server.BridgeSuggester(),
-		Solvers:  solvers,
-		// Analyses run on the pool, behind the players' work.
-		Analyse:         table.NewDDAnalyser(0),
-		BeloteAnalyse:   table.NewBeloteAnalyser(),
-		BeloteHint:      table.NewBeloteHinter(),
+		Games:    tableGames(),
+		// Claims, hints and analyses run on the pool, the analyses
+		// behind the players' work.
+		Workers:         bridgeanalysis.Workers(solvers),
 		AnalysisTimeout: 60 * time.Second,
 		IdleTimeout:     c.idle,
 		LeaseTTL:        c.lease,

@@ -1,0 +1,92 @@
+// Package explain holds the bidding system's abilities at a bridge table
+// ([match.Abilities]): the meaning of every call of an auction, shown to
+// everybody, and the bidding hint (the call the bots would make with a
+// hand), both from the rules of package bot/bidding, in the shape of the
+// protocol's explanations (docs/protocol.md): the English text and the
+// structured meaning, with its words in every other language.
+package explain
+
+import (
+	"atout/bot/bidding"
+	"atout/bridge"
+	"atout/card"
+	"atout/game"
+	"atout/i18n"
+	"atout/match"
+	"atout/protocol"
+)
+
+// System is the bidding system the tables explain and suggest calls with.
+type System struct{ b *bidding.Bot }
+
+// New returns the system the bots play (SAYC, bidding.Options{}).
+func New() System { return System{bidding.New(bidding.Options{})} }
+
+// Abilities adds s's explanations and bidding hint to a bridge game's
+// other abilities.
+func (s System) Abilities(a match.Abilities) match.Abilities {
+	a.Explain, a.Suggest = s.Explain, s.Suggest
+	return a
+}
+
+// Calls explains each call of an auction: one entry per call.
+func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation {
+	ms := s.b.ExplainAll(vul, dealer, calls)
+	out := make([]protocol.Explanation, 0, len(ms))
+	for i, m := range ms {
+		if i >= len(calls) {
+			break
+		}
+		out = append(out, Of(m, calls[i]))
+	}
+	return out
+}
+
+// Explain is the [match.Abilities] meaning of every call made so far in
+// board d; nil before the first call or for a game that is not bridge.
+func (s System) Explain(d game.Game) []protocol.Explanation {
+	g, ok := d.(*bridge.Game)
+	if !ok || g == nil {
+		return nil
+	}
+	auc := g.Auction()
+	if auc.Len() == 0 {
+		return nil
+	}
+	return s.Calls(g.Vul(), g.Dealer(), auc.Calls())
+}
+
+// Suggest is the [match.Abilities] bidding hint: the call the bots would
+// make for us in board d, with its meaning; nil when it is not us's turn
+// to call.
+func (s System) Suggest(d game.Game, us card.Seat) *protocol.Explanation {
+	g, ok := d.(*bridge.Game)
+	if !ok || g == nil || g.Phase() != bridge.PhaseAuction {
+		return nil
+	}
+	if turn, ok := g.Turn(); !ok || turn != us {
+		return nil
+	}
+	auc := g.Auction()
+	call, m := s.b.Choose(g.Hand(us), g.Vul(), g.Dealer(), auc.Calls())
+	e := Of(m, call)
+	return &e
+}
+
+// Of is the protocol's form of a call's meaning.
+func Of(m bidding.Meaning, call bridge.Call) protocol.Explanation {
+	return protocol.Explanation{Call: call.String(), Text: m.Text, Key: m.Key, Args: m.Args,
+		MinHCP: m.MinHCP, MaxHCP: m.MaxHCP, MinLen: m.MinLen, MaxLen: m.MaxLen,
+		Balanced: m.Balanced, Force: int(m.Force), Artificial: m.Artificial, Words: words(m, call)}
+}
+
+// words is a call's meaning in every language but English.
+func words(m bidding.Meaning, call bridge.Call) map[string]string {
+	out := make(map[string]string, len(i18n.Supported)-1)
+	for _, l := range i18n.Supported {
+		if l != i18n.En {
+			out[string(l)] = m.In(l, call)
+		}
+	}
+	return out
+}
