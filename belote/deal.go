@@ -276,7 +276,7 @@ func (d *Deal) Trump() card.Suit {
 func (d *Deal) Reserve() int { return d.reserve }
 
 // SetReserve sets the litige reserve carried into this deal (belote-rules
-// §8.2); [Game] does this for every deal.
+// §8.2); [NextDeal] does this for every deal of a game.
 func (d *Deal) SetReserve(points int) { d.reserve = points }
 
 // Result returns the score of the deal once it is done with a taker (the

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"atout/card"
-	"atout/game"
 )
 
 // DealScore is one line of a game's score sheet: how one deal ended.
@@ -20,319 +19,89 @@ type DealScore struct {
 	Total      [2]int     // the running game score after the deal
 }
 
-// dealSetup is what a deal starts from: its deck and the declaration
-// choices made for it.
-type dealSetup struct {
-	deck     [32]card.Card
-	silent   uint8
-	noBelote uint8
-}
-
-// Game is a belote game: a sequence of deals until a side reaches the
-// target (belote-rules §9), with the dealer moving to next(dealer) after
-// every deal (a passed deal included), the litige reserve carried from deal
-// to deal and the running score sheet.
+// GameScore is the score of a game between two deals: each side's game
+// score and the litige points held over to the next deal (belote-rules
+// §8.2). Its zero value is the score before the first deal.
 //
-// The deck of each deal comes from the decks given with [Game.AddDeck] (a
-// recorded game) or, when those run out, from the game's [card.Rand] (live
-// play). Without either the game waits at the end of a deal ([Game.Waiting]).
-// A Game is a match of deals, not a [game.Game]: the game.Game of belote is
-// one [Deal] ([Game.Deal]), as a bridge board is one deal. Game drives the
-// deals for the programs that play a whole game through (simulations,
-// replays); [Game.Done] and [Game.Moves] are about the whole game.
-type Game struct {
-	rules   Rules
-	first   card.Seat // the first dealer
-	rnd     *card.Rand
-	setups  []dealSetup
-	deals   []*Deal // every deal started; the last is the current one
-	sheet   []DealScore
-	totals  [2]int
-	reserve int
-	over    bool
-	winner  card.Side
+// A belote game is a sequence of deals until a side reaches the target
+// (belote-rules §9). The program that plays it keeps the deals (package
+// match at a table, a self-play loop, the record replay of [LoadDeals]);
+// the rules of the sequence are written here once, as values and pure
+// functions:
+//
+//   - who deals next: [NextDealer], after every deal, a passed one included
+//     (§3);
+//   - what a deal carries in: the litige reserve of the deals before
+//     ([NextDeal], §8.2);
+//   - how a finished deal adds to the game score, and its line on the score
+//     sheet ([GameScore.Add], [ScoreSheet]);
+//   - when the game is won ([GameScore.Winner], [GameWinner]).
+type GameScore struct {
+	Totals  [2]int // game score of each side (index [card.NS], [card.EW])
+	Reserve int    // litige points carried into the next deal
 }
 
-// NewGame starts a game under rules r with dealer as the first dealer. The
-// decks are drawn from rnd; with a nil rnd they must be supplied with
-// [Game.AddDeck] (the first one starts the first deal).
-func NewGame(r Rules, dealer card.Seat, rnd *card.Rand) (*Game, error) {
-	if err := r.Check(); err != nil {
-		return nil, err
-	}
-	if dealer > card.West {
-		return nil, fmt.Errorf("belote: invalid dealer %v", dealer)
-	}
-	if r.Target < 0 {
-		return nil, fmt.Errorf("belote: negative target %d", r.Target)
-	}
-	g := &Game{rules: r, first: dealer, rnd: rnd}
-	g.startNext()
-	return g, nil
-}
-
-// AddDeck queues deck (32 cards, top first) for the next deal that has no
-// deck yet; if the game is waiting for it, that deal starts now.
-func (g *Game) AddDeck(deck []card.Card) error {
-	if err := CheckDeck(deck); err != nil {
-		return err
-	}
-	var s dealSetup
-	copy(s.deck[:], deck)
-	g.setups = append(g.setups, s)
-	if g.Waiting() {
-		g.startNext()
-	}
-	return nil
-}
-
-// startNext starts the next deal if a deck is available.
-func (g *Game) startNext() {
-	n := len(g.deals)
-	if n >= len(g.setups) {
-		if g.rnd == nil {
-			return
-		}
-		g.setups = append(g.setups, dealSetup{deck: ShuffledDeck(g.rnd)})
-	}
-	st := g.setups[n]
-	d, err := NewDeal(g.rules, g.dealerOf(n), st.deck[:])
-	if err != nil {
-		panic(err) // decks are checked when added
-	}
-	d.silent, d.noBelote = st.silent, st.noBelote
-	d.reserve = g.reserve
-	g.deals = append(g.deals, d)
-}
-
-// dealerOf returns the dealer of deal n (0-based).
-func (g *Game) dealerOf(n int) card.Seat {
-	s := g.first
-	for range n % 4 {
-		s = Next(s)
-	}
-	return s
-}
-
-// Kind returns "belote".
-func (g *Game) Kind() string { return "belote" }
-
-// Rules returns the rules of the game.
-func (g *Game) Rules() Rules { return g.rules }
-
-// FirstDealer returns the dealer of the first deal.
-func (g *Game) FirstDealer() card.Seat { return g.first }
-
-// Deal returns the current deal (the last one, finished, once the game is
-// over or while it waits for a deck). Apply moves through the Game, not
-// directly to the deal; clone it to explore.
-func (g *Game) Deal() *Deal {
-	if len(g.deals) == 0 {
-		return nil
-	}
-	return g.deals[len(g.deals)-1]
-}
-
-// Deals returns every deal started so far, in order; the last one may be in
-// progress. They must not be modified.
-func (g *Game) Deals() []*Deal { return g.deals[:len(g.deals):len(g.deals)] }
-
-// DealNumber returns the 1-based number of the current deal.
-func (g *Game) DealNumber() int { return len(g.deals) }
-
-// Waiting reports whether the game is between deals, waiting for a deck
-// ([Game.AddDeck]).
-func (g *Game) Waiting() bool {
-	d := g.Deal()
-	return !g.over && (d == nil || d.Done())
-}
-
-// Sheet returns the score sheet: one line per finished deal.
-func (g *Game) Sheet() []DealScore { return g.sheet[:len(g.sheet):len(g.sheet)] }
-
-// Totals returns the game score of each side (index [card.NS], [card.EW]).
-func (g *Game) Totals() [2]int { return g.totals }
-
-// Reserve returns the litige points held over to the next deal.
-func (g *Game) Reserve() int { return g.reserve }
-
-// Over reports whether the game is over.
-func (g *Game) Over() bool { return g.over }
-
-// Winner returns the side that won the game; ok is false until it is over.
-func (g *Game) Winner() (side card.Side, ok bool) { return g.winner, g.over }
-
-// Done reports whether the game is over.
-func (g *Game) Done() bool { return g.over }
-
-// ToAct returns the seats that may act in the current deal (see
-// [Deal.ToAct]); empty when the game is over or waits for a deck.
-func (g *Game) ToAct() []card.Seat {
-	if g.over || g.Waiting() {
-		return nil
-	}
-	return g.Deal().ToAct()
-}
-
-// Legal returns every action seat may take now, in the record notation.
-func (g *Game) Legal(seat card.Seat) []string {
-	if g.over || g.Waiting() {
-		return nil
-	}
-	return g.Deal().Legal(seat)
-}
-
-// LegalActions returns every action seat may take now.
-func (g *Game) LegalActions(seat card.Seat) []Action {
-	if g.over || g.Waiting() {
-		return nil
-	}
-	return g.Deal().LegalActions(seat)
-}
-
-// Apply performs a move in the record notation in the current deal. An
-// illegal move returns an *[IllegalError] and leaves the game unchanged.
-// When the move ends a deal, the deal is scored, the game end is checked
-// and the next deal starts (if a deck is available).
-func (g *Game) Apply(m game.Move) error {
-	a, err := ParseAction(m.Action)
-	if err != nil {
-		if e := g.closed(m.Seat, m.Action); e != nil {
-			return e
-		}
-		return g.Deal().Apply(m) // reports the bad notation
-	}
-	return g.Do(m.Seat, a)
-}
-
-func (g *Game) closed(seat card.Seat, action string) error {
-	switch {
-	case g.over:
-		e := illegal(seat, action, 0, "the game is over")
-		e.Over = true
-		return e
-	case g.Waiting():
-		return illegal(seat, action, 0, "waiting for the deck of the next deal")
-	}
-	return nil
-}
-
-// Do performs action a by seat in the current deal; see [Game.Apply].
-func (g *Game) Do(seat card.Seat, a Action) error {
-	if e := g.closed(seat, a.String()); e != nil {
-		return e
-	}
-	d := g.Deal()
-	if err := d.Do(seat, a); err != nil {
-		return err
-	}
-	if d.Done() {
-		g.endDeal(d)
-	}
-	return nil
-}
-
-// endDeal records the finished deal d on the score sheet, checks the end of
-// the game and starts the next deal.
-func (g *Game) endDeal(d *Deal) {
-	ds := DealScore{Deal: len(g.deals), Dealer: d.dealer, Passed: d.passed, Belote: -1}
+// Add returns the game score after finished deal d, deal no (1-based) of
+// the game, and the deal's line on the score sheet. A passed deal scores
+// nothing and leaves the reserve for the next deal; a played one adds its
+// score (which pays out the reserve it carried in, or keeps it) and leaves
+// its own reserve. d must be over ([Deal.Done]).
+func (s GameScore) Add(no int, d *Deal) (GameScore, DealScore) {
+	ds := DealScore{Deal: no, Dealer: d.dealer, Passed: d.passed, Belote: -1}
 	if !d.passed {
 		ds.Contract = d.con
 		ds.CardPoints = d.points
 		ds.Tricks = d.tricks
 		ds.Belote = d.BeloteSide()
 		ds.Result = d.result
-		g.totals[0] += d.result.Score[0]
-		g.totals[1] += d.result.Score[1]
-		g.reserve = d.result.Reserve
+		s.Totals[0] += d.result.Score[0]
+		s.Totals[1] += d.result.Score[1]
+		s.Reserve = d.result.Reserve
 	}
-	ds.Total = g.totals
-	g.sheet = append(g.sheet, ds)
-	g.winner, g.over = GameWinner(g.totals, g.rules.GameTarget())
-	if !g.over {
-		g.startNext()
-	}
+	ds.Total = s.Totals
+	return s, ds
 }
 
-// SetSilent sets whether seat declares his announcements in the current
-// deal (see [Deal.SetSilent]).
-func (g *Game) SetSilent(seat card.Seat, silent bool) error {
-	if e := g.closed(seat, "silent"); e != nil {
-		return e
-	}
-	d := g.Deal()
-	if err := d.SetSilent(seat, silent); err != nil {
-		return err
-	}
-	g.setups[len(g.deals)-1].silent = d.silent
-	return nil
+// Winner applies belote-rules §9 to the game score at target (see
+// [GameWinner]): over is false while the game goes on.
+func (s GameScore) Winner(target int) (winner card.Side, over bool) {
+	return GameWinner(s.Totals, target)
 }
 
-// SetNoBelote sets whether seat keeps quiet about belote-rebelote in the
-// current deal (see [Deal.SetNoBelote]).
-func (g *Game) SetNoBelote(seat card.Seat, noBelote bool) error {
-	if e := g.closed(seat, "nobelote"); e != nil {
-		return e
+// NextDealer returns who deals after dealer: next(dealer), after every
+// deal, one where everybody passed included (belote-rules §3).
+func NextDealer(dealer card.Seat) card.Seat { return Next(dealer) }
+
+// NextDeal starts the next deal of a game at score s under rules r: dealt
+// by dealer from deck (see [NewDeal]), carrying the reserve of the deals
+// before it.
+func NextDeal(r Rules, dealer card.Seat, deck []card.Card, s GameScore) (*Deal, error) {
+	if r.Target < 0 {
+		return nil, fmt.Errorf("belote: negative target %d", r.Target)
 	}
-	d := g.Deal()
-	if err := d.SetNoBelote(seat, noBelote); err != nil {
-		return err
+	d, err := NewDeal(r, dealer, deck)
+	if err != nil {
+		return nil, err
 	}
-	g.setups[len(g.deals)-1].noBelote = d.noBelote
-	return nil
+	d.SetReserve(s.Reserve)
+	return d, nil
 }
 
-// Moves returns every move of the game so far, deal after deal.
-func (g *Game) Moves() []game.Move {
-	var out []game.Move
-	for _, d := range g.deals {
-		out = append(out, d.Moves()...)
-	}
-	return out
-}
-
-// Steps returns every action of the game so far, deal after deal.
-func (g *Game) Steps() []SeatAction {
-	var out []SeatAction
-	for _, d := range g.deals {
-		out = append(out, d.steps...)
-	}
-	return out
-}
-
-// Clone returns an independent copy of the game. The copy draws no new
-// decks: past the decks already drawn or added it waits at the end of a
-// deal.
-func (g *Game) Clone() *Game {
-	c := *g
-	c.rnd = nil
-	c.setups = append([]dealSetup(nil), g.setups...)
-	c.deals = append([]*Deal(nil), g.deals...)
-	if n := len(c.deals); n > 0 {
-		c.deals[n-1] = c.deals[n-1].Clone()
-	}
-	c.sheet = g.sheet[:len(g.sheet):len(g.sheet)]
-	return &c
-}
-
-// Undo takes back the last action of the game, replaying the others from
-// the decks; it may go back into the previous deal. It reports false if
-// there was nothing to undo. Decks already drawn are kept, so the same
-// deals come again.
-func (g *Game) Undo() bool {
-	steps := g.Steps()
-	if len(steps) == 0 {
-		return false
-	}
-	ng := &Game{rules: g.rules, first: g.first, rnd: g.rnd, setups: g.setups}
-	ng.startNext()
-	for _, s := range steps[:len(steps)-1] {
-		if err := ng.Do(s.Seat, s.Action); err != nil {
-			panic(fmt.Sprintf("belote: undo: replaying %v %v: %v", s.Seat, s.Action, err))
+// ScoreSheet scores the consecutive deals of one game in order, up to the
+// first one not over: the lines of the score sheet and the game score
+// after them.
+func ScoreSheet(deals []*Deal) ([]DealScore, GameScore) {
+	var s GameScore
+	sheet := []DealScore{}
+	for i, d := range deals {
+		if !d.Done() {
+			break
 		}
+		var line DealScore
+		s, line = s.Add(i+1, d)
+		sheet = append(sheet, line)
 	}
-	*g = *ng
-	return true
+	return sheet, s
 }
 
 // GameWinner applies belote-rules §9 to game scores totals (index

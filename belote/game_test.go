@@ -2,13 +2,10 @@ package belote
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
-	"slices"
 	"testing"
 
 	"atout/card"
-	"atout/game"
 )
 
 func TestGameWinner(t *testing.T) {
@@ -29,67 +26,114 @@ func TestGameWinner(t *testing.T) {
 		if over != tc.over || (over && w != tc.winner) {
 			t.Errorf("%v: %v %v, want %v %v", tc.totals, w, over, tc.winner, tc.over)
 		}
+		w, over = GameScore{Totals: tc.totals, Reserve: 80}.Winner(1000)
+		if over != tc.over || (over && w != tc.winner) {
+			t.Errorf("GameScore %v: %v %v, want %v %v", tc.totals, w, over, tc.winner, tc.over)
+		}
+	}
+}
+
+// engGame is a game played by the rules of game.go, as the programs that
+// keep a game's deals play it: each deal dealt by the next dealer from a
+// deck drawn from rnd, carrying the reserve, scored when it ends.
+type engGame struct {
+	rules Rules
+	rnd   *card.Rand
+	deals []*Deal
+	sheet []DealScore
+	score GameScore
+}
+
+// newEngGame starts a game with dealer as the first dealer.
+func newEngGame(t *testing.T, r Rules, dealer card.Seat, rnd *card.Rand) *engGame {
+	t.Helper()
+	g := &engGame{rules: r, rnd: rnd}
+	g.next(t, dealer)
+	return g
+}
+
+func (g *engGame) deal() *Deal { return g.deals[len(g.deals)-1] }
+
+func (g *engGame) over() bool {
+	_, over := g.score.Winner(g.rules.GameTarget())
+	return over
+}
+
+func (g *engGame) next(t *testing.T, dealer card.Seat) {
+	t.Helper()
+	deck := ShuffledDeck(g.rnd)
+	d, err := NextDeal(g.rules, dealer, deck[:], g.score)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.deals = append(g.deals, d)
+}
+
+// do performs a by seat; a deal it ends is scored and the next one starts
+// unless the game is won.
+func (g *engGame) do(t *testing.T, seat card.Seat, a Action) {
+	t.Helper()
+	d := g.deal()
+	if err := d.Do(seat, a); err != nil {
+		t.Fatalf("deal %d: %v %v: %v", len(g.deals), seat, a, err)
+	}
+	if !d.Done() {
+		return
+	}
+	var line DealScore
+	g.score, line = g.score.Add(len(g.deals), d)
+	g.sheet = append(g.sheet, line)
+	if !g.over() {
+		g.next(t, NextDealer(d.Dealer()))
 	}
 }
 
 func TestGamePassedDealsRotateDealer(t *testing.T) {
-	g, err := NewGame(Rules{Mode: Coinche, Setting: Official}, card.North, card.NewRand(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newEngGame(t, Rules{Mode: Coinche, Setting: Official}, card.North, card.NewRand(1))
 	want := card.North
 	for i := range 6 {
-		d := g.Deal()
-		if d.Dealer() != want || g.DealNumber() != i+1 {
+		d := g.deal()
+		if d.Dealer() != want || len(g.deals) != i+1 {
 			t.Fatalf("deal %d dealer %v, want %v", i+1, d.Dealer(), want)
 		}
 		for range 4 {
-			if err := g.Apply(game.Move{Seat: g.ToAct()[0], Action: "pass"}); err != nil {
-				t.Fatal(err)
-			}
+			g.do(t, d.ToAct()[0], CallPass)
 		}
 		want = Next(want)
 	}
-	if n := len(g.Sheet()); n != 6 || !g.Sheet()[5].Passed || g.Totals() != [2]int{} {
-		t.Fatalf("sheet %+v", g.Sheet())
+	if n := len(g.sheet); n != 6 || !g.sheet[5].Passed || g.score != (GameScore{}) {
+		t.Fatalf("sheet %+v score %+v", g.sheet, g.score)
 	}
-	// Undo goes back into the previous deal.
-	if !g.Undo() || g.DealNumber() != 6 || len(g.Deal().Steps()) != 3 || len(g.Sheet()) != 5 {
-		t.Fatalf("undo: deal %d steps %d sheet %d", g.DealNumber(), len(g.Deal().Steps()), len(g.Sheet()))
+	if NextDealer(card.South) != card.East || NextDealer(card.West) != card.South {
+		t.Fatal("the deal does not pass to next(dealer)")
 	}
 }
 
-func TestGameWaitsForDeck(t *testing.T) {
-	g, err := NewGame(Rules{Mode: NoTrump}, card.East, nil)
+// TestGameScoreAdd checks a sheet line and the reserve: a litige keeps the
+// takers' points for the next deal played, a passed deal leaves it there.
+func TestGameScoreAdd(t *testing.T) {
+	s := GameScore{Totals: [2]int{100, 40}, Reserve: 81}
+	passed, err := NextDeal(Rules{Mode: Classic}, card.West, card.Deck32(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Waiting() || len(g.ToAct()) != 0 {
-		t.Fatal("a game without decks does not wait")
+	if passed.Reserve() != 81 {
+		t.Fatalf("the deal carries %d, want 81", passed.Reserve())
 	}
-	if err := g.Apply(game.Move{Seat: card.North, Action: "pass"}); !errors.Is(err, game.ErrIllegal) {
-		t.Fatalf("move while waiting: %v", err)
-	}
-	if err := g.AddDeck(card.Deck32()[:30]); err == nil {
-		t.Fatal("short deck accepted")
-	}
-	if err := g.AddDeck(card.Deck32()); err != nil {
-		t.Fatal(err)
-	}
-	if g.Waiting() || !slices.Equal(g.ToAct(), []card.Seat{card.North}) {
-		t.Fatalf("ToAct %v", g.ToAct())
-	}
-	for _, s := range []card.Seat{card.North, card.West, card.South, card.East} {
-		if err := g.Apply(game.Move{Seat: s, Action: "pass"}); err != nil {
+	for range 8 {
+		if err := passed.Do(passed.Turn(), CallPass); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if !g.Waiting() || g.Deal().Dealer() != card.East {
-		t.Fatal("not waiting after the deal")
+	s2, line := s.Add(3, passed)
+	if s2 != s || line.Deal != 3 || !line.Passed || line.Dealer != card.West || line.Belote != -1 || line.Total != s.Totals {
+		t.Fatalf("passed deal: %+v %+v", s2, line)
 	}
-	g.SetRand(card.NewRand(3))
-	if g.Waiting() || g.Deal().Dealer() != card.North {
-		t.Fatalf("after SetRand: waiting %v dealer %v", g.Waiting(), g.Deal().Dealer())
+	if _, err := NextDeal(Rules{Mode: Classic, Target: -1}, card.West, card.Deck32(), s); err == nil {
+		t.Error("negative target accepted")
+	}
+	if _, err := NextDeal(Rules{Mode: Classic}, card.West, card.Deck32()[:30], s); err == nil {
+		t.Error("short deck accepted")
 	}
 }
 
@@ -106,9 +150,10 @@ func engRandomAction(rnd *card.Rand, acts func(card.Seat) []Action, toAct []card
 	return seat, legal[rnd.IntN(len(legal))]
 }
 
-// TestGameRandom plays whole games and checks the score sheet, the reserve,
-// the dealer rotation, the end of the game, the records' round trip and
-// Undo.
+// TestGameRandom plays whole games by the rules of game.go and checks the
+// score sheet, the reserve, the dealer rotation, the end of the game, the
+// records' round trip through LoadDeals and ScoreSheet, and Undo within a
+// deal.
 func TestGameRandom(t *testing.T) {
 	games := 60
 	if testing.Short() || raceEnabled {
@@ -121,35 +166,35 @@ func TestGameRandom(t *testing.T) {
 			r.Target = 700
 			for i := range games {
 				rnd := card.NewRand(uint64(i*131 + int(r.Mode)*7 + int(r.Setting)))
-				g, err := NewGame(r, card.Seat(i%4), rnd)
-				if err != nil {
-					t.Fatal(err)
-				}
+				first := card.Seat(i % 4)
+				g := newEngGame(t, r, first, rnd)
 				undoAt := rnd.IntN(100)
-				for n := 0; !g.Done(); n++ {
+				for n := 0; !g.over(); n++ {
+					d := g.deal()
 					if n == undoAt {
-						before := g.Records()
-						seat, a := engRandomAction(rnd, g.LegalActions, g.ToAct())
-						if err := g.Do(seat, a); err != nil {
+						before := d.Record()
+						c := d.Clone()
+						seat, a := engRandomAction(rnd, c.LegalActions, c.ToAct())
+						if err := c.Do(seat, a); err != nil {
 							t.Fatal(err)
 						}
-						if !g.Undo() || !reflect.DeepEqual(before, g.Records()) {
-							t.Fatalf("undo did not restore the game")
+						if !c.Undo() || !reflect.DeepEqual(before, c.Record()) || !reflect.DeepEqual(before, d.Record()) {
+							t.Fatalf("undo did not restore the deal")
 						}
 					}
-					seat, a := engRandomAction(rnd, g.LegalActions, g.ToAct())
-					if err := g.Do(seat, a); err != nil {
-						t.Fatalf("%v %v: %v", seat, a, err)
-					}
+					seat, a := engRandomAction(rnd, d.LegalActions, d.ToAct())
+					g.do(t, seat, a)
 				}
 				// sheet consistency
 				var tot [2]int
 				reserve := 0
-				for k, s := range g.Sheet() {
-					d := g.Deals()[k]
-					if d.Dealer() != g.dealerOf(k) || s.Dealer != d.Dealer() || s.Deal != k+1 {
-						t.Fatalf("deal %d dealer %v", k+1, d.Dealer())
+				dealer := first
+				for k, s := range g.sheet {
+					d := g.deals[k]
+					if d.Dealer() != dealer || s.Dealer != d.Dealer() || s.Deal != k+1 {
+						t.Fatalf("deal %d dealer %v, want %v", k+1, d.Dealer(), dealer)
 					}
+					dealer = NextDealer(dealer)
 					if d.Reserve() != reserve {
 						t.Fatalf("deal %d carried reserve %d, want %d", k+1, d.Reserve(), reserve)
 					}
@@ -165,15 +210,18 @@ func TestGameRandom(t *testing.T) {
 						t.Fatalf("deal %d total %v, want %v", k+1, s.Total, tot)
 					}
 					w, over := GameWinner(tot, r.GameTarget())
-					if over != (k == len(g.Sheet())-1) {
+					if over != (k == len(g.sheet)-1) {
 						t.Fatalf("deal %d: game over %v at totals %v", k+1, over, tot)
 					}
-					if gw, _ := g.Winner(); over && gw != w {
+					if gw, _ := g.score.Winner(r.GameTarget()); over && gw != w {
 						t.Fatalf("winner %v, want %v", gw, w)
 					}
 				}
+				if len(g.sheet) != len(g.deals) || g.score.Totals != tot {
+					t.Fatalf("%d lines for %d deals, score %v, want %v", len(g.sheet), len(g.deals), g.score.Totals, tot)
+				}
 				// records round trip
-				data, err := MarshalRecords(g.Records())
+				data, err := MarshalRecords(Records(g.deals))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -181,15 +229,16 @@ func TestGameRandom(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				g2, err := LoadGame(recs)
+				deals, err := LoadDeals(recs)
 				if err != nil {
 					t.Fatalf("%v\n%s", err, data)
 				}
-				if !reflect.DeepEqual(g2.Sheet(), g.Sheet()) || !g2.Done() {
+				sheet, score := ScoreSheet(deals)
+				if !reflect.DeepEqual(sheet, g.sheet) || score != g.score || CheckFinished(deals) != nil {
 					t.Fatalf("replayed sheet differs")
 				}
-				// the view encodes
-				if _, err := json.Marshal(g.SeatView(card.South)); err != nil {
+				// the views encode
+				if _, err := json.Marshal(g.deal().SeatView(card.South)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -200,26 +249,18 @@ func TestGameRandom(t *testing.T) {
 	}
 }
 
-func TestGameClone(t *testing.T) {
-	g, _ := NewGame(Rules{Mode: Classic, Announcements: true}, card.West, card.NewRand(9))
-	rnd := card.NewRand(10)
-	for range 40 {
-		seat, a := engRandomAction(rnd, g.LegalActions, g.ToAct())
-		g.Do(seat, a)
+// TestScoreSheetStops checks that ScoreSheet scores the finished deals only.
+func TestScoreSheetStops(t *testing.T) {
+	g := newEngGame(t, Rules{Mode: NoTrump}, card.East, card.NewRand(4))
+	for range 4 {
+		g.do(t, g.deal().ToAct()[0], CallPass)
 	}
-	before, _ := MarshalRecords(g.Records())
-	c := g.Clone()
-	for !c.Done() && !c.Waiting() {
-		seat, a := engRandomAction(rnd, c.LegalActions, c.ToAct())
-		if err := c.Do(seat, a); err != nil {
-			t.Fatal(err)
-		}
+	g.do(t, g.deal().ToAct()[0], CallPass)
+	sheet, score := ScoreSheet(g.deals)
+	if len(g.deals) != 2 || len(sheet) != 1 || !reflect.DeepEqual(sheet, g.sheet) || score != g.score {
+		t.Fatalf("sheet %+v of %d deals", sheet, len(g.deals))
 	}
-	after, _ := MarshalRecords(g.Records())
-	if string(before) != string(after) {
-		t.Fatal("playing the clone changed the original")
-	}
-	if !c.Waiting() && !c.Done() {
-		t.Fatal("the clone drew a deck")
+	if err := CheckFinished(g.deals); err == nil {
+		t.Fatal("an unfinished last deal passes CheckFinished")
 	}
 }

@@ -25,7 +25,7 @@ import (
 // program does not know is refused.
 //
 // A file holds one Record or a JSON array of the consecutive deals of one
-// game ([ParseRecords], [LoadGame]).
+// game ([ParseRecords], [LoadDeals]).
 type Record struct {
 	Mode          Mode
 	Setting       Setting
@@ -94,7 +94,7 @@ type recordJSON struct {
 
 // ParseRecords reads a belote game record: one JSON object or an array of
 // them. It checks every field and the notation of every action, not the
-// rules ([LoadGame] does). Errors are *[RecordError]. Unknown fields are
+// rules ([LoadDeals] does). Errors are *[RecordError]. Unknown fields are
 // ignored. Defaults: rules maison, announcements off, the mode's target,
 // no silent seat.
 func ParseRecords(data []byte) ([]Record, error) {
@@ -255,22 +255,32 @@ func ParseSeatAction(s string) (SeatAction, error) {
 // String writes "SEAT ACTION" in the record notation: "S 80H".
 func (s SeatAction) String() string { return s.Seat.String() + " " + s.Action.String() }
 
-// LoadGame replays the records of one game (as [ParseRecords] returns them)
-// and returns the game after the last action. It checks every action
-// against the rules and that the records belong together: the same mode,
-// rules, announcements and target, each dealer next(previous dealer), every
-// deal but the last one finished, and no deal after the game was won.
-// The last deal may be unfinished. Errors are *[RecordError]. The game has
-// no random source; give it one with [Game.SetRand] to play on.
-func LoadGame(recs []Record) (*Game, error) {
+// LoadDeals replays the records of one game (as [ParseRecords] returns
+// them) and returns its deals after the last action, in order. It checks
+// every action against the rules and that the records belong together: the
+// same mode, rules, announcements and target, each dealer
+// [NextDealer](previous dealer), every deal but the last one finished, and
+// no deal after the game was won; each deal carries the litige reserve of
+// the deals before it. The last deal may be unfinished ([CheckFinished]).
+// [ScoreSheet] scores the deals. Errors are *[RecordError].
+func LoadDeals(recs []Record) ([]*Deal, error) {
 	if len(recs) == 0 {
 		return nil, &RecordError{Record: 1, Err: errors.New("no record")}
 	}
 	first := recs[0]
-	g, err := NewGame(first.Rules(), first.Dealer, nil)
-	if err != nil {
+	if err := first.Rules().Check(); err != nil {
 		return nil, &RecordError{Record: 1, Err: err}
 	}
+	if first.Dealer > card.West {
+		return nil, &RecordError{Record: 1, Err: fmt.Errorf("belote: invalid dealer %v", first.Dealer)}
+	}
+	if first.Target < 0 {
+		return nil, &RecordError{Record: 1, Err: fmt.Errorf("belote: negative target %d", first.Target)}
+	}
+	var (
+		deals []*Deal
+		score GameScore
+	)
 	for i := range recs {
 		r := &recs[i]
 		if i > 0 {
@@ -286,87 +296,82 @@ func LoadGame(recs []Record) (*Game, error) {
 				return nil, &RecordError{Record: i + 1, Field: "announcements", Err: fmt.Errorf("announcements %v differ from the game's %v", r.Announcements, first.Announcements)}
 			case r.Rules().GameTarget() != first.Rules().GameTarget():
 				return nil, &RecordError{Record: i + 1, Field: "target", Err: fmt.Errorf("target %d differs from the game's %d", r.Rules().GameTarget(), first.Rules().GameTarget())}
-			case r.Dealer != Next(prev.Dealer):
-				return nil, &RecordError{Record: i + 1, Field: "dealer", Err: fmt.Errorf("dealer %v, but after %v deals %v", r.Dealer, prev.Dealer, Next(prev.Dealer))}
+			case r.Dealer != NextDealer(prev.Dealer):
+				return nil, &RecordError{Record: i + 1, Field: "dealer", Err: fmt.Errorf("dealer %v, but after %v deals %v", r.Dealer, prev.Dealer, NextDealer(prev.Dealer))}
 			}
-			if g.Over() {
-				w, _ := g.Winner()
-				t := g.Totals()
+			if w, over := score.Winner(first.Rules().GameTarget()); over {
+				t := score.Totals
 				return nil, &RecordError{Record: i + 1, Err: fmt.Errorf("the game was already won by %v (NS %d, EW %d) after deal %d", w, t[card.NS], t[card.EW], i)}
 			}
-			if d := g.Deal(); !d.Done() {
+			if d := deals[i-1]; !d.Done() {
 				return nil, &RecordError{Record: i, Err: unfinished(d)}
 			}
 		}
-		if err := g.AddDeck(r.Deck[:]); err != nil {
+		d, err := NextDeal(first.Rules(), r.Dealer, r.Deck[:], score)
+		if err != nil {
 			return nil, &RecordError{Record: i + 1, Field: "deck", Err: err}
 		}
 		for _, s := range r.Silent {
-			if err := g.SetSilent(s, true); err != nil {
+			if err := d.SetSilent(s, true); err != nil {
 				return nil, &RecordError{Record: i + 1, Field: "silent", Err: err}
 			}
 		}
 		for _, s := range r.NoBelote {
-			if err := g.SetNoBelote(s, true); err != nil {
+			if err := d.SetNoBelote(s, true); err != nil {
 				return nil, &RecordError{Record: i + 1, Field: "noBelote", Err: err}
 			}
 		}
-		d := g.Deal()
 		for k, sa := range r.Actions {
-			if d.Done() {
-				e := illegal(sa.Seat, sa.Action.String(), 0, "the deal is over")
-				e.Over = true
-				return nil, &RecordError{Record: i + 1, Action: k + 1, Move: sa.String(), Err: e}
-			}
-			if err := g.Do(sa.Seat, sa.Action); err != nil {
+			if err := d.Do(sa.Seat, sa.Action); err != nil {
 				return nil, &RecordError{Record: i + 1, Action: k + 1, Move: sa.String(), Err: err}
 			}
 		}
+		deals = append(deals, d)
+		if d.Done() {
+			score, _ = score.Add(i+1, d)
+		}
 	}
-	return g, nil
+	return deals, nil
 }
 
 func unfinished(d *Deal) error {
 	return fmt.Errorf("the deal is not finished: %v to act (%s)", d.Turn(), d.Phase())
 }
 
-// CheckFinished returns a *[RecordError] if the last deal of a game loaded
-// from records is not finished.
-func CheckFinished(g *Game) error {
-	if d := g.Deal(); d != nil && !d.Done() {
-		return &RecordError{Record: g.DealNumber(), Err: unfinished(d)}
+// CheckFinished returns a *[RecordError] if the last of the deals of a game
+// loaded from records is not finished.
+func CheckFinished(deals []*Deal) error {
+	if n := len(deals); n > 0 && !deals[n-1].Done() {
+		return &RecordError{Record: n, Err: unfinished(deals[n-1])}
 	}
 	return nil
 }
 
-// SetRand gives the game a source of decks for the deals to come (for a game
-// loaded from records); if it waits for a deck, the next deal starts.
-func (g *Game) SetRand(rnd *card.Rand) {
-	g.rnd = rnd
-	if rnd != nil && g.Waiting() {
-		g.startNext()
+// Record returns the deal as a record of its game, ready for
+// [MarshalRecords].
+func (d *Deal) Record() Record {
+	r := Record{
+		Mode: d.rules.Mode, Setting: d.rules.Setting, Announcements: d.rules.Announcements,
+		Target: d.rules.GameTarget(), SaTa: d.rules.SaTa, Dealer: d.dealer, Deck: d.deck,
+		Actions: append([]SeatAction(nil), d.steps...), Silent: []card.Seat{}, NoBelote: []card.Seat{},
 	}
+	for s := range card.Seat(4) {
+		if d.Silent(s) {
+			r.Silent = append(r.Silent, s)
+		}
+		if d.NoBelote(s) {
+			r.NoBelote = append(r.NoBelote, s)
+		}
+	}
+	return r
 }
 
-// Records returns the game as records, one per deal started, ready for
-// [MarshalRecords].
-func (g *Game) Records() []Record {
-	out := make([]Record, 0, len(g.deals))
-	for _, d := range g.deals {
-		r := Record{
-			Mode: g.rules.Mode, Setting: g.rules.Setting, Announcements: g.rules.Announcements,
-			Target: g.rules.GameTarget(), SaTa: g.rules.SaTa, Dealer: d.dealer, Deck: d.deck,
-			Actions: append([]SeatAction(nil), d.steps...), Silent: []card.Seat{}, NoBelote: []card.Seat{},
-		}
-		for s := range card.Seat(4) {
-			if d.Silent(s) {
-				r.Silent = append(r.Silent, s)
-			}
-			if d.NoBelote(s) {
-				r.NoBelote = append(r.NoBelote, s)
-			}
-		}
-		out = append(out, r)
+// Records returns the deals of a game as records, one per deal, the
+// inverse of [LoadDeals].
+func Records(deals []*Deal) []Record {
+	out := make([]Record, 0, len(deals))
+	for _, d := range deals {
+		out = append(out, d.Record())
 	}
 	return out
 }

@@ -33,15 +33,16 @@ func TestRecordGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := LoadGame(recs)
+			deals, err := LoadDeals(recs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := CheckFinished(g); err != nil {
+			if err := CheckFinished(deals); err != nil {
 				t.Fatal(err)
 			}
+			sheet, score := ScoreSheet(deals)
 			var got bytes.Buffer
-			for _, s := range g.Sheet() {
+			for _, s := range sheet {
 				b, err := json.Marshal(s)
 				if err != nil {
 					t.Fatal(err)
@@ -52,11 +53,11 @@ func TestRecordGolden(t *testing.T) {
 			if got.String() != string(want) {
 				t.Errorf("got\n%s\nwant\n%s", got.String(), want)
 			}
-			if !g.Over() {
+			if _, over := score.Winner(recs[0].Rules().GameTarget()); !over {
 				t.Error("the example game is not over")
 			}
 			// Writing the game and reading it back gives the same game.
-			out, err := MarshalRecords(g.Records())
+			out, err := MarshalRecords(Records(deals))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +65,7 @@ func TestRecordGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(recs2, g.Records()) {
+			if !reflect.DeepEqual(recs2, Records(deals)) {
 				t.Errorf("records do not round-trip:\n%s", out)
 			}
 			// Every deal's record matches the input, action for action.
@@ -149,7 +150,7 @@ func TestRecordErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := ParseRecords([]byte(tc.data))
 			if err == nil {
-				_, err = LoadGame(recs)
+				_, err = LoadDeals(recs)
 			}
 			if tc.want == "" {
 				if err != nil {
@@ -180,7 +181,7 @@ func TestRecordAfterGameWon(t *testing.T) {
 	extra := recs[0]
 	extra.Dealer = Next(recs[len(recs)-1].Dealer)
 	extra.Actions = nil
-	_, err = LoadGame(append(recs, extra))
+	_, err = LoadDeals(append(recs, extra))
 	if err == nil || !strings.Contains(err.Error(), "record 5: the game was already won by NS (NS 511, EW 257) after deal 4") {
 		t.Fatalf("got %v", err)
 	}
@@ -195,15 +196,15 @@ func TestRecordSilentAndNoBelote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := LoadGame(recs)
+	deals, err := LoadDeals(recs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := g.Deal()
+	d := deals[0]
 	if !d.Silent(card.North) || !d.Silent(card.East) || d.Silent(card.South) || !d.NoBelote(card.South) {
 		t.Fatal("declaration choices not applied")
 	}
-	out, _ := MarshalRecords(g.Records())
+	out, _ := MarshalRecords(Records(deals))
 	if !bytes.Contains(out, []byte(`"silent":["N","E"],"noBelote":["S"]`)) {
 		t.Fatalf("written: %s", out)
 	}

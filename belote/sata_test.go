@@ -53,7 +53,7 @@ func TestSaTaRulesCheck(t *testing.T) {
 	if _, err := NewDeal(Rules{Mode: Classic, SaTa: true}, card.South, deck); err == nil {
 		t.Error("classic with SaTa accepted")
 	}
-	if _, err := NewGame(Rules{Mode: NoTrump, SaTa: true}, card.South, nil); err == nil {
+	if _, err := NextDeal(Rules{Mode: NoTrump, SaTa: true}, card.South, deck, GameScore{}); err == nil {
 		t.Error("no-trump with SaTa accepted")
 	}
 	// Off (the default): the new bids are neither listed nor accepted.
@@ -245,13 +245,13 @@ func TestSaTaCarres(t *testing.T) {
 // card; the record is written as version 2 and reads back the same.
 func TestSaTaDealAndRecord(t *testing.T) {
 	r := Rules{Mode: Coinche, Setting: Maison, SaTa: true}
-	g, err := NewGame(r, card.West, card.NewRand(7))
+	deck := ShuffledDeck(card.NewRand(7))
+	d, err := NextDeal(r, card.West, deck[:], GameScore{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := g.Deal()
 	for _, a := range []Action{Bid(100, AllTrump), CallPass, CallPass, CallPass} {
-		if err := g.Do(d.Turn(), a); err != nil {
+		if err := d.Do(d.Turn(), a); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -263,14 +263,14 @@ func TestSaTaDealAndRecord(t *testing.T) {
 		t.Fatalf("view contract %+v", v.Contract)
 	}
 	for !d.Done() {
-		if err := g.Do(d.Turn(), Play(d.LegalCards().Lowest())); err != nil {
+		if err := d.Do(d.Turn(), Play(d.LegalCards().Lowest())); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if p := d.CardPoints(); p[0]+p[1] != 162 {
 		t.Fatalf("card points %v", p)
 	}
-	data, err := MarshalRecords(g.Records()[:1])
+	data, err := MarshalRecords([]Record{d.Record()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,12 +282,12 @@ func TestSaTaDealAndRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g2, err := LoadGame(recs)
+	deals, err := LoadDeals(recs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.Sheet()[0].Result != d.Result() {
-		t.Fatalf("replayed %+v, played %+v", g2.Sheet()[0].Result, d.Result())
+	if sheet, _ := ScoreSheet(deals); sheet[0].Result != d.Result() {
+		t.Fatalf("replayed %+v, played %+v", sheet[0].Result, d.Result())
 	}
 	// Without the setting, the same record does not replay.
 	old := bytes.Replace(data, []byte(`"sata":true,`), nil, 1)
@@ -295,18 +295,18 @@ func TestSaTaDealAndRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadGame(recs); err == nil || !strings.Contains(err.Error(), "off at this table") {
+	if _, err := LoadDeals(recs); err == nil || !strings.Contains(err.Error(), "off at this table") {
 		t.Fatalf("replay without sata: %v", err)
 	}
 }
 
 func TestRecordVersion(t *testing.T) {
 	deck := card.Deck32()
-	g, _ := NewGame(Rules{Mode: Coinche}, card.West, nil)
-	if err := g.AddDeck(deck); err != nil {
+	d, err := NextDeal(Rules{Mode: Coinche}, card.West, deck, GameScore{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := MarshalRecords(g.Records())
+	data, _ := MarshalRecords([]Record{d.Record()})
 	if bytes.Contains(data, []byte("version")) || bytes.Contains(data, []byte("sata")) {
 		t.Fatalf("a record without SA/TA is written as version 1: %s", data)
 	}

@@ -233,7 +233,8 @@ func (d *Deal) SeatView(seat card.Seat) DealView {
 }
 
 // GameView is what one seat may see of a game: the current deal, the deal
-// just finished (all cards shown), the score sheet and the game score.
+// just finished (all cards shown), the score sheet and the game score. The
+// program that keeps the game's deals writes it (package match).
 type GameView struct {
 	Kind       string      `json:"kind"` // "belote"
 	Seat       card.Seat   `json:"seat"`
@@ -248,31 +249,6 @@ type GameView struct {
 	Reserve    int         `json:"reserve"`
 	Over       bool        `json:"over"`
 	Winner     *card.Side  `json:"winner,omitempty"`
-}
-
-// SeatView returns what seat may see of the game.
-func (g *Game) SeatView(seat card.Seat) GameView {
-	v := GameView{
-		Kind: "belote", Seat: seat & 3, Mode: g.rules.Mode, Rules: g.rules.Setting, Target: g.rules.GameTarget(),
-		DealNumber: len(g.deals), Sheet: g.Sheet(), Totals: g.totals, Reserve: g.reserve, Over: g.over,
-	}
-	if v.Sheet == nil {
-		v.Sheet = []DealScore{}
-	}
-	n := len(g.deals)
-	if n > 0 {
-		dv := g.deals[n-1].SeatView(seat)
-		v.Deal = &dv
-	}
-	if n > 1 {
-		pv := g.deals[n-2].SeatView(seat)
-		v.Previous = &pv
-	}
-	if g.over {
-		w := g.winner
-		v.Winner = &w
-	}
-	return v
 }
 
 // MarshalJSON writes the score-sheet line as `atout replay --json` does

@@ -27,14 +27,15 @@ func replayBelote(name string, data []byte, asJSON bool, out io.Writer) error {
 	if err != nil {
 		return beloteRecordErr(name, data, err)
 	}
-	g, err := belote.LoadGame(recs)
+	deals, err := belote.LoadDeals(recs)
 	if err != nil {
 		return beloteRecordErr(name, data, err)
 	}
-	if err := belote.CheckFinished(g); err != nil {
+	if err := belote.CheckFinished(deals); err != nil {
 		return beloteRecordErr(name, data, err)
 	}
-	for _, s := range g.Sheet() {
+	sheet, score := belote.ScoreSheet(deals)
+	for _, s := range sheet {
 		if asJSON {
 			b, err := json.Marshal(s)
 			if err != nil {
@@ -46,11 +47,11 @@ func replayBelote(name string, data []byte, asJSON bool, out io.Writer) error {
 		fmt.Fprintln(out, beloteLine(s))
 	}
 	if !asJSON {
-		t := g.Totals()
-		if w, ok := g.Winner(); ok {
+		t, target := score.Totals, recs[0].Rules().GameTarget()
+		if w, ok := score.Winner(target); ok {
 			fmt.Fprintf(out, "game: %v win, NS %d EW %d\n", w, t[card.NS], t[card.EW])
 		} else {
-			fmt.Fprintf(out, "game not over (target %d): NS %d EW %d\n", g.Rules().GameTarget(), t[card.NS], t[card.EW])
+			fmt.Fprintf(out, "game not over (target %d): NS %d EW %d\n", target, t[card.NS], t[card.EW])
 		}
 	}
 	return nil
