@@ -66,8 +66,8 @@ func (s *BeloteSettings) Normalize() string {
 	return ""
 }
 
-// rules returns the engine's rules of normalized settings s.
-func (s BeloteSettings) rules() belote.Rules {
+// Engine returns the engine's rules of normalized settings s.
+func (s BeloteSettings) Engine() belote.Rules {
 	m, _ := belote.ParseMode(s.Mode)
 	st, _ := belote.ParseSetting(s.Rules)
 	return belote.Rules{Mode: m, Setting: st, Announcements: s.Announcements, Target: s.Target, SaTa: s.SaTa}
@@ -75,4 +75,4 @@ func (s BeloteSettings) rules() belote.Rules {
 
 // NewBeloteMatch returns the belote match that normalized settings s
 // describe, playing the fixed deals if any.
-func NewBeloteMatch(s BeloteSettings, fixed []BeloteDeal) *Belote { return NewBelote(s.rules(), fixed) }
+func NewBeloteMatch(s BeloteSettings, fixed []BeloteDeal) *Belote { return NewBelote(s.Engine(), fixed) }

@@ -267,7 +267,7 @@ func checkHidden(t *testing.T, env *testEnv, id string, ps []*player) {
 }
 
 func beloteRulesOf(s table.Settings) belote.Rules {
-	return s.Belote()
+	return s.Belote().Engine()
 }
 
 func TestNoHiddenCardsBridgeFourHumans(t *testing.T) {

@@ -3,8 +3,6 @@ package table
 import (
 	"sync"
 
-	"atout/belote"
-	"atout/bridge"
 	"atout/card"
 	"atout/match"
 	"atout/store"
@@ -21,7 +19,7 @@ type BoardDone struct {
 	Deal     int
 	Board    int
 	Seats    [4]store.Seat // who sat where (South is the creator)
-	Contract bridge.Contract
+	Contract match.Contract
 	Declarer card.Seat // meaningless when passed out
 	Tricks   int       // declarer's tricks (0 when passed out)
 	ScoreNS  int
@@ -37,7 +35,7 @@ type BeloteDealDone struct {
 	Seats      [4]store.Seat
 	// Record is the deal as played (its deck and dealer are those of the
 	// fixed deal), to be replayed or checked.
-	Record belote.Record
+	Record match.BeloteRecord
 	Passed bool
 	// Points are what each side scored on the deal (index card.NS,
 	// card.EW; 0–0 when passed).
