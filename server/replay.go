@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"atout/bridge"
+	"atout/bot/bidding/explain"
 	"atout/bridge/dd"
 	"atout/bridge/dd/ddpool"
 	"atout/match"
@@ -27,7 +28,7 @@ const stepValuesWait = 10 * time.Second
 
 // explainer gives the meanings of a bridge auction's calls, as the tables
 // do (made once: the bidding bot's tables are built at its first use).
-var explainer = sync.OnceValue(BridgeExplainer)
+var explainer = sync.OnceValue(explain.New)
 
 // replayBridgeDeal rebuilds bridge deal d of a record after its first n moves
 // (all of them when n < 0).
@@ -59,7 +60,7 @@ func auctionMeanings(d store.Deal) []protocol.Explanation {
 	if len(v.Auction) == 0 {
 		return nil
 	}
-	return explainer()(v.Vul, v.Dealer, v.Auction)
+	return explainer().Calls(v.Vul, v.Dealer, v.Auction)
 }
 
 // handleStepValues answers GET /api/games/{id}/deals/{no}/values?step=k:
