@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
-	"atout/bridge"
 	"atout/bot/bidding/explain"
+	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/bridge/dd/ddpool"
 	"atout/match"
