@@ -99,15 +99,19 @@ func Analyse(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, e
 
 // AnalysePlay computes the analysis of p on solver s (its Deal left 0).
 func AnalysePlay(ctx context.Context, s *dd.Solver, p DealPlay) (*protocol.Analysis, error) {
-	tab, err := s.TableContext(ctx, p.Deal)
-	if err != nil {
+	// failed words a search's failure: the deadline, or what was wrong.
+	failed := func(err error) error {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
-		return nil, fmt.Errorf("analysis of board %d: %w", p.Board, err)
+		return fmt.Errorf("analysis of board %d: %w", p.Board, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	tab, err := s.TableContext(ctx, p.Deal)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, failed(err)
 	}
 	par := dd.Par(&tab, p.Dealer, p.Vul)
 	a := &protocol.Analysis{Type: protocol.TypeAnalysis, Board: p.Board, DD: map[card.Seat]map[string]int{},
@@ -129,14 +133,11 @@ func AnalysePlay(ctx context.Context, s *dd.Solver, p DealPlay) (*protocol.Analy
 		return a, nil
 	}
 	pa, err := dd.AnalysePlayContext(ctx, s, p.Deal, p.Contract.Strain, p.Declarer, p.Cards)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("analysis of board %d: %w", p.Board, err)
+	if err == nil {
+		err = ctx.Err()
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, failed(err)
 	}
 	a.Start = pa.Start
 	a.Costly = costlyCards(pa)
