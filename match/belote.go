@@ -21,17 +21,20 @@ type beloteDeal struct {
 // Belote is a belote game to its target, deal after deal with the litige
 // reserve carried over; or, with fixed deals (a belote duplicate), exactly
 // those deals, each standing alone, their scores added up.
+//
+// It owns the sequence: the deals, the score sheet, the game score and the
+// winner. Package belote plays each deal and gives the rules of the
+// sequence (who deals next, the reserve a deal carries in, how a deal adds
+// to the game score, when the game is won).
 type Belote struct {
 	rules belote.Rules
-	g     *belote.Game
-
 	// fixed, when set, are the deals of a belote duplicate: each one is
-	// played as a game of its own (g), the earlier ones kept in past, and
-	// the sheet (lines, totals) adds up their scores.
-	fixed  []BeloteDeal
-	past   []*belote.Game
-	lines  []belote.DealScore
-	totals [2]int
+	// played alone (no reserve carried in), and the sheet adds up their
+	// scores.
+	fixed []BeloteDeal
+	deals []*belote.Deal     // every deal started; the last is the current one
+	lines []belote.DealScore // the score sheet: one line per deal scored
+	score belote.GameScore   // the game score after the deals scored
 }
 
 // NewBelote returns a belote match under rules r, playing the fixed deals
@@ -42,10 +45,22 @@ func NewBelote(r belote.Rules, fixed []BeloteDeal) *Belote {
 
 // deal returns the current deal, or nil.
 func (b *Belote) deal() *belote.Deal {
-	if b.g == nil {
+	if len(b.deals) == 0 {
 		return nil
 	}
-	return b.g.Deal()
+	return b.deals[len(b.deals)-1]
+}
+
+// scored reports whether the current deal is on the score sheet.
+func (b *Belote) scored() bool { return len(b.deals) > 0 && len(b.lines) == len(b.deals) }
+
+// winner returns the side that won a game to its target, once a deal
+// scored gives it; a fixed series has none.
+func (b *Belote) winner() (card.Side, bool) {
+	if b.fixed != nil || len(b.lines) == 0 {
+		return 0, false
+	}
+	return b.score.Winner(b.rules.GameTarget())
 }
 
 // Game returns the current deal.
@@ -69,28 +84,20 @@ func (b *Belote) Try(m game.Move) (game.Move, error) {
 	return lastMove(c), nil
 }
 
-// Apply performs m in the current deal; a deal it ends is scored into the
-// game.
+// Apply performs m in the current deal.
 func (b *Belote) Apply(m game.Move) error {
-	if b.g == nil {
+	d := b.deal()
+	if d == nil {
 		return fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
 	}
-	return b.g.Apply(m)
+	return d.Apply(m)
 }
 
 // Clone returns a copy of the current deal.
 func (b *Belote) Clone() game.Game { return b.deal().Clone() }
 
 // DealNo returns the number of the current deal.
-func (b *Belote) DealNo() int {
-	if b.g == nil {
-		return 0
-	}
-	if b.fixed != nil {
-		return len(b.past) + 1
-	}
-	return b.g.DealNumber()
-}
+func (b *Belote) DealNo() int { return len(b.deals) }
 
 // Moves returns the moves of the current deal.
 func (b *Belote) Moves() []game.Move {
@@ -103,12 +110,14 @@ func (b *Belote) Moves() []game.Move {
 // DealDone reports whether the current deal is over.
 func (b *Belote) DealDone() bool { d := b.deal(); return d == nil || d.Done() }
 
-// Over reports whether the game is over (fixed deals: the last one played).
+// Over reports whether the game is over: won (its last deal scored), or
+// with fixed deals the last one played.
 func (b *Belote) Over() bool {
 	if b.fixed != nil {
 		return b.DealNo() >= len(b.fixed) && b.DealDone()
 	}
-	return b.g != nil && b.g.Over()
+	_, over := b.winner()
+	return over
 }
 
 // NewDeal draws the next deal: the next fixed one, or a shuffled deck dealt
@@ -124,13 +133,14 @@ func (b *Belote) NewDeal(rnd *card.Rand) (json.RawMessage, error) {
 	}
 	dealer := card.Seat(rnd.IntN(4))
 	if d := b.deal(); d != nil {
-		dealer = belote.Next(d.Dealer())
+		dealer = belote.NextDealer(d.Dealer())
 	}
 	deck := belote.ShuffledDeck(rnd)
 	return json.Marshal(beloteDeal{Dealer: dealer, Deck: deck[:]})
 }
 
-// StartDeal starts deal no from its stored form.
+// StartDeal starts deal no from its stored form, once the deal before it
+// is over and scored.
 func (b *Belote) StartDeal(no int, raw json.RawMessage) error {
 	if no != b.DealNo()+1 {
 		return fmt.Errorf("match: deal %d out of order (want %d)", no, b.DealNo()+1)
@@ -142,23 +152,38 @@ func (b *Belote) StartDeal(no int, raw json.RawMessage) error {
 	if b.fixed != nil {
 		return b.startFixed(no, d)
 	}
-	if b.g == nil {
-		g, err := belote.NewGame(b.rules, d.Dealer, nil)
-		if err != nil {
+	if prev := b.deal(); prev != nil {
+		if want := belote.NextDealer(prev.Dealer()); d.Dealer != want {
+			return fmt.Errorf("match: deal %d: dealer %v, want %v", no, d.Dealer, want)
+		}
+		if err := b.checkEnded(no); err != nil {
 			return err
 		}
-		b.g = g
-	} else if want := belote.Next(b.g.Deal().Dealer()); d.Dealer != want {
-		return fmt.Errorf("match: deal %d: dealer %v, want %v", no, d.Dealer, want)
+		if b.Over() {
+			return fmt.Errorf("match: deal %d: the game is over", no)
+		}
 	}
-	if !b.g.Waiting() {
-		return fmt.Errorf("match: deal %d started before deal %d ended", no, no-1)
+	dl, err := belote.NextDeal(b.rules, d.Dealer, d.Deck, b.score)
+	if err != nil {
+		return err
 	}
-	return b.g.AddDeck(d.Deck)
+	b.deals = append(b.deals, dl)
+	return nil
 }
 
-// startFixed starts fixed deal no as a game of its own, after checking
-// that the stored deal is the one of the list.
+// checkEnded checks that the deal before deal no is over and scored.
+func (b *Belote) checkEnded(no int) error {
+	switch {
+	case !b.DealDone():
+		return fmt.Errorf("match: deal %d started before deal %d ended", no, no-1)
+	case !b.scored():
+		return fmt.Errorf("match: deal %d started before deal %d was scored", no, no-1)
+	}
+	return nil
+}
+
+// startFixed starts fixed deal no, alone, after checking that the stored
+// deal is the one of the list.
 func (b *Belote) startFixed(no int, d beloteDeal) error {
 	if no > len(b.fixed) {
 		return fmt.Errorf("match: deal %d: only %d deals in the list", no, len(b.fixed))
@@ -166,79 +191,56 @@ func (b *Belote) startFixed(no int, d beloteDeal) error {
 	if f := b.fixed[no-1]; f.Dealer != d.Dealer || !slices.Equal(f.Deck, d.Deck) {
 		return fmt.Errorf("match: deal %d: the stored deal is not deal %d of the list", no, no)
 	}
-	if b.g != nil && !b.DealDone() {
-		return fmt.Errorf("match: deal %d started before deal %d ended", no, no-1)
+	if b.deal() != nil {
+		if err := b.checkEnded(no); err != nil {
+			return err
+		}
 	}
-	g, err := belote.NewGame(b.rules, d.Dealer, nil)
+	dl, err := belote.NextDeal(b.rules, d.Dealer, d.Deck, belote.GameScore{})
 	if err != nil {
-		return err
-	}
-	if err := g.AddDeck(d.Deck); err != nil {
 		return fmt.Errorf("match: deal %d: %w", no, err)
 	}
-	if b.g != nil {
-		b.past = append(b.past, b.g)
-	}
-	b.g = g
+	b.deals = append(b.deals, dl)
 	return nil
 }
 
-// ScoreDeal returns the sheet line of the finished deal (the engine scores
-// each deal as it ends; fixed deals are added up here).
+// ScoreDeal scores the finished current deal into the sheet (its points
+// added to the game score, its reserve carried to the next deal) and
+// returns its line. A second call returns the same line.
 func (b *Belote) ScoreDeal() (json.RawMessage, error) {
-	if b.g == nil {
+	d := b.deal()
+	if d == nil || !d.Done() {
 		return nil, errors.New("match: scoring a deal that is not over")
 	}
-	sh := b.g.Sheet()
-	if b.fixed != nil {
-		if len(sh) != 1 {
-			return nil, errors.New("match: scoring a deal that is not over")
-		}
-		line := sh[0]
-		line.Deal = b.DealNo()
-		if !line.Passed {
-			b.totals[0] += line.Result.Score[0]
-			b.totals[1] += line.Result.Score[1]
-		}
-		line.Total = b.totals
+	if !b.scored() {
+		var line belote.DealScore
+		b.score, line = b.score.Add(b.DealNo(), d)
 		b.lines = append(b.lines, line)
-		return json.Marshal(line)
 	}
-	if len(sh) == 0 || sh[len(sh)-1].Deal != b.g.DealNumber() {
-		return nil, errors.New("match: scoring a deal that is not over")
-	}
-	return json.Marshal(sh[len(sh)-1])
+	return json.Marshal(b.lines[len(b.lines)-1])
 }
 
 // LastFixed returns the record and sheet line of the fixed deal that just
 // ended.
 func (b *Belote) LastFixed() (belote.Record, belote.DealScore, bool) {
-	if b.fixed == nil || b.g == nil || len(b.lines) == 0 {
+	if b.fixed == nil || !b.scored() {
 		return belote.Record{}, belote.DealScore{}, false
 	}
-	recs := b.g.Records()
-	if len(recs) != 1 {
-		return belote.Record{}, belote.DealScore{}, false
-	}
-	return recs[0], b.lines[len(b.lines)-1], true
+	return b.deal().Record(), b.lines[len(b.lines)-1], true
 }
 
 // SheetValue returns the score sheet.
 func (b *Belote) SheetValue() BeloteSheet {
 	s := BeloteSheet{Target: b.rules.GameTarget(), Lines: []belote.DealScore{}}
+	s.Lines = append(s.Lines, b.lines...)
+	s.Totals = b.score.Totals
 	if b.fixed != nil {
 		s.Target, s.Deals = 0, len(b.fixed)
-		s.Lines = append(s.Lines, b.lines...)
-		s.Totals = b.totals
 		s.Over = b.Over()
 		return s
 	}
-	if b.g != nil {
-		s.Lines = append(s.Lines, b.g.Sheet()...)
-		s.Totals = b.g.Totals()
-		if w, ok := b.g.Winner(); ok {
-			s.Over, s.Winner = true, &w
-		}
+	if w, ok := b.winner(); ok {
+		s.Over, s.Winner = true, &w
 	}
 	return s
 }
@@ -260,25 +262,39 @@ func (b *Belote) Controller(seat card.Seat) card.Seat { return seat }
 
 // View returns what seat sees: the current deal with the game's sheet.
 func (b *Belote) View(seat card.Seat) protocol.View {
-	if b.g == nil {
+	if b.deal() == nil {
 		return protocol.View{}
 	}
-	return protocol.BeloteView(b.fixView(b.g.SeatView(seat)))
+	return protocol.BeloteView(b.gameView(seat))
 }
 
-// fixView puts the match's deal number, sheet and totals into the view of
-// a fixed deal (whose game knows only that deal).
-func (b *Belote) fixView(v belote.GameView) belote.GameView {
-	if b.fixed == nil {
+// gameView is what seat sees of the game: the current deal, the one
+// before it (all cards shown, once over), the sheet and the game score. A
+// fixed series has no target, reserve or winner of its own (its deals are
+// compared with the field's), and each deal stands alone: it is over after
+// its last deal, and shows no deal before the current one.
+func (b *Belote) gameView(seat card.Seat) belote.GameView {
+	n := len(b.deals)
+	v := belote.GameView{
+		Kind: "belote", Seat: seat & 3, Mode: b.rules.Mode, Rules: b.rules.Setting, Target: b.rules.GameTarget(),
+		DealNumber: n, Sheet: append([]belote.DealScore{}, b.lines...), Totals: b.score.Totals, Reserve: b.score.Reserve,
+	}
+	if n > 0 {
+		dv := b.deals[n-1].SeatView(seat)
+		v.Deal = &dv
+	}
+	if b.fixed != nil {
+		v.Target, v.Reserve = 0, 0
+		v.Over = b.Over()
 		return v
 	}
-	v.DealNumber = b.DealNo()
-	v.Sheet = append([]belote.DealScore{}, b.lines...)
-	v.Totals = b.totals
-	// A fixed series has no target and no winner of its own (the deals
-	// are compared with the field's): it is over after its last deal.
-	v.Target, v.Reserve, v.Winner = 0, 0, nil
-	v.Over = b.Over()
+	if n > 1 {
+		pv := b.deals[n-2].SeatView(seat)
+		v.Previous = &pv
+	}
+	if w, ok := b.winner(); ok {
+		v.Over, v.Winner = true, &w
+	}
 	return v
 }
 
@@ -300,10 +316,10 @@ func (b *Belote) Played(seat card.Seat) protocol.View {
 // Spectator is North's view without North's cards and choices while the
 // deal is in progress.
 func (b *Belote) Spectator() protocol.View {
-	if b.g == nil {
+	if b.deal() == nil {
 		return protocol.View{}
 	}
-	v := b.fixView(b.g.SeatView(card.North))
+	v := b.gameView(card.North)
 	if v.Deal != nil && v.Deal.Phase != belote.PhaseDone {
 		v.Deal.Hand = []card.Card{}
 		v.Deal.Legal = []string{}
@@ -323,18 +339,19 @@ func (b *Belote) Back(us card.Seat) int {
 	return 0
 }
 
-// Undo takes back the last n moves of the current deal.
+// Undo takes back the last n moves of the current deal, not yet scored.
 func (b *Belote) Undo(n int) error {
-	if b.g == nil || n > len(b.Moves()) {
+	d := b.deal()
+	if d == nil || n > len(d.Steps()) || b.scored() {
 		return errors.New("match: nothing to undo in this deal")
 	}
-	c := b.g.Clone()
+	c := d.Clone()
 	for range n {
 		if !c.Undo() {
 			return errors.New("match: nothing to undo")
 		}
 	}
-	b.g = c
+	b.deals[len(b.deals)-1] = c
 	return nil
 }
 
@@ -359,14 +376,10 @@ func (b *Belote) Export(format string) ([]byte, string, error) {
 	if format != "json" && format != "" {
 		return nil, "", ErrFormat
 	}
-	if b.g == nil {
+	if len(b.deals) == 0 {
 		return nil, "", errors.New("match: no deal yet")
 	}
-	var recs []belote.Record
-	for _, g := range b.past {
-		recs = append(recs, g.Records()...)
-	}
-	out, err := belote.MarshalRecords(append(recs, b.g.Records()...))
+	out, err := belote.MarshalRecords(belote.Records(b.deals))
 	return out, "application/json", err
 }
 
