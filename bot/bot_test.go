@@ -51,27 +51,34 @@ func TestRandomBridgeDeterministic(t *testing.T) {
 
 func TestRandomBelote(t *testing.T) {
 	for _, mode := range []belote.Mode{belote.Classic, belote.NoTrump, belote.Coinche} {
-		g, err := belote.NewGame(belote.Rules{Mode: mode, Announcements: true}, card.West, card.NewRand(7))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The game is played deal by deal, each deal a game.Game.
+		rules := belote.Rules{Mode: mode, Announcements: true}
+		rnd := card.NewRand(7)
+		// The game is played deal by deal, each deal a game.Game, by
+		// belote's rules of a game to its target.
 		r := NewRandom(3)
-		for steps := 0; !g.Over(); steps++ {
-			if steps > 5000 {
-				t.Fatal("game does not end")
-			}
-			d := g.Deal()
-			m, err := r.Act(context.Background(), d, d.ToAct()[0])
+		var score belote.GameScore
+		dealer, steps, over := card.West, 0, false
+		for no := 1; !over; no++ {
+			deck := belote.ShuffledDeck(rnd)
+			d, err := belote.NextDeal(rules, dealer, deck[:], score)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := g.Apply(m); err != nil {
-				t.Fatalf("bot chose an illegal move %v: %v", m, err)
+			for ; !d.Done(); steps++ {
+				if steps > 5000 {
+					t.Fatal("game does not end")
+				}
+				m, err := r.Act(context.Background(), d, d.ToAct()[0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := d.Apply(m); err != nil {
+					t.Fatalf("bot chose an illegal move %v: %v", m, err)
+				}
 			}
-		}
-		if !g.Over() {
-			t.Fatalf("%v: game not over", mode)
+			score, _ = score.Add(no, d)
+			_, over = score.Winner(rules.GameTarget())
+			dealer = belote.NextDealer(dealer)
 		}
 	}
 }

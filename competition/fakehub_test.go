@@ -315,11 +315,11 @@ func storeBridgeDeal(t *testing.T, st *store.Store, gameID string, no, board int
 func (r *fakeRoom) finishBeloteDeal(t *testing.T, no int, pick func(step int, legal []string) string, stored bool) table.BeloteDealDone {
 	t.Helper()
 	rec := playBeloteDeal(t, r.settings, no, pick)
-	g, err := belote.LoadGame([]belote.Record{rec})
+	deals, err := belote.LoadDeals([]belote.Record{rec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dl := g.Deal()
+	dl := deals[0]
 	d := table.BeloteDealDone{Table: r.id, Tournament: r.settings.Tournament, Deal: no, Seats: r.seats, Record: rec, Passed: dl.Passed()}
 	if !dl.Passed() {
 		d.Points = dl.Result().Score
@@ -356,19 +356,16 @@ func playBeloteDeal(t *testing.T, set table.Settings, no int, pick func(step int
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := belote.NewGame(belote.Rules{Mode: m, Setting: st, Announcements: set.Announcements}, fd.Dealer, nil)
+	d, err := belote.NewDeal(belote.Rules{Mode: m, Setting: st, Announcements: set.Announcements}, fd.Dealer, fd.Deck)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.AddDeck(fd.Deck); err != nil {
-		t.Fatal(err)
-	}
-	for step := 0; !g.Deal().Done(); step++ {
+	for step := 0; !d.Done(); step++ {
 		if step > 300 {
 			t.Fatal("the belote deal does not end")
 		}
-		seat := g.ToAct()[0]
-		acts := g.LegalActions(seat)
+		seat := d.ToAct()[0]
+		acts := d.LegalActions(seat)
 		strs := make([]string, len(acts))
 		for i, a := range acts {
 			strs[i] = a.String()
@@ -378,11 +375,11 @@ func playBeloteDeal(t *testing.T, set table.Settings, no int, pick func(step int
 		if k < 0 {
 			t.Fatalf("action %q is not legal (%v)", choice, strs)
 		}
-		if err := g.Do(seat, acts[k]); err != nil {
+		if err := d.Do(seat, acts[k]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return g.Records()[0]
+	return d.Record()
 }
 
 // lastLegal and firstLegal are simple play policies.

@@ -106,11 +106,12 @@ func bridgeVisible(g *bridge.Game, seat *card.Seat) card.Hand {
 	return h
 }
 
-// replayBelote returns the belote game of a stored record at deal no
-// after k moves of that deal.
-func replayBelote(t *testing.T, rec *store.Record, rules belote.Rules, no, k int) *belote.Game {
+// replayBelote returns belote deal no of a stored record after k of its
+// moves; every deal before it is replayed too, each from its stored form
+// (the reserve it carries changes nothing that can be seen).
+func replayBelote(t *testing.T, rec *store.Record, rules belote.Rules, no, k int) *belote.Deal {
 	t.Helper()
-	var g *belote.Game
+	var g *belote.Deal
 	for _, d := range rec.Deals[:no] {
 		var raw struct {
 			Dealer card.Seat
@@ -119,13 +120,8 @@ func replayBelote(t *testing.T, rec *store.Record, rules belote.Rules, no, k int
 		if err := json.Unmarshal(d.Deal, &raw); err != nil {
 			t.Fatal(err)
 		}
-		if g == nil {
-			var err error
-			if g, err = belote.NewGame(rules, raw.Dealer, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := g.AddDeck(raw.Deck); err != nil {
+		var err error
+		if g, err = belote.NewDeal(rules, raw.Dealer, raw.Deck); err != nil {
 			t.Fatal(err)
 		}
 		moves := d.Moves
@@ -141,8 +137,7 @@ func replayBelote(t *testing.T, rec *store.Record, rules belote.Rules, no, k int
 	return g
 }
 
-func beloteVisible(g *belote.Game, seat *card.Seat) card.Hand {
-	d := g.Deal()
+func beloteVisible(d *belote.Deal, seat *card.Seat) card.Hand {
 	if d.Done() {
 		return card.Hand(0).Add(0) | allCards32()
 	}

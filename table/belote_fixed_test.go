@@ -86,15 +86,16 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 			t.Errorf("deal %d: the record's deal is not the fixed one", i+1)
 		}
 		// Replaying the record alone gives the reported points.
-		g, err := belote.LoadGame([]belote.Record{d.Record})
+		deals, err := belote.LoadDeals([]belote.Record{d.Record})
 		if err != nil {
 			t.Fatalf("deal %d: %v", i+1, err)
 		}
+		dl := deals[0]
 		var want [2]int
-		if dl := g.Deal(); !dl.Passed() {
+		if !dl.Passed() {
 			want = dl.Result().Score
 		}
-		if d.Points != want || d.Passed != g.Deal().Passed() {
+		if d.Points != want || d.Passed != dl.Passed() {
 			t.Errorf("deal %d: points %v (passed %v), replay gives %v", i+1, d.Points, d.Passed, want)
 		}
 		totals[0] += d.Points[0]

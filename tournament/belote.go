@@ -158,11 +158,11 @@ func (d *BeloteDuplicate) AddRecord(team string, side card.Side, rec belote.Reco
 	if rec.Rules().Mode != d.Rules.Mode || rec.Setting != d.Rules.Setting || rec.Announcements != d.Rules.Announcements {
 		return &Error{Op: op, Board: num, Entry: team, Err: invalid("the record's rules differ from the duplicate's")}
 	}
-	g, err := belote.LoadGame([]belote.Record{rec})
+	deals, err := belote.LoadDeals([]belote.Record{rec})
 	if err != nil {
 		return &Error{Op: op, Board: num, Entry: team, Err: fmt.Errorf("%w: %w", ErrInvalid, err)}
 	}
-	dl := g.Deal()
+	dl := deals[0]
 	if !dl.Done() {
 		return &Error{Op: op, Board: num, Entry: team, Err: invalid("the deal is not finished")}
 	}

@@ -118,24 +118,21 @@ func TestBeloteDuplicate(t *testing.T) {
 // time and returns its record.
 func playBelote(t *testing.T, rules belote.Rules, dl BeloteDeal) belote.Record {
 	t.Helper()
-	g, err := belote.NewGame(rules, dl.Dealer, nil)
+	d, err := belote.NewDeal(rules, dl.Dealer, dl.Deck[:])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.AddDeck(dl.Deck[:]); err != nil {
-		t.Fatal(err)
-	}
-	for steps := 0; !g.Deal().Done(); steps++ {
+	for steps := 0; !d.Done(); steps++ {
 		if steps > 200 {
 			t.Fatal("deal does not end")
 		}
-		seat := g.ToAct()[0]
-		acts := g.LegalActions(seat)
-		if err := g.Do(seat, acts[len(acts)-1]); err != nil {
+		seat := d.ToAct()[0]
+		acts := d.LegalActions(seat)
+		if err := d.Do(seat, acts[len(acts)-1]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return g.Records()[0]
+	return d.Record()
 }
 
 func TestBeloteAddRecord(t *testing.T) {

@@ -49,36 +49,51 @@ func TestLegalEverywhere(t *testing.T) {
 	}
 }
 
-// TestActInterface drives the generic Act on the deals of a game.
+// TestActInterface drives the generic Act on the deals of a game, played
+// by belote's rules of a game to its target.
 func TestActInterface(t *testing.T) {
 	r := belote.Rules{Mode: belote.Coinche, Announcements: true, Target: 200}
-	g, err := belote.NewGame(r, card.South, card.NewRand(3))
-	if err != nil {
-		t.Fatal(err)
-	}
 	bots := map[card.Seat]interface {
 		Act(context.Context, game.Game, card.Seat) (game.Move, error)
 	}{card.North: NewStrong(tiny, 1), card.South: NewStrong(tiny, 2), card.East: NewBaseline(0), card.West: NewBaseline(0)}
 	ctx := context.Background()
-	for steps := 0; !g.Over() && steps < 5000; steps++ {
-		s := g.ToAct()[0]
-		var gg game.Game = g.Deal()
-		if steps%3 == 0 {
-			gg = g.Clone().Deal().Clone() // a copy works too
+	rnd := card.NewRand(3)
+	var (
+		d     *belote.Deal
+		score belote.GameScore
+	)
+	dealer, steps := card.South, 0
+	for no := 1; ; no++ {
+		deck := belote.ShuffledDeck(rnd)
+		var err error
+		if d, err = belote.NextDeal(r, dealer, deck[:], score); err != nil {
+			t.Fatal(err)
 		}
-		m, err := bots[s].Act(ctx, gg, s)
-		if err != nil {
-			t.Fatalf("step %d: %v", steps, err)
+		for ; !d.Done(); steps++ {
+			if steps >= 5000 {
+				t.Fatal("game did not end")
+			}
+			s := d.ToAct()[0]
+			var gg game.Game = d
+			if steps%3 == 0 {
+				gg = d.Clone() // a copy works too
+			}
+			m, err := bots[s].Act(ctx, gg, s)
+			if err != nil {
+				t.Fatalf("step %d: %v", steps, err)
+			}
+			if err := d.Apply(m); err != nil {
+				t.Fatalf("step %d: %v", steps, err)
+			}
 		}
-		if err := g.Apply(m); err != nil {
-			t.Fatalf("step %d: %v", steps, err)
+		score, _ = score.Add(no, d)
+		if _, over := score.Winner(r.GameTarget()); over {
+			break
 		}
-	}
-	if !g.Over() {
-		t.Fatal("game did not end")
+		dealer = belote.NextDealer(dealer)
 	}
 	// a seat with nothing to do
-	if _, err := NewBaseline(0).Act(ctx, g.Deal(), card.North); !errors.Is(err, ErrNoAction) {
+	if _, err := NewBaseline(0).Act(ctx, d, card.North); !errors.Is(err, ErrNoAction) {
 		t.Errorf("over game: err %v, want ErrNoAction", err)
 	}
 	if _, err := NewStrong(tiny, 1).Act(ctx, fakeGame{}, card.North); err == nil {

@@ -79,16 +79,42 @@ type MatchResult struct {
 const maxDeals = 400
 
 // PlayMatch plays one game under rules r from the first dealer, with the
-// decks drawn from seed, between the four players (indexed by seat). Under
-// Maison coinche the defenders are asked before every action whether they
-// coinche out of turn. moveTimeout bounds each decision (0: none). An
-// error means a player failed or chose an illegal action.
+// decks drawn from seed, between the four players (indexed by seat): deal
+// after deal by belote's rules of a game (the next dealer, the reserve
+// carried, the game score) until a side wins. Under Maison coinche the
+// defenders are asked before every action whether they coinche out of
+// turn. moveTimeout bounds each decision (0: none). An error means a
+// player failed or chose an illegal action.
 func PlayMatch(ctx context.Context, r belote.Rules, dealer card.Seat, seed uint64, players [4]Player, moveTimeout time.Duration) (MatchResult, error) {
-	var res MatchResult
-	g, err := belote.NewGame(r, dealer, card.NewRand(seed))
-	if err != nil {
-		return res, err
+	var (
+		res   MatchResult
+		score belote.GameScore
+	)
+	rnd := card.NewRand(seed)
+	for no := 1; ; no++ {
+		if no > maxDeals {
+			return res, fmt.Errorf("belotebot: no winner after %d deals", maxDeals)
+		}
+		deck := belote.ShuffledDeck(rnd)
+		d, err := belote.NextDeal(r, dealer, deck[:], score)
+		if err != nil {
+			return res, err
+		}
+		if err := playDeal(ctx, d, players, moveTimeout, &res); err != nil {
+			return res, err
+		}
+		score, _ = score.Add(no, d)
+		if w, over := score.Winner(r.GameTarget()); over {
+			res.Winner, res.Totals, res.Deals = w, score.Totals, no
+			return res, nil
+		}
+		dealer = belote.NextDealer(dealer)
 	}
+}
+
+// playDeal plays deal d to its end between the players, adding the time of
+// each decision to res.
+func playDeal(ctx context.Context, d *belote.Deal, players [4]Player, moveTimeout time.Duration, res *MatchResult) error {
 	decide := func(s card.Seat) (belote.Action, time.Duration, error) {
 		c, cancel := ctx, context.CancelFunc(func() {})
 		if moveTimeout > 0 {
@@ -96,20 +122,17 @@ func PlayMatch(ctx context.Context, r belote.Rules, dealer card.Seat, seed uint6
 		}
 		defer cancel()
 		t0 := time.Now()
-		a, err := players[s].Choose(c, g.Deal(), s)
+		a, err := players[s].Choose(c, d, s)
 		return a, time.Since(t0), err
 	}
 outer:
-	for !g.Over() {
+	for !d.Done() {
 		if err := ctx.Err(); err != nil {
-			return res, err
+			return err
 		}
-		if g.DealNumber() > maxDeals {
-			return res, fmt.Errorf("belotebot: no winner after %d deals", maxDeals)
-		}
-		to := g.ToAct()
+		to := d.ToAct()
 		if len(to) == 0 {
-			return res, errors.New("belotebot: nobody to act")
+			return errors.New("belotebot: nobody to act")
 		}
 		for _, s := range to[1:] {
 			a, dur, err := decide(s)
@@ -118,26 +141,23 @@ outer:
 				continue
 			}
 			if err != nil {
-				return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+				return fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
 			}
-			if err := g.Do(s, a); err != nil {
-				return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+			if err := d.Do(s, a); err != nil {
+				return fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
 			}
 			continue outer
 		}
 		s := to[0]
-		isCard := g.Deal().Phase() == belote.PhasePlay
+		isCard := d.Phase() == belote.PhasePlay
 		a, dur, err := decide(s)
 		res.Timings = append(res.Timings, Timing{Seat: s, Card: isCard, Dur: dur})
 		if err != nil {
-			return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+			return fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
 		}
-		if err := g.Do(s, a); err != nil {
-			return res, fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
+		if err := d.Do(s, a); err != nil {
+			return fmt.Errorf("%s at %v: %w", players[s].Name(), s, err)
 		}
 	}
-	res.Winner, _ = g.Winner()
-	res.Totals = g.Totals()
-	res.Deals = len(g.Sheet())
-	return res, nil
+	return nil
 }

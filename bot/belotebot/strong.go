@@ -80,11 +80,6 @@ func (b *Strong) Act(ctx context.Context, g game.Game, seat card.Seat) (game.Mov
 	return actVia(ctx, g, seat, b.Choose)
 }
 
-// ActGame is the typed form of Act for a game.
-func (b *Strong) ActGame(ctx context.Context, g *belote.Game, seat card.Seat) (belote.Action, error) {
-	return b.Choose(ctx, g.Deal(), seat)
-}
-
 // Choose returns the bot's action for seat in deal d. When seat may only
 // coinche out of turn (Maison) and does not want to, it returns
 // [ErrNoAction].
