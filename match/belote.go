@@ -71,26 +71,10 @@ func (b *Belote) Game() game.Game {
 	return nil
 }
 
-// Try checks m on a copy of the current deal.
-func (b *Belote) Try(m game.Move) (game.Move, error) {
-	d := b.deal()
-	if d == nil {
-		return game.Move{}, fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
-	}
-	c := d.Clone()
-	if err := c.Apply(m); err != nil {
-		return game.Move{}, err
-	}
-	return lastMove(c), nil
-}
-
-// Apply performs m in the current deal.
-func (b *Belote) Apply(m game.Move) error {
-	d := b.deal()
-	if d == nil {
-		return fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
-	}
-	return d.Apply(m)
+// Play checks m and applies it to a copy of the current deal; the deal
+// is scored by [Belote.ScoreDeal] once the step that ends it is committed.
+func (b *Belote) Play(m game.Move) (Step, error) {
+	return play(&b.deals, m, (*belote.Deal).Clone)
 }
 
 // Clone returns a copy of the current deal.

@@ -23,7 +23,7 @@ func playRandom(t *testing.T, m Match, rnd *card.Rand) {
 		seat := g.ToAct()[0]
 		legal := g.Legal(seat)
 		mv := game.Move{Seat: seat, Action: legal[rnd.IntN(len(legal))]}
-		if err := m.Apply(mv); err != nil {
+		if err := Apply(m, mv); err != nil {
 			t.Fatalf("Apply(%v): %v", mv, err)
 		}
 	}

@@ -77,26 +77,9 @@ func (b *Bridge) Game() game.Game {
 	return nil
 }
 
-// Try checks m on a copy of the current board.
-func (b *Bridge) Try(m game.Move) (game.Move, error) {
-	g := b.Board()
-	if g == nil {
-		return game.Move{}, fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
-	}
-	c := g.Clone()
-	if err := c.Apply(m); err != nil {
-		return game.Move{}, err
-	}
-	return lastMove(c), nil
-}
-
-// Apply performs m on the current board.
-func (b *Bridge) Apply(m game.Move) error {
-	g := b.Board()
-	if g == nil {
-		return fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
-	}
-	return g.Apply(m)
+// Play checks m and applies it to a copy of the current board.
+func (b *Bridge) Play(m game.Move) (Step, error) {
+	return play(&b.boards, m, (*bridge.Game).Clone)
 }
 
 // Clone returns a copy of the current board.

@@ -20,6 +20,7 @@ package match
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"atout/card"
 	"atout/game"
@@ -29,14 +30,16 @@ import (
 // Match is a series of deals: the game a table plays.
 type Match interface {
 	// Game is the current deal (nil before the first). Its moves are
-	// applied through [Match.Apply], never directly.
+	// made through [Match.Play], never directly.
 	Game() game.Game
-	// Try checks m against the rules without changing the match and
-	// returns the move as the engine writes it.
-	Try(m game.Move) (game.Move, error)
-	// Apply performs m in the current deal; an illegal move returns the
-	// engine's error and changes nothing.
-	Apply(m game.Move) error
+	// Play checks m against the rules and applies it, once, to a copy of
+	// the current deal. The step it returns holds the move as the engine
+	// writes it, to be stored, and the copy, which becomes the current
+	// deal when the step is committed ([Step.Commit]). An illegal move
+	// returns the engine's typed error (wrapping [game.ErrIllegal];
+	// [ErrNoDeal] too when no deal is in progress) and changes nothing; so
+	// does a step never committed.
+	Play(m game.Move) (Step, error)
 	// Clone returns a copy of the current deal for a bot or an analysis.
 	Clone() game.Game
 	// DealNo is the number of the current deal (1-based; 0 before the
@@ -88,6 +91,65 @@ var ErrFormat = errors.New("match: unknown export format for this game")
 
 // ErrNoDeal is returned for a move or an undo when no deal is in progress.
 var ErrNoDeal = errors.New("match: no deal in progress")
+
+// ErrStale is returned by [Step.Commit] when the match has changed since
+// the step was played.
+var ErrStale = errors.New("match: the match changed since the move was played")
+
+// Step is a move checked and applied to a copy of the current deal by
+// [Match.Play], not yet the match's. A table stores Move, then commits the
+// step; a step it drops (the store refused the move) leaves the match as
+// it was.
+type Step struct {
+	// Move is the move as the engine writes it ("SA", "1NT", "claim 9").
+	Move   game.Move
+	commit func() error
+}
+
+// Commit makes the step's copy of the deal the match's current deal. It
+// returns [ErrStale], changing nothing, when the match has changed since
+// the step was played (another step committed, an undo, a new deal): a step
+// applies to the position it was played on only.
+func (s Step) Commit() error {
+	if s.commit == nil {
+		return ErrStale
+	}
+	return s.commit()
+}
+
+// Apply plays mv in m and commits it at once: for a move that is stored
+// already (a table restored from the store, a replay, an export).
+func Apply(m Match, mv game.Move) error {
+	s, err := m.Play(mv)
+	if err != nil {
+		return err
+	}
+	return s.Commit()
+}
+
+// play applies mv to a copy (clone) of the current deal, the last of
+// deals, and returns the step that puts the copy in its place.
+func play[D interface {
+	comparable
+	game.Game
+}](deals *[]D, mv game.Move, clone func(D) D) (Step, error) {
+	n := len(*deals) - 1
+	if n < 0 {
+		return Step{}, fmt.Errorf("%w: %w", ErrNoDeal, game.ErrIllegal)
+	}
+	cur := (*deals)[n]
+	next := clone(cur)
+	if err := next.Apply(mv); err != nil {
+		return Step{}, err
+	}
+	return Step{Move: lastMove(next), commit: func() error {
+		if len(*deals) != n+1 || (*deals)[n] != cur {
+			return ErrStale
+		}
+		(*deals)[n] = next
+		return nil
+	}}, nil
+}
 
 // lastMove returns the last move of g.
 func lastMove(g game.Game) game.Move {

@@ -23,11 +23,12 @@ func playFirst(t *testing.T, m Match, stop func() bool) {
 		g := m.Game()
 		seat := g.ToAct()[0]
 		mv := game.Move{Seat: seat, Action: g.Legal(seat)[0]}
-		if _, err := m.Try(mv); err != nil {
-			t.Fatalf("Try(%v): %v", mv, err)
+		s, err := m.Play(mv)
+		if err != nil {
+			t.Fatalf("Play(%v): %v", mv, err)
 		}
-		if err := m.Apply(mv); err != nil {
-			t.Fatalf("Apply(%v): %v", mv, err)
+		if err := s.Commit(); err != nil {
+			t.Fatalf("Commit(%v): %v", mv, err)
 		}
 	}
 }
@@ -70,21 +71,25 @@ func TestGameIsOneDeal(t *testing.T) {
 	}
 }
 
-// TestTryChangesNothing checks that Try gives the move as the engine writes
-// it and leaves the match alone, and that an illegal move changes nothing.
-func TestTryChangesNothing(t *testing.T) {
+// TestPlayChangesNothing checks that Play gives the move as the engine
+// writes it and leaves the match alone until its step is committed, and
+// that an illegal move changes nothing.
+func TestPlayChangesNothing(t *testing.T) {
 	m := NewBridge(BridgeOptions{Scoring: Duplicate, Boards: 1})
 	start(t, m, card.NewRand(1))
 	dealer := m.Board().Dealer()
-	got, err := m.Try(game.Move{Seat: dealer, Action: "1nt"})
+	s, err := m.Play(game.Move{Seat: dealer, Action: "1nt"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Action != "1NT" || len(m.Moves()) != 0 {
-		t.Fatalf("Try: %v with %d moves, want 1NT and none applied", got, len(m.Moves()))
+	if s.Move.Action != "1NT" || s.Move.Seat != dealer || len(m.Moves()) != 0 {
+		t.Fatalf("Play: %v with %d moves, want 1NT and none applied", s.Move, len(m.Moves()))
 	}
-	if err := m.Apply(game.Move{Seat: dealer.Next(), Action: "P"}); !errors.Is(err, game.ErrIllegal) || len(m.Moves()) != 0 {
+	if err := Apply(m, game.Move{Seat: dealer.Next(), Action: "P"}); !errors.Is(err, game.ErrIllegal) || len(m.Moves()) != 0 {
 		t.Fatalf("out of turn: %v, %d moves", err, len(m.Moves()))
+	}
+	if err := s.Commit(); err != nil || !slices.Equal(m.Moves(), []game.Move{s.Move}) {
+		t.Fatalf("Commit: %v, moves %v", err, m.Moves())
 	}
 }
 
@@ -101,13 +106,13 @@ func TestBackBridgeDummy(t *testing.T) {
 		s card.Seat
 		c string
 	}{{card.North, "1NT"}, {card.East, "P"}, {card.South, "P"}, {card.West, "P"}} {
-		if err := m.Apply(game.Move{Seat: a.s, Action: a.c}); err != nil {
+		if err := Apply(m, game.Move{Seat: a.s, Action: a.c}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// East leads, South (dummy, played by North) follows, West plays.
 	for _, s := range []card.Seat{card.East, card.South, card.West} {
-		if err := m.Apply(game.Move{Seat: s, Action: m.Game().Legal(s)[0]}); err != nil {
+		if err := Apply(m, game.Move{Seat: s, Action: m.Game().Legal(s)[0]}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -173,12 +178,12 @@ func TestBotClaim(t *testing.T) {
 		if _, _, ok := m.BotClaim(); ok {
 			t.Fatalf("claim before %v", mv)
 		}
-		if err := m.Apply(mv); err != nil {
+		if err := Apply(m, mv); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, mv := range []game.Move{{Seat: card.South, Action: "S9"}, {Seat: card.West, Action: "S2"}, {Seat: card.North, Action: "SA"}} {
-		if err := m.Apply(mv); err != nil {
+		if err := Apply(m, mv); err != nil {
 			t.Fatal(err)
 		}
 	}

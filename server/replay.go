@@ -42,7 +42,7 @@ func replayBridgeDeal(d store.Deal, n int) (*bridge.Game, error) {
 		moves = moves[:n]
 	}
 	for _, mv := range moves {
-		if err := m.Apply(mv); err != nil {
+		if err := match.Apply(m, mv); err != nil {
 			return nil, err
 		}
 	}

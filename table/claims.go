@@ -37,7 +37,7 @@ func (t *Table) startClaim(userID string, tricks int) error {
 		return errf(CodeTurn, "a claim is already waiting for an answer")
 	}
 	// The engine checks the phase, dummy and the range.
-	if _, err := t.m.Try(claimMove(us, tricks)); err != nil {
+	if _, err := t.m.Play(claimMove(us, tricks)); err != nil {
 		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
 	}
 	var humans, botsOpp []card.Seat

@@ -23,7 +23,7 @@ func replay(rec *store.Record, finishedOnly bool) (match.Match, error) {
 				return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 			}
 			for i, mv := range d.Moves {
-				if err := m.Apply(mv); err != nil {
+				if err := match.Apply(m, mv); err != nil {
 					return nil, fmt.Errorf("game %s: deal %d move %d: %w", rec.ID, d.No, i, err)
 				}
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"atout/card"
-
+	"atout/match"
 	"atout/store"
 )
 
@@ -296,7 +296,7 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
 		}
 		for i, m := range d.Moves {
-			if err := t.m.Apply(m); err != nil {
+			if err := match.Apply(t.m, m); err != nil {
 				return nil, fmt.Errorf("table %s: deal %d move %d %v: %w", rec.ID, d.No, i, m, err)
 			}
 			t.n++

@@ -772,22 +772,23 @@ func (t *Table) act(userID string, seat card.Seat, action string, n int, start t
 	return t.applyMove(game.Move{Seat: seat, Action: action}, false, start)
 }
 
-// applyMove checks m against the rules, stores it, applies it and tells
-// everybody. Nothing changes if it is illegal or cannot be stored.
+// applyMove checks and applies m on a copy of the deal (match.Play), stores
+// it, makes the copy the deal (Step.Commit) and tells everybody. Nothing
+// changes if it is illegal or cannot be stored.
 func (t *Table) applyMove(m game.Move, byBot bool, start time.Time) error {
-	canon, err := t.m.Try(m)
+	step, err := t.m.Play(m)
 	if err != nil {
 		return &Error{Code: CodeIllegal, Msg: err.Error(), Err: err}
 	}
 	ctx, cancel := t.storeCtx()
-	err = t.cfg.Store.AppendMove(ctx, t.id, t.m.DealNo(), len(t.m.Moves()), canon)
+	err = t.cfg.Store.AppendMove(ctx, t.id, t.m.DealNo(), len(t.m.Moves()), step.Move)
 	cancel()
 	if err != nil {
 		t.storeFailed("append move", err)
 		return &Error{Code: CodeInternal, Msg: "the move could not be saved", Err: err}
 	}
-	if err := t.m.Apply(canon); err != nil {
-		// Try accepted it: the engines are deterministic.
+	if err := step.Commit(); err != nil {
+		// Only this goroutine changes the match: nothing came between.
 		return &Error{Code: CodeInternal, Msg: err.Error(), Err: err}
 	}
 	t.n++
