@@ -75,4 +75,6 @@ func (s BeloteSettings) Engine() belote.Rules {
 
 // NewBeloteMatch returns the belote match that normalized settings s
 // describe, playing the fixed deals if any.
-func NewBeloteMatch(s BeloteSettings, fixed []BeloteDeal) *Belote { return NewBelote(s.Engine(), fixed) }
+func NewBeloteMatch(s BeloteSettings, fixed []BeloteDeal) *Belote {
+	return NewBelote(s.Engine(), fixed)
+}
