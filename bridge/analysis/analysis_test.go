@@ -78,4 +78,3 @@ func TestCostlyCards(t *testing.T) {
 		t.Errorf("no play: %s", got)
 	}
 }
-
