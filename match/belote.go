@@ -204,13 +204,18 @@ func (b *Belote) ScoreDeal() (json.RawMessage, error) {
 	return json.Marshal(b.lines[len(b.lines)-1])
 }
 
-// LastFixed returns the record and sheet line of the fixed deal that just
-// ended.
-func (b *Belote) LastFixed() (belote.Record, belote.DealScore, bool) {
+// Report describes the fixed deal just scored (a belote duplicate's); a
+// game to its target reports nothing.
+func (b *Belote) Report() (Report, bool) {
 	if b.fixed == nil || !b.scored() {
-		return belote.Record{}, belote.DealScore{}, false
+		return Report{}, false
 	}
-	return b.deal().Record(), b.lines[len(b.lines)-1], true
+	line := b.lines[len(b.lines)-1]
+	r := &BeloteReport{Deal: line.Deal, Record: b.deal().Record(), Passed: line.Passed}
+	if !line.Passed {
+		r.Points = line.Result.Score
+	}
+	return Report{Belote: r}, true
 }
 
 // SheetValue returns the score sheet.
@@ -367,13 +372,7 @@ func (b *Belote) Export(format string) ([]byte, string, error) {
 	return out, "application/json", err
 }
 
-// DealReporter is a match whose finished fixed deals are reported to a
-// competition.
-type DealReporter interface {
-	LastFixed() (belote.Record, belote.DealScore, bool)
-}
-
 var (
-	_ Match        = (*Belote)(nil)
-	_ DealReporter = (*Belote)(nil)
+	_ Match    = (*Belote)(nil)
+	_ Reporter = (*Belote)(nil)
 )

@@ -153,9 +153,14 @@ func TestBeloteFixedDealsStandAlone(t *testing.T) {
 		if _, err := m.ScoreDeal(); err != nil {
 			t.Fatal(err)
 		}
-		rec, line, ok := m.LastFixed()
-		if !ok || line.Deal != no || rec.Dealer != fixed[no-1].Dealer {
-			t.Fatalf("fixed deal %d: LastFixed %v %+v", no, ok, line)
+		rp, ok := m.Report()
+		line := m.lines[len(m.lines)-1]
+		if !ok || rp.Belote == nil || rp.Board != nil {
+			t.Fatalf("fixed deal %d: report %v %+v", no, ok, rp)
+		}
+		if r := rp.Belote; r.Deal != no || r.Record.Dealer != fixed[no-1].Dealer || r.Passed != line.Passed ||
+			(!line.Passed && r.Points != line.Result.Score) || (line.Passed && r.Points != [2]int{}) {
+			t.Fatalf("fixed deal %d: report %+v for the line %+v", no, r, line)
 		}
 		if !line.Passed {
 			totals[0] += line.Result.Score[0]

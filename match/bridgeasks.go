@@ -23,13 +23,18 @@ func (b *Bridge) BotClaim() (declarer card.Seat, tricks int, ok bool) {
 	return decl, hi, true
 }
 
-// BoardResult returns the finished current board's number and result.
-func (b *Bridge) BoardResult() (board int, r bridge.Result, ok bool) {
+// Report describes the finished current board.
+func (b *Bridge) Report() (Report, bool) {
 	g := b.Board()
 	if g == nil || !g.Done() {
-		return 0, bridge.Result{}, false
+		return Report{}, false
 	}
-	return g.Board(), g.Result(), true
+	r := g.Result()
+	br := &BoardReport{Board: g.Board(), Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, ScoreNS: r.ScoreNS}
+	if r.Contract.IsPass() {
+		br.Declarer, br.Tricks = 0, 0
+	}
+	return Report{Board: br}, true
 }
 
 // BotClaimer is a match where a bot declarer claims the rest when every
@@ -38,13 +43,7 @@ type BotClaimer interface {
 	BotClaim() (declarer card.Seat, tricks int, ok bool)
 }
 
-// BoardReporter is a match whose finished boards are reported to a
-// tournament.
-type BoardReporter interface {
-	BoardResult() (board int, r bridge.Result, ok bool)
-}
-
 var (
-	_ BoardReporter = (*Bridge)(nil)
-	_ BotClaimer    = (*Bridge)(nil)
+	_ Reporter   = (*Bridge)(nil)
+	_ BotClaimer = (*Bridge)(nil)
 )

@@ -8,11 +8,12 @@
 // table rebuilt from the store go through the same code, scores each
 // finished deal into its sheet, and says when the whole match is over.
 //
-// What only some games have is offered through small optional interfaces
-// that a table tests for: [Auctioned] (calls to explain), [Claimable]
-// (claims checked double dummy), [Hintable] (hints), [Analysable] (the
-// double-dummy review of a finished deal), [BoardReporter] and
-// [DealReporter] (results reported to a competition).
+// A table asks a match only what every game answers, in terms of no game:
+// beside [Match], the optional [Reporter] (a finished deal's result for a
+// competition) and [BotClaimer] (a bot declarer's claim of the rest). What
+// a game offers beyond its rules (the review of a finished deal, hints,
+// claims checked against best play, the meaning of calls) are its
+// [Abilities], written beside its engine and given to the tables by game.
 //
 // A match is not safe for concurrent use: its table owns it.
 package match

@@ -80,46 +80,27 @@ func (h *LocalHub) OnBeloteDeal(f func(BeloteDealDone)) { h.cfg.hooks.belote.add
 // runs on the table's goroutine and must not block.
 func (h *LocalHub) OnBoard(f func(BoardDone)) { h.cfg.hooks.boards.add(f) }
 
-// reportBoard tells the listeners about the bridge deal that just ended,
-// if the table plays for a tournament.
+// reportBoard tells the listeners about the deal that just ended, if the
+// table plays for a competition.
 func (t *Table) reportBoard() {
-	if t.settings.Tournament.IsZero() {
+	rp, ok := t.m.(match.Reporter)
+	if t.settings.Tournament.IsZero() || !ok {
 		return
 	}
-	if dr, ok := t.m.(match.DealReporter); ok {
-		t.reportBeloteDeal(dr)
-		return
+	r, ok := rp.Report()
+	switch {
+	case !ok:
+	case r.Board != nil:
+		b := r.Board
+		d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Deal: t.m.DealNo(), Board: b.Board, Seats: t.seats,
+			Contract: b.Contract, Declarer: b.Declarer, Tricks: b.Tricks, ScoreNS: b.ScoreNS}
+		if t.cfg.OnBoard != nil {
+			t.cfg.OnBoard(d)
+		}
+		t.cfg.hooks.boards.call(d)
+	case r.Belote != nil:
+		b := r.Belote
+		t.cfg.hooks.belote.call(BeloteDealDone{Table: t.id, Tournament: t.settings.Tournament, Deal: b.Deal, Seats: t.seats,
+			Record: b.Record, Passed: b.Passed, Points: b.Points})
 	}
-	br, ok := t.m.(match.BoardReporter)
-	if !ok {
-		return
-	}
-	board, r, ok := br.BoardResult()
-	if !ok {
-		return
-	}
-	d := BoardDone{Table: t.id, Tournament: t.settings.Tournament, Deal: t.m.DealNo(), Board: board, Seats: t.seats,
-		Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, ScoreNS: r.ScoreNS}
-	if r.Contract.IsPass() {
-		d.Declarer, d.Tricks = 0, 0
-	}
-	if t.cfg.OnBoard != nil {
-		t.cfg.OnBoard(d)
-	}
-	t.cfg.hooks.boards.call(d)
-}
-
-// reportBeloteDeal tells the belote listeners about the fixed deal that
-// just ended.
-func (t *Table) reportBeloteDeal(dr match.DealReporter) {
-	rec, line, ok := dr.LastFixed()
-	if !ok {
-		return
-	}
-	d := BeloteDealDone{Table: t.id, Tournament: t.settings.Tournament, Deal: line.Deal, Seats: t.seats,
-		Record: rec, Passed: line.Passed}
-	if !line.Passed {
-		d.Points = line.Result.Score
-	}
-	t.cfg.hooks.belote.call(d)
 }
