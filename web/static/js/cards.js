@@ -136,6 +136,17 @@ export function handRow(cards, legal, onPlay, opts) {
   return row;
 }
 
+// focusHand puts the keyboard on the first playable card of the hand in
+// root when an arrow key is pressed outside the hand; it reports whether
+// it did.
+export function focusHand(ev, root) {
+  if ((ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') && !(document.activeElement && document.activeElement.closest('.hand'))) {
+    const b = root.querySelector('.hand button.legal');
+    if (b) { b.focus(); return true; }
+  }
+  return false;
+}
+
 // handStatic draws a hand face up without buttons, grouped by suit.
 export function handStatic(cards, label) {
   const row = h('div', { class: 'hand static', role: 'group', 'aria-label': label || '' });

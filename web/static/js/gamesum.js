@@ -7,7 +7,7 @@
 
 import { api } from './api.js';
 import { t, sideName, seatName } from './i18n.js';
-import { contractText, resultMark } from './table-bridge.js';
+import { contractText, resultMark } from './table/bridge/contract.js';
 
 // settingsText: "Bridge · Rubber", "Belote · Coinche · Official".
 export function settingsText(g) {

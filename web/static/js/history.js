@@ -7,7 +7,7 @@ import { t, seatName, cardName, callName, callShort, beloteActionName, errorText
 import * as analysisUI from './analysis.js';
 import { parsePBNDeal, sortCards, handStatic, handBySuit, cardStatic, nextSeat, prevSeat } from './cards.js';
 import { fmtDate } from './lobby.js';
-import { meaningOf, meaningText } from './table-bridge.js';
+import { meaningOf, meaningText } from './table/bridge/meaning.js';
 import { summaryText, settingsText } from './gamesum.js';
 
 // The shapes read here are protocol.Games, protocol.GameSummary,

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { h, mount, toast } from './dom.js';
 import { t, errorText } from './i18n.js';
-import { beloteTarget } from './table.js';
+import { beloteTarget } from './table/header.js';
 import { settingsText, seatsText, summaryText } from './gamesum.js';
 
 // The last choices are remembered in the browser.
