@@ -69,7 +69,7 @@ func (c *Config) setDefaults() error {
 		return fmt.Errorf("cluster: subject prefix %q: want letters, digits, '-' or '_'", c.Prefix)
 	}
 	if c.Table.LeaseTTL <= 0 {
-		c.Table.LeaseTTL = 30 * time.Second
+		c.Table.LeaseTTL = table.DefaultLeaseTTL
 	}
 	if c.Table.HintTimeout <= 0 {
 		c.Table.HintTimeout = 20 * time.Second

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -384,9 +385,22 @@ func (h *Hub) scanLoop() {
 	}
 }
 
-// maxAdoptPerScan bounds the tables one scan adopts, so that the survivors
-// of a dead node share its tables (each scans them in a random order).
+// maxAdoptPerScan bounds the tables one scan adopts; a node takes at most
+// its share of the tables without an owner (their number over the live
+// nodes'), so that the survivors of a dead node share its tables (each
+// scans them in a random order).
 const maxAdoptPerScan = 64
+
+// maxHandOverPerScan bounds the tables one scan hands over to even out the
+// nodes' loads, and handOverSlack is how many tables above its share a
+// node keeps before it does.
+const (
+	maxHandOverPerScan = 16
+	handOverSlack      = 2
+)
+
+// share is a node's part of n tables among live nodes (rounded up).
+func share(n, live int) int { return (n + max(1, live) - 1) / max(1, live) }
 
 func (h *Hub) scan() {
 	ctx, cancel := context.WithTimeout(context.Background(), max(h.cfg.ScanInterval, 5*time.Second))
@@ -398,14 +412,23 @@ func (h *Hub) scan() {
 	if err != nil {
 		h.log.Error("renewing leases", "err", err)
 	}
+	owned = slices.DeleteFunc(owned, func(id string) bool { return h.localTable(id) != nil })
 	expired, err := h.st.ExpiredTables(ctx)
 	if err != nil {
 		h.log.Error("listing tables without an owner", "err", err)
 	}
+	nodes, err := h.st.LiveNodes(ctx)
+	if err != nil {
+		h.log.Error("listing the live nodes", "err", err)
+	}
 	rand.Shuffle(len(expired), func(i, j int) { expired[i], expired[j] = expired[j], expired[i] })
+	if len(expired) == 0 && len(nodes) > 1 {
+		defer h.rebalance(ctx, len(nodes))
+	}
+	limit := len(owned) + min(maxAdoptPerScan, share(len(expired), len(nodes)))
 	n := 0
 	for _, id := range append(owned, expired...) {
-		if n >= maxAdoptPerScan || h.isClosed() || ctx.Err() != nil {
+		if n >= limit || h.isClosed() || ctx.Err() != nil {
 			return
 		}
 		if h.localTable(id) != nil || !h.mayRetry(id) {
@@ -422,6 +445,53 @@ func (h *Hub) scan() {
 			h.failed(ctx, id, err)
 		}
 	}
+}
+
+// rebalance hands tables over to the other nodes while this one serves
+// more than its share of the live tables plus a slack: a node that joins
+// (or comes back) gets its part of the load, a few tables a scan.
+func (h *Hub) rebalance(ctx context.Context, live int) {
+	total, err := h.st.LiveTables(ctx)
+	if err != nil {
+		h.log.Error("counting the live tables", "err", err)
+		return
+	}
+	ts := h.local.Tables()
+	excess := min(len(ts)-share(total, live)-handOverSlack, maxHandOverPerScan)
+	if excess <= 0 {
+		return
+	}
+	// Hand over the tables the fewest people watch: their players see
+	// the move least.
+	slices.SortFunc(ts, func(a, b *table.Table) int { return a.Subscribers() - b.Subscribers() })
+	for _, t := range ts[:excess] {
+		if ctx.Err() != nil || h.isClosed() {
+			return
+		}
+		h.handOver(ctx, t)
+	}
+}
+
+// handOver stops serving table t here and releases its lease, so that a
+// node with fewer tables adopts it on its next scan; this node leaves it
+// to the others for a few scans.
+func (h *Hub) handOver(ctx context.Context, t *table.Table) {
+	id := t.ID()
+	if t.Over() || !h.local.Drop(id) {
+		return
+	}
+	h.mu.Lock()
+	s := h.served[id]
+	h.retryAt[id] = time.Now().Add(3 * h.cfg.ScanInterval)
+	h.mu.Unlock()
+	if s != nil {
+		h.unserve(s)
+	}
+	if err := h.st.ReleaseTable(ctx, id, h.node); err != nil {
+		h.log.Error("handing over a table", "table", id, "err", err)
+		return
+	}
+	h.log.Info("handed a table over", "table", id)
 }
 
 // mayRetry reports whether a table whose adoption failed may be tried again.

@@ -36,6 +36,9 @@ const (
 	childNATSEnv = "ATOUT_CLUSTER_NATS"
 	// The NATS token: in the environment, not on the command line.
 	childTokenEnv = "ATOUT_CLUSTER_NATS_TOKEN"
+	// Set: the node runs with the production timing (lease, scan,
+	// watches), not the tests' short one.
+	childTimingEnv = "ATOUT_CLUSTER_PRODUCTION_TIMING"
 )
 
 // runChild is a real node: server.New over a cluster.Hub on its own port,
@@ -56,13 +59,17 @@ func runChild() error {
 		return err
 	}
 	defer nc.Close()
-	hub, err := New(Config{
+	cfg := Config{
 		Table: table.Config{
 			Store: st, Logger: log, Node: name,
 			LeaseTTL: nodeTiming.lease, Tick: 10 * time.Millisecond, BotTimeout: time.Second,
 		},
 		Conn: nc, ScanInterval: nodeTiming.scan, WatchRefresh: nodeTiming.refresh, CallTimeout: 3 * time.Second,
-	})
+	}
+	if os.Getenv(childTimingEnv) != "" {
+		cfg.Table.LeaseTTL, cfg.ScanInterval, cfg.WatchRefresh, cfg.CallTimeout = 0, 0, 0, 0
+	}
+	hub, err := New(cfg)
 	if err != nil {
 		return err
 	}
@@ -85,10 +92,11 @@ type child struct {
 	base string // http://127.0.0.1:port
 }
 
-func startChild(t *testing.T, name, dsn, natsURL string) *child {
+func startChild(t *testing.T, name, dsn, natsURL string, env ...string) *child {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"="+name, childDBEnv+"="+dsn, childNATSEnv+"="+natsURL, childTokenEnv+"="+testAuth.Token)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	must(t, err)

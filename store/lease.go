@@ -10,11 +10,14 @@ import (
 
 // Table leases let several server nodes share one database: each open table
 // is served by the node holding its lease. A node claims a table before
-// serving it, renews all its leases well within the ttl (say every ttl/3),
-// and releases a table when it stops serving it. A node that dies stops
-// renewing; once its leases expire, [Store.ExpiredTables] lists the tables
-// and another node claims them and rebuilds them from their moves. Lease
-// times come from the database clock, so nodes' own clocks do not matter.
+// serving it (the lease then lasts at least the ttl), beats well within
+// the ttl (say every ttl/3: [Store.RenewLeases] writes the node's one row,
+// whatever its number of tables), and releases a table when it stops
+// serving it. A table's lease is live while it lasts from the claim or
+// while its owner node is alive. A node that dies stops beating; a ttl
+// later [Store.ExpiredTables] lists its tables and another node claims
+// them and rebuilds them from their moves. Lease times come from the
+// database clock, so nodes' own clocks do not matter.
 //
 // Leases decide who should serve a table; the move constraint decides what
 // is stored. A node that lost its lease without noticing (a long pause) and
@@ -42,7 +45,7 @@ func (s *Store) ClaimTable(ctx context.Context, gameID, node string, ttl time.Du
 	}
 	var until int64
 	err := s.db.QueryRowContext(ctx, s.q(`UPDATE games SET owner_node = ?, lease_until_ms = {now} + ?
-		WHERE id = ? AND status = ? AND (owner_node IS NULL OR owner_node = ? OR lease_until_ms < {now})
+		WHERE id = ? AND status = ? AND (owner_node IS NULL OR owner_node = ? OR (lease_until_ms < {now} AND NOT `+ownerAlive+`))
 		RETURNING lease_until_ms`), node, ttl.Milliseconds(), gameID, StatusOpen, node).Scan(&until)
 	if err == nil {
 		return fromMS(until), nil
@@ -60,15 +63,39 @@ func (s *Store) ClaimTable(ctx context.Context, gameID, node string, ttl time.Du
 	return time.Time{}, &LeaseError{Game: gameID, Owner: g.Owner, Until: g.LeaseUntil}
 }
 
-// RenewLeases extends by ttl the lease of every open game node owns and
-// returns their ids. A table the node believes it serves but that is missing
-// from the list was taken over by another node: stop serving it.
+// ownerAlive is true of a game row whose owner node is alive.
+const ownerAlive = `EXISTS (SELECT 1 FROM nodes WHERE nodes.name = games.owner_node AND nodes.alive_until_ms >= {now})`
+
+// RenewLeases is node's heartbeat: it keeps node alive for ttl, and with it
+// the lease of every open game node owns, and returns their ids. A table
+// the node believes it serves but that is missing from the list was taken
+// over by another node: stop serving it.
 func (s *Store) RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]string, error) {
 	if err := checkLease(node, ttl); err != nil {
 		return nil, err
 	}
-	return s.ids(ctx, s.db, `UPDATE games SET lease_until_ms = {now} + ?
-		WHERE owner_node = ? AND status = ? RETURNING id`, ttl.Milliseconds(), node, StatusOpen)
+	if _, err := s.db.ExecContext(ctx, s.q(`INSERT INTO nodes (name, alive_until_ms) VALUES (?, {now} + ?)
+		ON CONFLICT (name) DO UPDATE SET alive_until_ms = excluded.alive_until_ms`), node, ttl.Milliseconds()); err != nil {
+		return nil, fmt.Errorf("store: heartbeat of %s: %w", node, err)
+	}
+	return s.ids(ctx, s.db, `SELECT id FROM games WHERE owner_node = ? AND status = ? ORDER BY id`, node, StatusOpen)
+}
+
+// LiveNodes lists the nodes alive now (their last heartbeat's ttl not run
+// out), by name.
+func (s *Store) LiveNodes(ctx context.Context) ([]string, error) {
+	return s.ids(ctx, s.db, `SELECT name FROM nodes WHERE alive_until_ms >= {now} ORDER BY name`)
+}
+
+// LiveTables counts the open games with a live lease: the tables the nodes
+// serve now.
+func (s *Store) LiveTables(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games WHERE status = ? AND owner_node IS NOT NULL
+		AND (lease_until_ms >= {now} OR `+ownerAlive+`)`), StatusOpen).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: %w", err)
+	}
+	return n, nil
 }
 
 // ReleaseTable gives up node's lease on a game, so that another node may
@@ -87,7 +114,7 @@ func (s *Store) ReleaseTable(ctx context.Context, gameID, node string) error {
 // only one node can win) and then replays it from [Store.LoadGame].
 func (s *Store) ExpiredTables(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, s.rdb, `SELECT id FROM games WHERE status = ? AND lease_until_ms < {now}
-		ORDER BY updated_ms, id`, StatusOpen)
+		AND (owner_node IS NULL OR NOT `+ownerAlive+`) ORDER BY updated_ms, id`, StatusOpen)
 }
 
 // ids runs a query returning one text column.

@@ -49,13 +49,39 @@ func TestLeaseFailover(t *testing.T) {
 			t.Errorf("RenewLeases = %v, want %v", ids, want)
 		}
 
-		// node-a stalls: its lease on g runs out (shortened here to avoid a
-		// long sleep) and node-b takes the table over.
+		// The heartbeat keeps the tables of a live node: g's own lease
+		// runs out (shortened here to avoid a long sleep), node-a still
+		// beats, and nobody may take g.
 		_, err = s.ClaimTable(ctx, g.ID, "node-a", 5*time.Millisecond)
+		must(t, err)
+		time.Sleep(30 * time.Millisecond)
+		if ids, _ := s.ExpiredTables(ctx); slices.Contains(ids, g.ID) {
+			t.Errorf("ExpiredTables = %v: %s's owner is alive", ids, g.ID)
+		}
+		if _, err := s.ClaimTable(ctx, g.ID, "node-b", time.Hour); !errors.Is(err, ErrLeaseHeld) {
+			t.Fatalf("node-b took a live node's table: %v", err)
+		}
+		if nodes, err := s.LiveNodes(ctx); err != nil || !slices.Equal(nodes, []string{"node-a"}) {
+			t.Errorf("LiveNodes = %v, %v", nodes, err)
+		}
+		if n, err := s.LiveTables(ctx); err != nil || n != 2 {
+			t.Errorf("LiveTables = %d, %v, want 2", n, err)
+		}
+
+		// node-a stalls: its heartbeat runs out too (shortened) and node-b
+		// takes g over; g2, whose own lease from its claim still runs,
+		// stays node-a's.
+		_, err = s.RenewLeases(ctx, "node-a", 5*time.Millisecond)
 		must(t, err)
 		time.Sleep(30 * time.Millisecond)
 		if ids, _ := s.ExpiredTables(ctx); !slices.Contains(ids, g.ID) || slices.Contains(ids, g2.ID) {
 			t.Errorf("ExpiredTables = %v, want %s and not %s", ids, g.ID, g2.ID)
+		}
+		if nodes, err := s.LiveNodes(ctx); err != nil || len(nodes) != 0 {
+			t.Errorf("LiveNodes after the stall = %v, %v", nodes, err)
+		}
+		if n, err := s.LiveTables(ctx); err != nil || n != 1 {
+			t.Errorf("LiveTables after the stall = %d, %v, want 1", n, err)
 		}
 		_, err = s.ClaimTable(ctx, g.ID, "node-b", time.Hour)
 		must(t, err)

@@ -65,7 +65,9 @@ type Config struct {
 	Logger *slog.Logger // default slog.Default()
 	// Node names this server process in table leases (default "local").
 	Node string
-	// LeaseTTL is the lease of a table in the store (default 30s).
+	// LeaseTTL is how long this node's claim on its tables lasts without a
+	// heartbeat (default 3s): the node beats every LeaseTTL/3, and a dead
+	// node's tables move to another node a LeaseTTL after its last beat.
 	LeaseTTL time.Duration
 	// Bots makes the bot for a seat (default bot.ForLevel).
 	Bots func(kind, level string, seed uint64) bot.Bot
@@ -147,6 +149,9 @@ type Config struct {
 	hooks *boardHooks
 }
 
+// DefaultLeaseTTL is the default [Config.LeaseTTL].
+const DefaultLeaseTTL = 3 * time.Second
+
 func (c *Config) setDefaults() {
 	if c.hooks == nil {
 		c.hooks = &boardHooks{}
@@ -158,7 +163,7 @@ func (c *Config) setDefaults() {
 		c.Node = "local"
 	}
 	if c.LeaseTTL <= 0 {
-		c.LeaseTTL = 30 * time.Second
+		c.LeaseTTL = DefaultLeaseTTL
 	}
 	if c.Bots == nil {
 		c.Bots = bot.ForLevel

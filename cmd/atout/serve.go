@@ -65,7 +65,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dailyScoring := fs.String("daily-scoring", "mp", "scoring of the daily tournament: mp, imp or butler")
 	metricsTokenFile := fs.String("metrics-token-file", "", "file holding the operator's token for GET /metrics on --addr (Authorization: Bearer <token>; or set "+envMetricsToken+"); without one /metrics is not served on --addr")
 	metricsAddr := fs.String("metrics-addr", "", "serve GET /metrics without a token on this private address (e.g. 127.0.0.1:9090)")
-	lease := fs.Duration("lease", 30*time.Second, "how long a node's claim on a table lasts without renewal: a dead node's tables move to another after it (cluster; at least 2s)")
+	lease := fs.Duration("lease", table.DefaultLeaseTTL, "how long a node's claim on its tables lasts without a heartbeat (one every third of it): a dead node's tables move to another after it (cluster; at least 2s)")
 	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {

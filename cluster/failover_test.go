@@ -1,0 +1,119 @@
+package cluster
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"atout/store"
+)
+
+// TestFailoverSpreadAndRebalance: three server processes with the
+// production timing (a 3 s lease, a heartbeat a second) share PostgreSQL
+// and NATS. 24 tables opened on node 1 spread over the three nodes; node 1
+// is killed with SIGKILL and every one of its tables answers again through
+// a survivor within 5 s, the survivors sharing them; a fourth node that
+// joins is handed its part.
+func TestFailoverSpreadAndRebalance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts four server processes")
+	}
+	dsn := freshPostgres(t)
+	e := testNATS(t)
+	prod := childTimingEnv + "=1"
+	n1 := startChild(t, "f1", dsn, e.URL(), prod)
+	n2 := startChild(t, "f2", dsn, e.URL(), prod)
+	n3 := startChild(t, "f3", dsn, e.URL(), prod)
+	st, err := store.Open(context.Background(), dsn)
+	must(t, err)
+	defer st.Close()
+
+	var ids []string
+	for g := range 3 {
+		b := newBrowser(t, n1.base)
+		for i := range 8 {
+			var created struct{ ID string }
+			b.do(n1.base, "POST", "/api/tables", map[string]any{"game": "bridge", "boards": 4, "seed": 100*g + i, "turnSeconds": -1}, &created)
+			ids = append(ids, created.ID)
+		}
+	}
+	owners := func() map[string][]string {
+		out := map[string][]string{}
+		for _, id := range ids {
+			g, err := st.GetGame(context.Background(), id)
+			must(t, err)
+			out[g.Owner] = append(out[g.Owner], id)
+		}
+		return out
+	}
+	// Node 1 opened them all; it hands the others their share.
+	waitFor(t, 30*time.Second, "the tables to spread over the three nodes", func() bool {
+		o := owners()
+		return len(o["f2"]) >= 4 && len(o["f3"]) >= 4
+	})
+	before := owners()
+	t.Logf("before the kill: f1 %d, f2 %d, f3 %d tables", len(before["f1"]), len(before["f2"]), len(before["f3"]))
+
+	// Node 1 dies; each table answers again through a survivor (its
+	// players come back through either, as behind a load balancer).
+	answers := func(base, id string) bool {
+		hc := &http.Client{Timeout: time.Second}
+		resp, err := hc.Get(base + "/api/tables/" + id)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}
+	start := time.Now()
+	n1.killHard()
+	answered := map[string]time.Duration{}
+	waitFor(t, 30*time.Second, "every table of node 1 to answer again", func() bool {
+		for i, id := range before["f1"] {
+			base := []string{n2.base, n3.base}[i%2]
+			if _, ok := answered[id]; !ok && answers(base, id) {
+				answered[id] = time.Since(start)
+			}
+		}
+		return len(answered) == len(before["f1"])
+	})
+	var worst time.Duration
+	for _, d := range answered {
+		worst = max(worst, d)
+	}
+	t.Logf("%d tables of the killed node answer again, the last %v after the kill", len(answered), worst.Round(time.Millisecond))
+	if worst > 5*time.Second {
+		t.Errorf("a table of the killed node answered again %v after the kill, want within 5s", worst)
+	}
+	after := owners()
+	var moved [2]int
+	for _, id := range before["f1"] {
+		switch {
+		case slices.Contains(after["f2"], id):
+			moved[0]++
+		case slices.Contains(after["f3"], id):
+			moved[1]++
+		default:
+			t.Errorf("table %s of the killed node is not served by a survivor", id)
+		}
+	}
+	if len(before["f1"]) >= 4 && (moved[0] == 0 || moved[1] == 0) {
+		t.Errorf("the survivors did not share the killed node's tables: f2 took %d, f3 %d", moved[0], moved[1])
+	}
+
+	// A fourth node joins and is handed its part of the load.
+	startChild(t, "f4", dsn, e.URL(), prod)
+	waitFor(t, 30*time.Second, "the new node to get its part", func() bool {
+		o := owners()
+		return len(o["f4"]) >= 4 && len(o["f2"])+len(o["f3"])+len(o["f4"]) == len(ids)
+	})
+	o := owners()
+	t.Logf("after a node joined: f2 %d, f3 %d, f4 %d tables", len(o["f2"]), len(o["f3"]), len(o["f4"]))
+	for _, id := range ids {
+		if !answers(n3.base, id) {
+			t.Errorf("table %s does not answer after the rebalancing", id)
+		}
+	}
+}
