@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"atout/server/limit"
 	"atout/store"
 	"atout/table"
 	"atout/web"
@@ -127,7 +128,7 @@ func TestLoginBackoff(t *testing.T) {
 	env := newAccountsEnv(t, false, nil)
 	// 5 free failures, then attempts 2 s apart, refused beyond 100 ms of
 	// wait (so that the test does not depend on how long a hash takes).
-	env.srv.login.pair = newGate(5, 2*time.Second, 2*time.Second, 100*time.Millisecond)
+	env.srv.login.Pair = limit.NewGate(5, 2*time.Second, 2*time.Second, 100*time.Millisecond)
 	owner := newClient(t, env.ts.URL)
 	owner.do("POST", "/api/signup", login("bob_42", "correct horse"), nil, 200)
 	if owner.cookie(DeviceCookie) == "" {
@@ -179,7 +180,7 @@ func TestLoginDistributed(t *testing.T) {
 	env := newAccountsEnv(t, false, func(c *Config) {
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	})
-	env.srv.login.acct = newGate(10, 20*time.Millisecond, 100*time.Millisecond, 100*time.Millisecond)
+	env.srv.login.Account = limit.NewGate(10, 20*time.Millisecond, 100*time.Millisecond, 100*time.Millisecond)
 	owner := newClient(t, env.ts.URL)
 	owner.do("POST", "/api/signup", login("carol", "correct horse"), nil, 200)
 	attacker := newClient(t, env.ts.URL)
@@ -310,7 +311,7 @@ func TestSessionRotation(t *testing.T) {
 // same-glyph look-alikes refused, Korean and Hindi names still possible.
 func TestUsernameLookalikes(t *testing.T) {
 	env := newAccountsEnv(t, false, func(c *Config) { c.GuestsPerMinute = 1000 })
-	env.srv.signupIP = newLimiter(1000, 1000)
+	env.srv.signupIP = limit.NewBuckets(1000, 1000)
 	newClient(t, env.ts.URL).do("POST", "/api/signup", login("alice", "correct horse"), nil, 200)
 	for _, name := range []string{"\u0430lice", "ａｌｉｃｅ", "ALICE", "Ａlice", "\u0430\u0435\u043e\u0441"} {
 		code, _, body := newClient(t, env.ts.URL).send("POST", "/api/signup", login(name, "correct horse"), nil)
@@ -466,7 +467,7 @@ func TestSessionRotationClosesWebSockets(t *testing.T) {
 // "username", and none logs into victim's account.
 func TestSignupConfusables(t *testing.T) {
 	env := newAccountsEnv(t, false, func(c *Config) { c.GuestsPerMinute = 1000 })
-	env.srv.signupIP = newLimiter(1000, 1000)
+	env.srv.signupIP = limit.NewBuckets(1000, 1000)
 	newClient(t, env.ts.URL).do("POST", "/api/signup", login("victim", "correct horse"), nil, 200)
 	for _, name := range []string{"victım", "victİm", "vıctim", "VİCTİM", "victirn"} {
 		c := newClient(t, env.ts.URL)
@@ -498,12 +499,12 @@ type loginClock struct {
 
 func fakeLoginClock(env *testEnv, advance bool) *loginClock {
 	c := &loginClock{now: time.Unix(2_000_000_000, 0), advance: advance}
-	env.srv.login.setClock(func() time.Time {
+	env.srv.login.SetClock(func() time.Time {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		return c.now
 	})
-	env.srv.login.sleep = func(_ *http.Request, d time.Duration) bool {
+	env.srv.login.Sleep = func(_ context.Context, d time.Duration) bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.last = d
@@ -559,8 +560,8 @@ func TestLoginOwnerUnderDistributedAttack(t *testing.T) {
 		if code, _, body := fresh.send("POST", "/api/login", login("victim", "correct horse"), from("203.0.113.9")); code != 200 {
 			t.Fatalf("%s: owner on a new browser: %d %s", when, code, body)
 		}
-		if w := clock.lastWait(); w > maxAccountWait {
-			t.Errorf("%s: owner on a new browser waited %v, more than %v", when, w, maxAccountWait)
+		if w := clock.lastWait(); w > limit.MaxAccountWait {
+			t.Errorf("%s: owner on a new browser waited %v, more than %v", when, w, limit.MaxAccountWait)
 		}
 		if code, _, body := owner.send("POST", "/api/login", login("victim", "correct horse"), from("192.0.2.77")); code != 200 {
 			t.Fatalf("%s: owner on his device: %d %s", when, code, body)
@@ -630,8 +631,8 @@ func TestLoginSharedAddress(t *testing.T) {
 	if code, _, body := b.send("POST", "/api/login", login("bruno", "battery staple"), nil); code != 200 {
 		t.Fatalf("bruno at the attacker's address: %d %s", code, body)
 	}
-	if w := clock.lastWait(); w > maxAddressWait {
-		t.Errorf("bruno waited %v, more than %v", w, maxAddressWait)
+	if w := clock.lastWait(); w > limit.MaxAddressWait {
+		t.Errorf("bruno waited %v, more than %v", w, limit.MaxAddressWait)
 	}
 	var me struct{ User struct{ Name string } }
 	newClient(t, env.ts.URL).do("POST", "/api/signup", login("carla", "correct horse"), &me, 200)

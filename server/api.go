@@ -71,7 +71,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	s.ensureCSRF(w, r)
 	u, ok := s.user(r)
 	if !ok {
-		if !s.guestIP.allow(limitKey(r)) {
+		if !s.guestIP.Allow(limitKey(r)) {
 			s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many new guests from this address")
 			return
 		}
@@ -98,7 +98,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 	}
 	// Signups have their own budget per address: failed logins from the
 	// address do not count against it.
-	if !s.signupIP.allow(limitKey(r)) {
+	if !s.signupIP.Allow(limitKey(r)) {
 		w.Header().Set("Retry-After", "60")
 		s.apiError(w, r, http.StatusTooManyRequests, "rate_limited", "too many signups from this address")
 		return
@@ -163,10 +163,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Attempts are limited by account and by address (or device), never
-	// by address alone: see loginThrottle.
+	// by address alone: see [limit.Login].
 	account := store.UsernameKey(c.Username)
 	at := s.loginAttempt(r, account)
-	wait, retry, ok := s.login.admit(at)
+	wait, retry, ok := s.login.Admit(at)
 	if !ok {
 		secs := int((retry + time.Second - 1) / time.Second)
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -174,17 +174,17 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("too many failed logins to this account: try again in %d s", secs))
 		return
 	}
-	if !s.login.sleep(r, wait) {
+	if !s.login.Sleep(r.Context(), wait) {
 		return
 	}
 	u, err := s.st.Authenticate(r.Context(), c.Username, c.Password)
 	if errors.Is(err, store.ErrBadCredentials) {
-		s.login.failed(at)
+		s.login.Failed(at)
 		s.apiError(w, r, http.StatusUnauthorized, "credentials", "wrong username or password")
 		return
 	}
 	if err == nil {
-		s.login.succeeded(at)
+		s.login.Succeeded(at)
 		err = s.rotateSession(w, r, u)
 	}
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"atout/bot"
 	"atout/card"
 	"atout/game"
+	"atout/server/limit"
 	"atout/table"
 )
 
@@ -81,7 +82,7 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env.srv.guestIP = newLimiter(1e6, 1e6)
+	env.srv.guestIP = limit.NewBuckets(1e6, 1e6)
 	mu.Lock()
 	lat = lat[:0] // count the window only
 	mu.Unlock()

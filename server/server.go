@@ -33,6 +33,7 @@ import (
 	"atout/bridge/dd/ddpool"
 	"atout/competition"
 	"atout/protocol"
+	"atout/server/limit"
 	"atout/store"
 	"atout/table"
 )
@@ -70,8 +71,8 @@ type Config struct {
 	// (default [ddpool.Default], which the tables use too).
 	Solvers *ddpool.Pool
 	// Limits bound what one user (account or guest) may hold: see
-	// [Limits] for the defaults.
-	Limits Limits
+	// [limit.Config] for the defaults.
+	Limits limit.Config
 	// TrustedProxies are the reverse proxies (load balancers) in front of
 	// the server. A request from one of them is from the address it names:
 	// the right-most address of X-Forwarded-For that is not itself a
@@ -97,16 +98,16 @@ type Server struct {
 	metrics *Metrics
 	mux     *http.ServeMux
 
-	login     *loginThrottle // login attempts: see ratelimit.go
-	signupIP  *limiter       // signups per address
-	deviceKey []byte         // signs the device cookies
-	guestIP   *limiter
+	login    *limit.Login   // login attempts
+	signupIP *limit.Buckets // signups per address
+	devices  *limit.Devices // signs the device cookies
+	guestIP  *limit.Buckets
 
 	connsMu sync.Mutex
 	conns   map[*wsConn]struct{}
 
 	solvers *ddpool.Pool
-	limits  *userLimits // see limits.go
+	limits  *limit.Users // see limits.go
 	// wsSessions are the WebSockets open by session token, to close them
 	// when the session ends (logout, login, signup); sessionCheck is how
 	// often an open WebSocket checks that its session still lives (it may
@@ -158,18 +159,18 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{
 		cfg: cfg, st: cfg.Store, hub: cfg.Hub, log: cfg.Logger, lang: cfg.Lang, metrics: cfg.Metrics,
-		mux:       http.NewServeMux(),
-		login:     newLoginThrottle(),
-		signupIP:  newLimiter(1.0/60, 30), // 30 signups, then one a minute
-		deviceKey: randomKey(),
-		guestIP:   newLimiter(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
-		conns:     map[*wsConn]struct{}{},
+		mux:      http.NewServeMux(),
+		login:    limit.NewLogin(),
+		signupIP: limit.NewBuckets(1.0/60, 30), // 30 signups, then one a minute
+		devices:  limit.NewDevices(),
+		guestIP:  limit.NewBuckets(cfg.GuestsPerMinute/60, cfg.GuestsPerMinute),
+		conns:    map[*wsConn]struct{}{},
 	}
 	s.solvers = cfg.Solvers
 	if s.solvers == nil {
 		s.solvers = ddpool.Default()
 	}
-	s.limits = newUserLimits(cfg.Limits)
+	s.limits = limit.NewUsers(cfg.Limits)
 	s.comps = competition.New(competition.Config{Store: cfg.Store, Hub: cfg.Hub, Logger: cfg.Logger,
 		Solvers: s.solvers, AllowSeed: cfg.AllowSeed})
 	s.wsSessions = map[string]map[*context.CancelFunc]struct{}{}

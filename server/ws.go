@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"atout/protocol"
+	"atout/server/limit"
 	"atout/store"
 	"atout/table"
 )
@@ -44,7 +45,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
-	release, err := s.limits.openConn(u.ID, room.ID())
+	release, err := s.limits.OpenConn(u.ID, room.ID())
 	if err != nil {
 		s.limitOrTableError(w, r, err)
 		return
@@ -162,7 +163,7 @@ func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) boo
 // readLoop reads and dispatches the client's messages until the connection
 // ends. A refused message gets an error reply and changes nothing.
 func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string) {
-	var lim bucket
+	var lim limit.Bucket
 	for {
 		typ, data, err := conn.c.Read(ctx)
 		if err != nil {
@@ -172,7 +173,7 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 			return
 		}
 		s.metrics.wsMsgs.Add(1)
-		if !lim.take(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst) {
+		if !lim.Take(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst) {
 			// Dropped, with a notice: the client is slowed down, not cut
 			// off (the notice waits for room like any reply).
 			if !s.replyError(conn, lang, "rate_limited", "slow down: too many messages, this one was dropped", actionOf(data)) {
