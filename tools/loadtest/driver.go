@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/netip"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -52,6 +53,9 @@ type Result struct {
 	Outside     Counts        // met outside it (warm-up, the end)
 	Server      []procUse     // each server process watched
 	Metrics     *metricsUse   // the servers' /metrics, if scraped
+	// Self is the CPU the load generator used in the window: on the
+	// servers' machine, it was not theirs.
+	Self time.Duration
 }
 
 // tableRun is one table of the run.
@@ -138,6 +142,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	from := time.Now()
 	rec.open(from)
 	before := cfg.Probe.sample()
+	self0, _, _ := readProc(os.Getpid())
 	watch, endWatch := context.WithCancel(ctx)
 	peaks := make(chan []int64, 1)
 	go func() { peaks <- cfg.Probe.watchPeaks(watch, time.Second) }()
@@ -145,6 +150,8 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	to := time.Now()
 	rec.close(to)
 	after := cfg.Probe.sample()
+	self1, _, _ := readProc(os.Getpid())
+	res.Self = self1 - self0
 	endWatch()
 	res.Window = to.Sub(from)
 	res.Server, res.Metrics = cfg.Probe.use(before, after, <-peaks)

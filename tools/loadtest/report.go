@@ -43,6 +43,7 @@ func report(w io.Writer, cfg *Config, r *Result) {
 		row(k, "CPU %.2f cores (%v); RSS %s at end (%s at start, peak %s)", p.Cores, p.CPU.Round(10*time.Millisecond),
 			mib(p.RSSEnd), mib(p.RSSStart), mib(p.RSSMax))
 	}
+	row("loadtest CPU", "%.2f cores (%v)", r.Self.Seconds()/secs, r.Self.Round(10*time.Millisecond))
 	if m := r.Metrics; m != nil {
 		if m.Err != "" {
 			row("server metrics", "%s", m.Err)
