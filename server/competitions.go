@@ -221,7 +221,7 @@ func (s *Server) requestError(w http.ResponseWriter, r *http.Request, err error)
 	var ie *competition.InputError
 	if errors.As(err, &ie) && ie.Player != "" {
 		// The message names the player, in the page's language.
-		s.metrics.protocolError(codeUnknownPlayer)
+		s.metrics.ProtocolError(codeUnknownPlayer)
 		msg := strings.ReplaceAll(s.translate(s.requestLang(r, nil), codeUnknownPlayer, ie.Msg), "{name}", ie.Player)
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]string{
 			"code": codeUnknownPlayer, "message": msg, "detail": ie.Msg, "player": ie.Player}})

@@ -3,151 +3,21 @@ package server
 import (
 	"crypto/sha256"
 	"crypto/subtle"
-	"fmt"
-	"io"
 	"net/http"
-	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"time"
+
+	"atout/server/metrics"
 )
 
-// Metrics are the server's counters, written in the Prometheus text
-// exposition format by hand (no client library): requests, actions, errors,
-// live tables, connected clients and the latency of actions.
-type Metrics struct {
-	requests  sync.Map // "method code" -> *atomic.Int64
-	errors    sync.Map // protocol error code -> *atomic.Int64
-	humanActs atomic.Int64
-	botActs   atomic.Int64
-	clients   atomic.Int64
-	wsMsgs    atomic.Int64
+// NewMetrics returns empty metrics ([metrics.New]) for a caller that makes
+// them before the server, to give the tables their OnAction.
+func NewMetrics() *metrics.Metrics { return metrics.New() }
 
-	mu      sync.Mutex
-	buckets []float64 // upper bounds in seconds
-	counts  []uint64  // per bucket (not cumulative)
-	sum     float64
-	count   uint64
-}
-
-// NewMetrics returns empty metrics.
-func NewMetrics() *Metrics {
-	b := []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
-	return &Metrics{buckets: b, counts: make([]uint64, len(b)+1)}
-}
-
-func inc(m *sync.Map, key string) {
-	v, ok := m.Load(key)
-	if !ok {
-		v, _ = m.LoadOrStore(key, new(atomic.Int64))
-	}
-	v.(*atomic.Int64).Add(1)
-}
-
-// ObserveAction records an accepted action and its latency (table.Config's
-// OnAction).
-func (m *Metrics) ObserveAction(byBot bool, d time.Duration) {
-	if byBot {
-		m.botActs.Add(1)
-	} else {
-		m.humanActs.Add(1)
-	}
-	s := d.Seconds()
-	m.mu.Lock()
-	i := sort.SearchFloat64s(m.buckets, s)
-	m.counts[i]++
-	m.sum += s
-	m.count++
-	m.mu.Unlock()
-}
-
-// Quantile returns an estimate of the q-quantile of action latency (the
-// upper bound of the bucket that holds it).
-func (m *Metrics) Quantile(q float64) time.Duration {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.count == 0 {
-		return 0
-	}
-	target := uint64(q * float64(m.count))
-	var acc uint64
-	for i, c := range m.counts {
-		acc += c
-		if acc > target {
-			if i == len(m.buckets) {
-				return time.Duration(m.buckets[len(m.buckets)-1]*2) * time.Second
-			}
-			return time.Duration(m.buckets[i] * float64(time.Second))
-		}
-	}
-	return 0
-}
-
-func (m *Metrics) request(method string, code int) {
-	inc(&m.requests, fmt.Sprintf("%s %d", method, code))
-}
-func (m *Metrics) protocolError(code string) { inc(&m.errors, code) }
-
-// write writes the exposition; tables is the number of live tables.
-func (m *Metrics) write(w io.Writer, tables int) {
-	fmt.Fprintln(w, "# HELP atout_http_requests_total HTTP requests by method and status.")
-	fmt.Fprintln(w, "# TYPE atout_http_requests_total counter")
-	writeMap(w, &m.requests, func(k string, v int64) {
-		var method string
-		var code int
-		fmt.Sscanf(k, "%s %d", &method, &code)
-		fmt.Fprintf(w, "atout_http_requests_total{method=%q,code=\"%d\"} %d\n", method, code, v)
-	})
-	fmt.Fprintln(w, "# HELP atout_actions_total Accepted game actions, by who acted.")
-	fmt.Fprintln(w, "# TYPE atout_actions_total counter")
-	fmt.Fprintf(w, "atout_actions_total{by=\"human\"} %d\n", m.humanActs.Load())
-	fmt.Fprintf(w, "atout_actions_total{by=\"bot\"} %d\n", m.botActs.Load())
-	fmt.Fprintln(w, "# HELP atout_errors_total Requests refused with a protocol error, by code.")
-	fmt.Fprintln(w, "# TYPE atout_errors_total counter")
-	writeMap(w, &m.errors, func(k string, v int64) {
-		fmt.Fprintf(w, "atout_errors_total{code=%q} %d\n", k, v)
-	})
-	fmt.Fprintln(w, "# HELP atout_ws_messages_total WebSocket messages received.")
-	fmt.Fprintln(w, "# TYPE atout_ws_messages_total counter")
-	fmt.Fprintf(w, "atout_ws_messages_total %d\n", m.wsMsgs.Load())
-	fmt.Fprintln(w, "# HELP atout_live_tables Tables served by this process.")
-	fmt.Fprintln(w, "# TYPE atout_live_tables gauge")
-	fmt.Fprintf(w, "atout_live_tables %d\n", tables)
-	fmt.Fprintln(w, "# HELP atout_connected_clients Open WebSocket connections.")
-	fmt.Fprintln(w, "# TYPE atout_connected_clients gauge")
-	fmt.Fprintf(w, "atout_connected_clients %d\n", m.clients.Load())
-	fmt.Fprintln(w, "# HELP atout_action_latency_seconds Time from an action's arrival to the end of its broadcast (bots' thinking excluded).")
-	fmt.Fprintln(w, "# TYPE atout_action_latency_seconds histogram")
-	m.mu.Lock()
-	var acc uint64
-	for i, b := range m.buckets {
-		acc += m.counts[i]
-		fmt.Fprintf(w, "atout_action_latency_seconds_bucket{le=\"%g\"} %d\n", b, acc)
-	}
-	acc += m.counts[len(m.buckets)]
-	fmt.Fprintf(w, "atout_action_latency_seconds_bucket{le=\"+Inf\"} %d\n", acc)
-	fmt.Fprintf(w, "atout_action_latency_seconds_sum %g\n", m.sum)
-	fmt.Fprintf(w, "atout_action_latency_seconds_count %d\n", m.count)
-	m.mu.Unlock()
-}
-
-func writeMap(w io.Writer, m *sync.Map, f func(string, int64)) {
-	var keys []string
-	m.Range(func(k, _ any) bool { keys = append(keys, k.(string)); return true })
-	sort.Strings(keys)
-	for _, k := range keys {
-		v, _ := m.Load(k)
-		f(k, v.(*atomic.Int64).Load())
-	}
-}
-
-// writeMetrics writes the whole exposition: the counters and the solver
-// pool's figures.
+// writeMetrics writes the whole exposition (package metrics): the
+// counters, the live tables and the solver pool's figures.
 func (s *Server) writeMetrics(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	s.metrics.write(w, s.hub.Len())
-	s.writeSolverMetrics(w)
+	s.metrics.Write(w, s.hub.Len(), s.solvers.Stats())
 }
 
 // MetricsHandler serves GET /metrics without a token, and nothing else:

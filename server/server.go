@@ -34,6 +34,7 @@ import (
 	"atout/competition"
 	"atout/protocol"
 	"atout/server/limit"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 )
@@ -44,8 +45,8 @@ type Config struct {
 	Hub     table.Hub
 	Assets  fs.FS // the UI (index.html at the root); nil serves nothing
 	Logger  *slog.Logger
-	Lang    Languages // nil: English only
-	Metrics *Metrics  // nil: a new one
+	Lang    Languages        // nil: English only
+	Metrics *metrics.Metrics // nil: a new one
 	// SessionTTL is the life of a session cookie (default 30 days).
 	SessionTTL time.Duration
 	// Secure marks cookies Secure even on plain HTTP (behind a TLS proxy);
@@ -95,7 +96,7 @@ type Server struct {
 	hub     table.Hub
 	log     *slog.Logger
 	lang    Languages
-	metrics *Metrics
+	metrics *metrics.Metrics
 	mux     *http.ServeMux
 
 	login    *limit.Login   // login attempts
@@ -137,7 +138,7 @@ func New(cfg Config) *Server {
 		cfg.Lang = english{}
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics()
+		cfg.Metrics = metrics.New()
 	}
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 30 * 24 * time.Hour
@@ -180,7 +181,7 @@ func New(cfg Config) *Server {
 }
 
 // Metrics returns the server's metrics.
-func (s *Server) Metrics() *Metrics { return s.metrics }
+func (s *Server) Metrics() *metrics.Metrics { return s.metrics }
 
 func (s *Server) routes() {
 	m := s.mux
@@ -277,7 +278,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if code == 0 {
 		code = http.StatusOK
 	}
-	s.metrics.request(r.Method, code)
+	s.metrics.Request(r.Method, code)
 	if !strings.HasPrefix(r.URL.Path, "/ws/") && r.URL.Path != "/metrics" && r.URL.Path != "/healthz" {
 		s.log.Info("http", "method", r.Method, "path", r.URL.Path, "status", code,
 			"ms", float64(time.Since(start).Microseconds())/1000, "ip", clientIP(r))
@@ -472,7 +473,7 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 // apiError writes {"error":{"code","message"}} with a translated message.
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, status int, code, detail string) {
-	s.metrics.protocolError(code)
+	s.metrics.ProtocolError(code)
 	writeJSON(w, status, protocol.ErrorResponse{Error: protocol.ErrorDetail{
 		Code: code, Message: s.translate(s.requestLang(r, nil), code, detail), Detail: detail}})
 }

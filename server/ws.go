@@ -70,12 +70,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
-	s.metrics.clients.Add(1)
+	closed := s.metrics.Connected()
 	defer func() {
 		s.connsMu.Lock()
 		delete(s.conns, conn)
 		s.connsMu.Unlock()
-		s.metrics.clients.Add(-1)
+		closed()
 	}()
 	lang := s.requestLang(r, &u)
 	log := s.log.With("table", room.ID(), "user", u.ID)
@@ -156,7 +156,7 @@ func (s *Server) reply(conn *wsConn, v any) bool {
 }
 
 func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) bool {
-	s.metrics.protocolError(code)
+	s.metrics.ProtocolError(code)
 	return s.reply(conn, protocol.Error{Type: protocol.TypeError, Code: code, Message: s.translate(lang, code, detail), Detail: detail, Action: action})
 }
 
@@ -172,7 +172,7 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 			}
 			return
 		}
-		s.metrics.wsMsgs.Add(1)
+		s.metrics.Message()
 		if !lim.Take(time.Now(), s.cfg.MessageRate, s.cfg.MessageBurst) {
 			// Dropped, with a notice: the client is slowed down, not cut
 			// off (the notice waits for room like any reply).

@@ -1,13 +1,14 @@
-package server
+package metrics
 
 import (
 	"fmt"
 	"io"
+
+	"atout/bridge/dd/ddpool"
 )
 
-// writeSolverMetrics adds the double-dummy pool's figures to /metrics.
-func (s *Server) writeSolverMetrics(w io.Writer) {
-	st := s.solvers.Stats()
+// writeSolvers writes the double-dummy pool's figures.
+func writeSolvers(w io.Writer, st ddpool.Stats) {
 	fmt.Fprintln(w, "# HELP atout_dd_workers Double-dummy workers (claims, hints, analyses).")
 	fmt.Fprintln(w, "# TYPE atout_dd_workers gauge")
 	fmt.Fprintf(w, "atout_dd_workers %d\n", st.Workers)
