@@ -129,8 +129,9 @@ func (p *player) play(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			if wait != nil && p.rec.measuring(wait.sent) {
-				p.rec.fail("no ack at the end", time.Now())
+			if wait != nil {
+				// Counted with the window the move was sent in.
+				p.rec.fail("no ack at the end", wait.sent)
 			}
 			return nil
 		case err := <-lost:

@@ -85,13 +85,6 @@ func (r *recorder) inWindow(t time.Time) bool {
 	return !r.from.IsZero() && !t.Before(r.from) && (r.to.IsZero() || t.Before(r.to))
 }
 
-// measuring reports whether the window is open now.
-func (r *recorder) measuring(t time.Time) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.inWindow(t)
-}
-
 // move records a move sent at sent and acknowledged (a state including
 // it received) at acked.
 func (r *recorder) move(sent, acked time.Time, table int, game, seat string) {
