@@ -7,7 +7,7 @@
 // points. Used by the deal-over panel of the table and by the replay.
 
 import { h } from './dom.js';
-import { t, tn, seatName, sideName, cardName, suitSymbol, strainName, hasCatalog } from './i18n.js';
+import { t, tn, seatName, sideName, cardName, suitSymbol, strainName } from './i18n.js';
 
 const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
 
@@ -65,12 +65,7 @@ export function panel(a, onPick) {
 
 // unavailableText is shown when no analysis came in time (the server's
 // solver timed out or its queue was full): neutral, no spinner.
-export function unavailableText() {
-  if (hasCatalog('analysis.unavailable')) return t('analysis.unavailable');
-  // Until the catalogs have analysis.unavailable: "Double-dummy table: —",
-  // translated in every language.
-  return t('analysis.ddTable') + ': —';
-}
+export function unavailableText() { return t('analysis.unavailable'); }
 
 // costlyKey identifies a costly card by trick and card.
 export function costlyKey(trick, card) { return trick + ':' + card; }

@@ -134,12 +134,51 @@ function showAccount() {
   mount(view);
 }
 
+// setLanguage switches to language l; when its catalog cannot be loaded,
+// the page stays in the language it had and says why.
 async function setLanguage(l) {
-  await load(l);
-  document.getElementById('lang-select').value = lang();
+  const sel = document.getElementById('lang-select');
+  try {
+    await load(l);
+  } catch (e) {
+    sel.value = lang();
+    toast(errorText(e));
+    return;
+  }
+  sel.value = lang();
   rerender();
   document.body.dataset.lang = lang();
   try { await api.post('/api/lang', { lang: l }); } catch (e) { /* the cookie still holds the choice */ }
+}
+
+// loadCatalog loads the catalog of l before anything is drawn. While it
+// cannot be loaded the page says so, in the words index.html holds for
+// each language (there is no catalog to take them from), and offers to try
+// again.
+async function loadCatalog(l) {
+  for (;;) {
+    try {
+      await load(l);
+      return;
+    } catch (e) {
+      console.warn('atout: the catalog of ' + l + ' could not be loaded', e);
+    }
+    await catalogFailed(l);
+  }
+}
+
+// catalogFailed shows that the catalog of l could not be loaded, and
+// resolves when the user asks to try again.
+function catalogFailed(l) {
+  const tpl = document.getElementById('catalog-failed');
+  const view = (tpl.content.querySelector('[lang="' + l + '"]') || tpl.content.firstElementChild).cloneNode(true);
+  mount(view);
+  return new Promise((resolve) => {
+    view.querySelector('button').addEventListener('click', () => {
+      view.querySelector('button').disabled = true;
+      resolve();
+    }, { once: true });
+  });
 }
 
 async function start() {
@@ -151,7 +190,7 @@ async function start() {
     history.replaceState(null, '', '/#/t/' + m[1]);
   }
   await refreshMe();
-  await load(pickLang(session.lang));
+  await loadCatalog(pickLang(session.lang));
   const sel = document.getElementById('lang-select');
   sel.value = lang();
   sel.addEventListener('change', () => setLanguage(sel.value));

@@ -174,7 +174,7 @@ async function showBoard(id, n, panel, imps) {
     return;
   }
   const head = [t('contract.label'), t('contract.declarer'), t('contract.tricks'), t('result.score'), t('tour.tables'),
-    imps ? 'IMP ' + t('side.NS') : t('side.NS'), imps ? 'IMP ' + t('side.EW') : t('side.EW')];
+    imps ? t('tour.impsSide', { side: t('side.NS') }) : t('side.NS'), imps ? t('tour.impsSide', { side: t('side.EW') }) : t('side.EW')];
   const score = (v, pct) => imps ? fmtNum(v, 2) : fmtNum(v, 1) + ' (' + t('result.matchpoints', { n: fmtNum(pct, 1) }) + ')';
   const rows = (b.rows || []).map((r) => h('tr', {
     class: r.yours ? 'you' : '', 'data-testid': 'freq-row', dataset: { yours: r.yours ? '1' : '', count: String(r.count), contract: r.contract, scoreNs: String(r.scoreNS) },
