@@ -20,6 +20,16 @@
 // (-missed prints them); and the bids whose force the other players read
 // (ExplainAll) differently from the rule that chose them.
 //
+// Slams: of the boards where a side holds 31+ HCP together and makes a
+// slam double dummy, how many reach a slam (and make it); of all the slams
+// bid, how many make double dummy (-slams N prints the slams missed and
+// the slams bid that fail). -compare FILE reads another bidder's -boards
+// file on the same deals and prints the paired difference of IMPs from par
+// with its 95% interval:
+//
+//	go run ./tools/bidbattery -n 2000 -seed 7 -tables T.json -boards before.txt   # bidder A
+//	go run ./tools/bidbattery -n 2000 -seed 7 -tables T.json -compare before.txt  # bidder B, same deals
+//
 // The program uses only the bidder's public API that predates the
 // partnership-knowledge change (New, Choose, ExplainAll), so the same file
 // runs against an older commit to give a baseline.
@@ -67,6 +77,34 @@ type summary struct {
 	// MissedGames counts boards where a side held 25+ HCP together, could
 	// make a game double dummy and stopped below game.
 	MissedGames int `json:"missedGames25"`
+	// SlamDeals31 counts the boards and sides where the side held 31+ HCP
+	// together and made a slam double dummy in some strain; SlamReached31
+	// how many of them bid a slam, SlamMade31 a slam that makes.
+	SlamDeals31   int `json:"slamDeals31"`
+	SlamReached31 int `json:"slamReached31"`
+	SlamMade31    int `json:"slamMade31"`
+	// SlamsBidAll counts every slam bid (by either side, made or not),
+	// SlamsBidMaking those that make double dummy.
+	SlamsBidAll    int `json:"slamsBidAll"`
+	SlamsBidMaking int `json:"slamsBidMaking"`
+	// Paired is the comparison with another bidder's -boards file on the
+	// same deals (-compare): the mean of this board's IMPs from par less
+	// the other's (negative: closer to par), its 95% interval, and the
+	// boards closer and further.
+	Paired *paired `json:"paired,omitempty"`
+}
+
+// board is one deal's distance from par.
+type board struct {
+	i, imps int
+	par     dd.ParResult
+}
+
+type paired struct {
+	Mean    float64 `json:"mean"`
+	CI      float64 `json:"ci95"`
+	Closer  int     `json:"closer"`
+	Further int     `json:"further"`
 }
 
 func main() {
@@ -79,6 +117,8 @@ func main() {
 	worst := flag.Int("worst", 0, "print the auctions of this many boards furthest from par")
 	boardsOut := flag.String("boards", "", "write each board's IMPs from par to this file, one number a line (to compare two bidders deal by deal)")
 	missed := flag.Int("missed", 0, "print the auctions of this many boards where a side with 25+ HCP together stopped below a game it makes")
+	slams := flag.Int("slams", 0, "print the auctions of this many boards where a side with 31+ HCP together makes a slam double dummy and does not bid one, and of this many slams bid that fail")
+	compare := flag.String("compare", "", "a -boards file of another bidder on the same deals: print the paired difference of IMPs from par, deal by deal")
 	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
 	flag.Parse()
 
@@ -174,11 +214,8 @@ func main() {
 		}
 		var sum, sum2 float64
 		atPar := 0
-		type board struct {
-			i, imps int
-			par     dd.ParResult
-		}
 		var boards []board
+		shownMissed, shownFailed := 0, 0
 		for i, t := range tables {
 			rs := res[i]
 			par := dd.Par(&t, rs.dealer, rs.vul)
@@ -230,6 +267,27 @@ func main() {
 				if bidLv >= 2 && !made {
 					s.SlamsFailing++
 				}
+				if bidLv >= 2 {
+					s.SlamsBidAll++
+					if made {
+						s.SlamsBidMaking++
+					} else if shownFailed < *slams {
+						shownFailed++
+						fmt.Printf("failed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v, %d tricks\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, t.Tricks(rs.declarer, rs.contract.Strain))
+					}
+				}
+				if best >= 2 && sideHCP(deals[i], side) >= 31 {
+					s.SlamDeals31++
+					if bidLv >= 2 {
+						s.SlamReached31++
+						if made {
+							s.SlamMade31++
+						}
+					} else if shownMissed < *slams {
+						shownMissed++
+						fmt.Printf("missed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v; makes %s\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, slamsMaking(&t, side))
+					}
+				}
 			}
 		}
 		if *boardsOut != "" {
@@ -240,6 +298,14 @@ func main() {
 			if err := os.WriteFile(*boardsOut, []byte(sb.String()), 0o644); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 			}
+		}
+		if *compare != "" {
+			p, err := pairedWith(*compare, boards)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			s.Paired = p
 		}
 		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
 		for _, bd := range boards[:min(*worst, len(boards))] {
@@ -268,6 +334,13 @@ func main() {
 		fmt.Printf("games missed with 25+ HCP together: %d\n", s.MissedGames)
 		fmt.Printf("slams bid and made / available: %d/%d (%.1f%%); slams bid that fail: %d\n",
 			s.SlamsBid, s.SlamsAvailable, pct(s.SlamsBid, s.SlamsAvailable), s.SlamsFailing)
+		fmt.Printf("sides with 31+ HCP that make a slam: %d; reach a slam %d (%.1f%%), bid and make one %d (%.1f%%)\n",
+			s.SlamDeals31, s.SlamReached31, pct(s.SlamReached31, s.SlamDeals31), s.SlamMade31, pct(s.SlamMade31, s.SlamDeals31))
+		fmt.Printf("slams bid: %d, making double dummy %d (%.1f%%)\n", s.SlamsBidAll, s.SlamsBidMaking, pct(s.SlamsBidMaking, s.SlamsBidAll))
+		if p := s.Paired; p != nil {
+			fmt.Printf("paired with %s: %+.3f IMPs per board [%+.3f, %+.3f] (negative: closer to par), %d boards closer, %d further\n",
+				*compare, p.Mean, p.Mean-p.CI, p.Mean+p.CI, p.Closer, p.Further)
+		}
 	}
 }
 
@@ -339,6 +412,52 @@ func mustBid(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
 		}
 	}
 	return false
+}
+
+// slamsMaking lists the slams side makes double dummy: "6S 7NT".
+func slamsMaking(t *dd.Table, side card.Side) string {
+	var out []string
+	for _, st := range bridge.Strains {
+		tr := max(t.Tricks(card.Seat(side), st), t.Tricks(card.Seat(side)+2, st))
+		if tr >= 12 {
+			out = append(out, bridge.NewBid(tr-6, st).String())
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// pairedWith compares boards, this run's IMPs from par in deal order, with
+// another run's -boards file on the same deals.
+func pairedWith(file string, boards []board) (*paired, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(string(b))
+	if len(f) != len(boards) {
+		return nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
+	}
+	var p paired
+	var sum, sum2 float64
+	for i, bd := range boards {
+		var other int
+		if _, err := fmt.Sscan(f[i], &other); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
+		}
+		d := float64(bd.imps - other)
+		sum += d
+		sum2 += d * d
+		switch {
+		case d < 0:
+			p.Closer++
+		case d > 0:
+			p.Further++
+		}
+	}
+	n := float64(len(boards))
+	p.Mean = sum / n
+	p.CI = 1.96 * math.Sqrt(max(0, sum2/n-p.Mean*p.Mean)/n)
+	return &p, nil
 }
 
 type tableFile struct {
