@@ -319,14 +319,14 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 		if c.SeatAt(i).Side() != c.Me.Side() || k.Kind != bridge.Bid {
 			continue
 		}
-		if k.Level >= 6 || k.Level == 4 && k.Strain == bridge.NoTrump || c.Meanings[i].Artificial && k.Level >= 4 {
+		if k.Level >= 6 || k.Level == 4 && k.Strain == bridge.NoTrump || c.Meanings[i].Artificial && k.Level >= 4 || c.Meanings[i].Rule == "cue.bid" {
 			return false
 		}
 	}
 	if c.partnerSignedOff() && e.HCP+c.PartnerMax() < 33 {
 		return false
 	}
-	return ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
+	return ourPts(c, e) >= fitSlam && ourHCP(c, e) >= 29
 }
 
 // misread reports whether the others would read a forcing principle's
@@ -337,11 +337,14 @@ func (b *Bot) misread(c *Ctx, r *Rule, call bridge.Call) bool {
 	return m.Rule != r.Name && r.Force.binds() && !m.Force.binds()
 }
 
-// valuesRule runs the principles on combined values (slam, game, support
-// on the way to game) alone; the slam principles alone when slamOnly.
+// valuesRule runs the rules on combined values alone: the slam rules
+// (the book's that start a slam auction, Rule.Slam, and the slam
+// principles), then the game principles and support on the way to game;
+// the slam rules alone when slamOnly.
 func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bind, bool) {
 	for _, r := range b.rules {
-		if !r.Natural || !strings.HasPrefix(r.Name, "nat.slam.") && (slamOnly || !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3") {
+		slam := r.Slam || r.Natural && strings.HasPrefix(r.Name, "nat.slam.")
+		if !slam && (slamOnly || !r.Natural || !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3") {
 			continue
 		}
 		bd := newBind()

@@ -108,9 +108,15 @@ var Sections = []Section{
 	{"nt1x", "Interference over 1NT", "When they overcall our 1NT, a suit at the two level is to play. When they " +
 		"double our 1NT, responder runs with a weak hand or redoubles to escape. Over their 1NT we show two-suited hands by artificial bids and double for " +
 		"penalty; a double of their artificial response asks for that suit's lead.", map[i18n.Lang]string{i18n.Fr: "Interventions sur 1SA", i18n.De: "Störung nach 1SA", i18n.Hi: "1 नो-ट्रंप के बाद दखल", i18n.Ko: "1 노트럼프 이후의 방해"}},
-	{"slam", "Slam conventions", "4NT is Blackwood when a suit is agreed (5C: 0 or 4 aces, 5D: 1, 5H: 2, 5S: 3), 5NT " +
-		"then asks for kings; 4C over a notrump bid is Gerber. 5NT without Blackwood is the grand slam force: seven " +
-		"with two of the top three honours. After a slam is bid the others pass.", map[i18n.Lang]string{i18n.Fr: "Chelem", i18n.De: "Schlemm", i18n.Hi: "स्लैम", i18n.Ko: "슬램"}},
+	{"slam", "Slam conventions", "Slam bidding counts both hands, partner at the least he has shown. Opposite partner's " +
+		"notrump, 33 HCP together bid 6NT and 37 bid 7NT; 31-32 invite with a quantitative 4NT, which partner accepts " +
+		"with more than his minimum. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 aces, 4H 1, 4S 2, 4NT 3; " +
+		"5C then asks for kings the same way, 4NT is to play. With a major agreed at the three level or in a " +
+		"game-forcing auction, a hand with slam interest bids its cheapest first-round control (an ace or a void) below " +
+		"game, and partner signs off in game or shows his own control. 4NT is plain Blackwood: 5C 0 or 4 aces, 5D 1, 5H " +
+		"2, 5S 3; 5NT then asks for kings (6C 0 or 4, 6D 1, 6H 2, 6S 3); with two aces missing the asker signs off at " +
+		"the five level. 5NT without Blackwood is the grand slam force: seven with two of the top three honours. After " +
+		"a slam is bid the others pass.", map[i18n.Lang]string{i18n.Fr: "Chelem", i18n.De: "Schlemm", i18n.Hi: "स्लैम", i18n.Ko: "슬램"}},
 }
 
 // ConventionGroups lists the ids of [Sections] in order.
@@ -173,7 +179,7 @@ func sectionOf(name string) string {
 		return "bal"
 	case "nt1x", "d1nt":
 		return "nt1x"
-	case "bw", "gerber", "gsf", "slam":
+	case "bw", "gerber", "gsf", "slam", "cue":
 		return "slam"
 	}
 	return ""
@@ -304,10 +310,26 @@ func (b *Bot) line(vul bridge.Vul, calls []bridge.Call, call bridge.Call) (c Con
 }
 
 // example finds an auction that r's pattern matches, with r's call legal
-// after it: the pattern's calls in order, after 0 to 3 passes so that the
+// after it: the rule's Example when it has one and the rule makes its
+// call there, else the pattern's calls in order, after 0 to 3 passes so that the
 // opener may sit in any position, not vulnerable or, failing that,
 // vulnerable.
 func (b *Bot) example(r *Rule) (Convention, bool) {
+	if r.Example != "" {
+		var calls []bridge.Call
+		for _, f := range strings.Fields(r.Example) {
+			call, err := bridge.ParseCall(f)
+			if err != nil {
+				panic("bidding: rule " + r.Name + ": bad example " + r.Example)
+			}
+			calls = append(calls, call)
+		}
+		for _, vul := range []bridge.Vul{bridge.VulNone, bridge.VulAll} {
+			if c, ok := b.tryExample(r, vul, calls); ok {
+				return c, true
+			}
+		}
+	}
 	var pattern []tok
 	for _, t := range r.seq {
 		if t.suffix {

@@ -46,6 +46,15 @@ type Rule struct {
 	// Show, when set, narrows the call's meaning from the auction (what a
 	// principle on combined values shows, given partner's range).
 	Show func(c *Ctx, b *Bind, m *Meaning)
+	// Slam marks a rule that starts a slam auction on combined values (a
+	// rule of the book that applies in any auction, such as Blackwood):
+	// it is tried before a rule of the book that would stop below slam
+	// (Bot.choose, stopsBelowSlam), like the slam principles.
+	Slam bool
+	// Example, when set, is the auction (from the dealer, North) the
+	// convention card shows the rule's call after: a rule whose pattern
+	// matches the end of any auction ("... *") has none of its own.
+	Example string
 
 	seq  []tok
 	call []callTok

@@ -57,6 +57,13 @@ type Meaning struct {
 	Unbalanced bool
 	// Stopped marks the suits the caller has promised a stopper in.
 	Stopped [4]bool
+	// Aces and Kings, when not zero, say how many aces (kings) the caller
+	// holds, one bit a number: 1<<0|1<<4 is "0 or 4" (the answers to
+	// Blackwood and Gerber).
+	Aces, Kings uint8
+	// Control marks the suits the caller has shown first-round control
+	// of, the ace or a void (a control bid in a slam auction).
+	Control [4]bool
 	// Force tells whether partner may pass.
 	Force Force
 	// Artificial is set for a conventional call that says nothing about the
@@ -98,6 +105,50 @@ func (m *Meaning) intersect(o Meaning) {
 	}
 	m.Balanced = m.Balanced || o.Balanced
 	m.Unbalanced = m.Unbalanced || o.Unbalanced
+	m.Aces, m.Kings = narrowCount(m.Aces, o.Aces), narrowCount(m.Kings, o.Kings)
+	for s := range 4 {
+		m.Control[s] = m.Control[s] || o.Control[s]
+	}
+}
+
+// narrowCount is what two counts (bit sets of numbers, zero: any) say
+// together; the latter when they contradict each other.
+func narrowCount(a, b uint8) uint8 {
+	switch {
+	case b == 0:
+		return a
+	case a == 0 || a&b == 0:
+		return b
+	}
+	return a & b
+}
+
+// widenCount is what either of two counts allows (zero: any).
+func widenCount(a, b uint8) uint8 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return a | b
+}
+
+// countHolds reports whether n is among the numbers of count (zero: any).
+func countHolds(count uint8, n int) bool { return count == 0 || n < 8 && count>>n&1 != 0 }
+
+// countNumbers lists the numbers of a count, lowest first.
+func countNumbers(count uint8) []int {
+	var out []int
+	for n := range 8 {
+		if count>>n&1 != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// controls reports whether the hand holds first-round control of s: the
+// ace or a void.
+func (e *Eval) controls(s card.Suit) bool {
+	return e.Len[s] == 0 || e.Hand.SuitMask(s)&(1<<card.Ace) != 0
 }
 
 // LeastHCP is the fewest HCP the caller may hold: Floor when set below
@@ -109,18 +160,19 @@ func (m *Meaning) LeastHCP() int {
 	return m.MinHCP
 }
 
-// fits reports whether a hand is within m's HCP and suit lengths (what the
-// other players will read of a call, checked before a principle makes it).
+// fits reports whether a hand is within m's HCP and suit lengths, and
+// holds the aces, kings and controls m says (what the other players will
+// read of a call, checked before a principle makes it).
 func (m *Meaning) fits(e *Eval) bool {
 	if e.HCP < m.LeastHCP() || e.HCP > m.MaxHCP {
 		return false
 	}
 	for s := range card.NumSuits {
-		if e.Len[s] < m.MinLen[s] || e.Len[s] > m.MaxLen[s] {
+		if e.Len[s] < m.MinLen[s] || e.Len[s] > m.MaxLen[s] || m.Control[s] && !e.controls(card.Suit(s)) {
 			return false
 		}
 	}
-	return true
+	return countHolds(m.Aces, e.Aces) && countHolds(m.Kings, e.Kings)
 }
 
 // handShown is what a meaning says of the hand, for comparing two
@@ -129,10 +181,12 @@ type handShown struct {
 	least, min, max int
 	minLen, maxLen  [4]int
 	bal, unbal      bool
+	aces, kings     uint8
+	control         [4]bool
 }
 
 func (m *Meaning) shows() handShown {
-	return handShown{m.LeastHCP(), m.MinHCP, m.MaxHCP, m.MinLen, m.MaxLen, m.Balanced, m.Unbalanced}
+	return handShown{m.LeastHCP(), m.MinHCP, m.MaxHCP, m.MinLen, m.MaxLen, m.Balanced, m.Unbalanced, m.Aces, m.Kings, m.Control}
 }
 
 // holds reports whether a hand is within m: its HCP and suit lengths
@@ -158,6 +212,10 @@ func (m *Meaning) widen(o Meaning) {
 	}
 	m.Balanced = m.Balanced && o.Balanced
 	m.Unbalanced = m.Unbalanced && o.Unbalanced
+	m.Aces, m.Kings = widenCount(m.Aces, o.Aces), widenCount(m.Kings, o.Kings)
+	for s := range 4 {
+		m.Control[s] = m.Control[s] && o.Control[s]
+	}
 }
 
 // saidByBalanced reports whether m's length in suit s is what "balanced"
@@ -195,8 +253,26 @@ func (m Meaning) Summary() string {
 		case hi < 13:
 			parts = append(parts, fmt.Sprintf("at most %d %s", hi, s))
 		}
+		if m.Control[s] {
+			parts = append(parts, fmt.Sprintf("first-round control of %s", s))
+		}
+	}
+	if m.Aces != 0 {
+		parts = append(parts, "aces: "+countWords(m.Aces, " or "))
+	}
+	if m.Kings != 0 {
+		parts = append(parts, "kings: "+countWords(m.Kings, " or "))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// countWords writes a count's numbers: "0 or 4".
+func countWords(count uint8, or string) string {
+	var ns []string
+	for _, n := range countNumbers(count) {
+		ns = append(ns, fmt.Sprint(n))
+	}
+	return strings.Join(ns, or)
 }
 
 // finish writes Text: the rule's description (which names the ranges the

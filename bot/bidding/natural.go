@@ -238,15 +238,6 @@ func naturalRules() []*Rule {
 			When: all(natActive, firstCall, partnerOpened, lastBelow(3, bridge.StrainClubs)),
 			Need: Need{Pts: rng(16, 37), Len: "x4+", Test: hall(notTheirs('x'), notPartners('x'))},
 			Desc: "New suit: 16+ HCP, 4+ %x, forcing (slam interest)"},
-		// Slam values: ask for aces with a fit, bid slam in notrump without.
-		{Name: "nat.slam.ask", Prio: 27, Seq: any, Call: "4N", Art: true, Force: Forcing,
-			When: all(natActive, lastBelow(4, bridge.NoTrump), notAfterPartnersNT),
-			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				_, n := knownFit(c, e)
-				return n >= 8 && ourPts(c, e) >= 33 && e.Aces+e.Kings >= 2
-			}},
-			Show: showsAtLeast(33),
-			Desc: "Blackwood: slam values with a fit, asks for aces"},
 		// Past 4NT, with a fit: slam in the fit.
 		{Name: "nat.slam.fit", Prio: 26, Seq: any, Call: "6x", Force: SignOff,
 			When: all(natActive, func(c *Ctx, _ *Bind) bool { l, _, ok := c.LastBid(); return ok && l.Level == 5 }),
@@ -573,13 +564,6 @@ func notBeyondGame(v byte) AuctionPred {
 		l, _, ok := c.LastBid()
 		return !ok || l.Rank() < bridge.NewBid(lv, bridge.Strain(s)).Rank()
 	}
-}
-
-// notAfterPartnersNT: partner's last bid was not notrump (4NT would then
-// be a quantitative raise).
-func notAfterPartnersNT(c *Ctx, _ *Bind) bool {
-	l, ok := c.LastBidOf(c.Partner())
-	return !ok || l.Strain != bridge.NoTrump
 }
 
 // partnersLastPred: v is the suit of partner's last bid, a natural one.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"atout/bridge"
 	"atout/card"
 )
 
@@ -273,14 +272,6 @@ func notrumpRules() []*Rule {
 		&Rule{Name: "nt1.2nt.decline", Prio: 90, Seq: "1N P 2N P", Call: "P", Desc: "Declines the invitation"},
 		&Rule{Name: "nt1.3m.accept", Prio: 100, Seq: "1N P 3m P", Call: "3N", Need: Need{Test: hany(hcpMin(17), hall(hcpMin(16), stopper('U')))},
 			Desc: "Accepts the invitation", Force: SignOff},
-		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Call: "6N", When: quantitative,
-			Need: Need{Test: partnerMax(0)}, Desc: "Accepts the slam invitation", Force: SignOff},
-		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Call: "5N", When: quantitative,
-			Need: Need{Test: partnerMax(1)}, Desc: "Near-maximum: offers a choice of slams", Force: Forcing},
-		&Rule{Name: "nt.5nt.6nt", Prio: 97, Seq: "... 1N P * P * P 5N P", Call: "6N", Need: Need{Pts: rng(16, 17)},
-			Desc: "Accepts the slam invitation", Force: SignOff},
-		&Rule{Name: "nt.4nt.pass", Prio: 98, Seq: "... B P 4N P", Call: "P", When: quantitative,
-			Desc: "Declines the slam invitation"},
 		// Stayman sequences for opener.
 		&Rule{Name: "nt1.stayman.2nt.3s", Prio: 100, Seq: "1N P 2C P 2H P 2N P", Call: "3S", Need: Need{Len: "S4+", Pts: rng(15, 15)},
 			Desc: "Four spades too, minimum", Force: Invitational},
@@ -301,50 +292,8 @@ func notrumpRules() []*Rule {
 		&Rule{Name: "nt1.stayman.minor.3nt", Prio: 95, Seq: "1N P 2C P 2x P 3m P", Call: "3N",
 			Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] <= 3 }},
 			Desc: "No slam interest in the minor", Force: SignOff},
-		// Gerber.
 	)
-	for _, pre := range []string{"1N P", "2N P", "2C P 2D P 2N P"} {
-		rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: pre, Call: "4C", Art: true, Force: Forcing,
-			Need: Need{Pts: rng(17, 37), Count: LengthPts, Bal: -1, Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[0] >= 6 }},
-			Desc: "Gerber: asks for aces"})
-	}
-	// Gerber answers: 4D 0 or 4, 4H 1, 4S 2, 4NT 3; 5C asks kings.
-	for _, g := range []struct {
-		call string
-		n    []int
-	}{{"4D", []int{0, 4}}, {"4H", []int{1}}, {"4S", []int{2}}, {"4N", []int{3}}} {
-		rs = append(rs, &Rule{Name: "gerber.ans." + g.call, Prio: 150, Seq: "1N/2N P 4C P", Call: g.call, Art: true,
-			Need: Need{Test: acesIs(g.n...)}, Desc: fmt.Sprintf("Answer to Gerber: %v ace(s)", g.n), Force: Forcing})
-	}
-	for _, g := range []struct {
-		call string
-		n    []int
-	}{{"5D", []int{0, 4}}, {"5H", []int{1}}, {"5S", []int{2}}, {"5N", []int{3}}} {
-		rs = append(rs, &Rule{Name: "gerber.kings." + g.call, Prio: 150, Seq: "1N/2N P 4C P * P 5C P", Call: g.call, Art: true,
-			Need: Need{Test: kingsIs(g.n...)}, Desc: fmt.Sprintf("Answer to Gerber: %v king(s)", g.n), Force: Forcing})
-	}
 	return rs
-}
-
-// quantitative: the 4NT was a raise of partner's notrump.
-func quantitative(c *Ctx, _ *Bind) bool {
-	n := len(c.Calls)
-	if n < 4 {
-		return false
-	}
-	prev := c.Calls[n-4]
-	return prev.Kind == bridge.Bid && prev.Strain == bridge.NoTrump && c.SeatAt(n-4) == c.Me
-}
-
-// partnerMax: how near the top of my notrump range I am: 0 the top.
-func partnerMax(step int) HandPred {
-	return func(c *Ctx, e *Eval, _ *Bind) bool {
-		top := c.Shown[c.Me].MaxHCP
-		if top > 30 {
-			return false
-		}
-		return e.HCP >= top-step && (step == 0 || e.HCP < top)
-	}
 }
 
 // puppetAt: the call back calls ago was the 2S puppet to 3C (an answer to

@@ -133,7 +133,7 @@ func openerRebidRules() []*Rule {
 		// After Jacoby 2NT.
 		{Name: "jac.second.suit", Prio: 112, Seq: "1M P 2N P", Call: "4x", Need: Need{Len: "x5+", Test: good('x')},
 			Desc: "Jacoby: a good second suit, %x", Force: Forcing},
-		{Name: "jac.short", Prio: 111, Seq: "1M P 2N P", Call: "3x", Need: Need{Test: lowestShort('x')}, Art: true, Force: Forcing,
+		{Name: "jac.short", Prio: 111, Seq: "1M P 2N P", Call: "3x", Need: Need{Len: "x0-1", Test: lowestShort('x')}, Art: true, Force: Forcing,
 			Desc: "Jacoby: singleton or void in %x"},
 		{Name: "jac.strong", Prio: 110, Seq: "1M P 2N P", Call: "3M", Need: Need{Pts: rng(18, 37), Test: noShort}, Force: Forcing,
 			Desc: "Jacoby: 18+ HCP, no shortness"},
@@ -199,12 +199,12 @@ func responderRebidRules() []*Rule {
 		// Game with a major fit.
 		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
-			Desc: "Game in the major fit"},
+			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same when opener raised responder's major (the rules above
 		// name a major neither has bid yet).
 		{Name: "rr.game.raised", Prio: 104, Seq: seq, Call: "4y", When: raisedMajor('y'),
 			Need: Need{Test: hall(fitMin('y', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPointsIn(c, e, b.S('y')) >= 25 })}, Force: SignOff,
-			Desc: "Game in the major fit"},
+			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		{Name: "rr.invite.raised", Prio: 100, Seq: seq, Call: "3y", When: raisedMajor('y'),
 			Need: Need{Test: hall(fitMin('y', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('y')); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},

@@ -1,13 +1,11 @@
 package bidding
 
 import (
-	"fmt"
-
 	"atout/bridge"
 	"atout/card"
 )
 
-// Strong 2C, weak twos and preempts, slam bidding, and the defaults.
+// Strong 2C, weak twos and preempts, and the defaults.
 
 func strongRules() []*Rule {
 	return []*Rule{
@@ -85,106 +83,6 @@ func strongRules() []*Rule {
 			Desc: "Game: preemptive, or to make"},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
 	}
-}
-
-// Slam bidding: Blackwood, Gerber answers (with the notrump rules), the
-// grand slam force.
-func slamRules() []*Rule {
-	var rs []*Rule
-	for _, a := range []struct {
-		call string
-		n    []int
-	}{{"5C", []int{0, 4}}, {"5D", []int{1}}, {"5H", []int{2}}, {"5S", []int{3}}} {
-		rs = append(rs, &Rule{Name: "bw.ans." + a.call, Prio: 160, Seq: "... B P 4N P", When: blackwood, Call: a.call, Art: true,
-			Need: Need{Test: acesIs(a.n...)}, Desc: fmt.Sprintf("Blackwood answer: %v ace(s)", a.n), Force: Forcing})
-	}
-	for _, k := range []struct {
-		call string
-		n    []int
-	}{{"6C", []int{0, 4}}, {"6D", []int{1}}, {"6H", []int{2}}, {"6S", []int{3}}} {
-		rs = append(rs, &Rule{Name: "bw.kings." + k.call, Prio: 160, Seq: "... 4N P 5x P 5N P", When: kingAsk, Call: k.call, Art: true,
-			Need: Need{Test: kingsIs(k.n...)}, Desc: fmt.Sprintf("Blackwood answer: %v king(s)", k.n), Force: Forcing})
-	}
-	rs = append(rs,
-		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P 5x P", When: askedAces, Call: "cy", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
-			return missingAces(c, e, b) >= 2 && trumpSuit(c) == b.S('y')
-		}}, Desc: "Sign-off: two aces missing", Force: SignOff},
-		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P 5x P", When: askedAces, Call: "6y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
-			return missingAces(c, e, b) <= 1 && trumpSuit(c) == b.S('y')
-		}}, Desc: "Small slam: at most one ace missing", Force: SignOff},
-		&Rule{Name: "bw.ask", Natural: true, Prio: 31, Seq: "... *", Call: "4N", When: all(secondRound, lastBelow(4, bridge.NoTrump)),
-			Need: Need{Test: slamInMajor}, Art: true, Force: Forcing,
-			Desc: "Blackwood: asks for aces, slam in view"},
-		&Rule{Name: "gsf.ans.7", Prio: 160, Seq: "1M P 5N P", Call: "7M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
-			Desc: "Grand slam force: two of the top three honours", Force: SignOff},
-		&Rule{Name: "gsf.ans.6", Prio: 159, Seq: "1M P 5N P", Call: "6M",
-			Desc: "Grand slam force: fewer than two top honours", Force: SignOff},
-		&Rule{Name: "gsf.ask", Prio: 150, Seq: "1M P", Call: "5N", Need: Need{Pts: rng(10, 37), Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return e.Top(b.S('M'), 3) == 0 && e.LTC <= 3 && e.Aces+e.Kings >= 2
-		}}, Art: true, Desc: "Grand slam force: asks for the top trump honours", Force: Forcing},
-		&Rule{Name: "slam.done", Prio: 100, Seq: "... 6x/6N/7x/7N P", Call: "P", When: func(c *Ctx, b *Bind) bool {
-			l, s, _ := c.LastBid()
-			return s == c.Partner() && l.Level >= 6
-		}, Desc: "Slam reached"},
-	)
-	return rs
-}
-
-// blackwood: the 4NT was an ace ask, not a raise of notrump.
-func blackwood(c *Ctx, b *Bind) bool {
-	if quantitative(c, b) {
-		return false
-	}
-	n := len(c.Calls)
-	return n >= 2 && c.SeatAt(n-2) == c.Partner()
-}
-
-// slamInMajor: a known major fit and 33+ points together.
-func slamInMajor(c *Ctx, e *Eval, _ *Bind) bool {
-	for _, m := range []card.Suit{card.Hearts, card.Spades} {
-		b := newBind()
-		b.set('M', m)
-		if partnerShowedMajor(c, &b) && c.Fit(e, m) >= 8 && ourPoints(c, e, &b) >= 33 {
-			return true
-		}
-	}
-	return false
-}
-
-// kingAsk: partner's 5NT followed his own 4NT and my answer.
-func kingAsk(c *Ctx, _ *Bind) bool {
-	n := len(c.Calls)
-	return n >= 6 && c.SeatAt(n-6) == c.Partner() && c.SeatAt(n-2) == c.Partner()
-}
-
-// askedAces: I bid 4NT (Blackwood) two calls ago.
-func askedAces(c *Ctx, _ *Bind) bool {
-	n := len(c.Calls)
-	return n >= 4 && c.SeatAt(n-4) == c.Me && c.Calls[n-4] == bridge.NewBid(4, bridge.NoTrump)
-}
-
-// missingAces counts the aces the partnership lacks after partner's answer.
-func missingAces(c *Ctx, e *Eval, _ *Bind) int {
-	ans := c.Calls[len(c.Calls)-2]
-	n := int(ans.Strain) // 5C=0/4, 5D=1, 5H=2, 5S=3
-	if n == 0 && e.Aces > 0 {
-		n = 0
-	} else if n == 0 {
-		n = 4
-	}
-	return 4 - e.Aces - n
-}
-
-// trumpSuit is the suit our side has agreed or last bid naturally.
-func trumpSuit(c *Ctx) card.Suit {
-	best, bl := card.Suit(0), -1
-	for s := card.Suit(0); s < card.NumSuits; s++ {
-		n := c.ShownLen(c.Me, s) + c.ShownLen(c.Partner(), s)
-		if n > bl {
-			best, bl = s, n
-		}
-	}
-	return best
 }
 
 // showsFit: a raise for the fit in suit v shows at least three cards, two

@@ -15,8 +15,9 @@ import (
 // falseBy says how the hand that made a call breaks what the call's
 // explanation m says of it, kind by kind (none when it does not): HCP below
 // the fewest the call is made with or above the most, a suit length out of
-// range, a hand not balanced when m says balanced (or balanced when it
-// says unbalanced), and a call made by a forcing rule read as passable or
+// range, aces or kings not as many as m says, no first-round control of a
+// suit m says it controls, a hand not balanced when m says balanced (or
+// balanced when it says unbalanced), and a call made by a forcing rule read as passable or
 // the other way round (made is the meaning of the rule that made it).
 func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 	e := Evaluate(h)
@@ -33,6 +34,16 @@ func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 	if short != "" {
 		kinds = append(kinds, "length")
 		why += short
+	}
+	if !countHolds(m.Aces, e.Aces) || !countHolds(m.Kings, e.Kings) {
+		kinds = append(kinds, "aces")
+		why += fmt.Sprintf(" %d aces, %d kings, read %v and %v", e.Aces, e.Kings, countNumbers(m.Aces), countNumbers(m.Kings))
+	}
+	for s := range card.NumSuits {
+		if m.Control[s] && !e.controls(card.Suit(s)) {
+			kinds = append(kinds, "control")
+			why += fmt.Sprintf(" no control of %s", card.Suit(s))
+		}
 	}
 	if m.Balanced && !e.Balanced || m.Unbalanced && e.Balanced {
 		kinds = append(kinds, "balanced")
@@ -80,9 +91,9 @@ func textHCPFalse(text string, hcp int) string {
 // TestExplanationsTrue bids random deals with four bots and checks every
 // call's explanation, as the other players read it (ExplainAll), against
 // the hand that made it and the rule that made it: its HCP range (in the
-// numbers and in the words), its suit lengths, balanced or unbalanced when
-// it says so, forcing or not. An
-// explanation that misstates the hand misleads the opponents (and a
+// numbers and in the words), its suit lengths, the aces, kings and
+// controls it names, balanced or unbalanced when it says so, forcing or
+// not. An explanation that misstates the hand misleads the opponents (and a
 // card-play bot that samples hands from the explanations never draws the
 // real one); one that reads a forcing call as passable lets partner drop
 // it. Any such call fails. TRUTH_N sets the number of deals (1,000; 200
@@ -140,8 +151,8 @@ func TestExplanationsTrue(t *testing.T) {
 			t.Logf("%-28s %4d of %5d false, e.g. %s", k, c.bad, c.calls, c.example)
 		}
 	}
-	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force, %d HCP in the text",
-		calls, bad, 100*float64(bad)/float64(calls), byKind["hcp"], byKind["length"], byKind["balanced"], byKind["force"], byKind["text"])
+	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force, %d HCP in the text, %d aces or kings, %d controls",
+		calls, bad, 100*float64(bad)/float64(calls), byKind["hcp"], byKind["length"], byKind["balanced"], byKind["force"], byKind["text"], byKind["aces"], byKind["control"])
 	if bad > 0 {
 		t.Errorf("%d of %d explanations are false of the hand or the rule that made the call, want none", bad, calls)
 	}

@@ -76,9 +76,18 @@ func (m Meaning) details(lang i18n.Lang, call bridge.Call) string {
 		if m.Stopped[s] {
 			parts = append(parts, i18n.T(lang, "meaning.stopper", i18n.Args{"suit": name}))
 		}
+		if m.Control[s] {
+			parts = append(parts, i18n.T(lang, "meaning.control", i18n.Args{"suit": name}))
+		}
 		if s == card.Clubs {
 			break
 		}
+	}
+	if m.Aces != 0 {
+		parts = append(parts, i18n.T(lang, "meaning.aces", i18n.Args{"n": countIn(lang, m.Aces)}))
+	}
+	if m.Kings != 0 {
+		parts = append(parts, i18n.T(lang, "meaning.kings", i18n.Args{"n": countIn(lang, m.Kings)}))
 	}
 	if call.Kind == bridge.Bid {
 		if m.Artificial {
@@ -94,4 +103,14 @@ func (m Meaning) details(lang i18n.Lang, call bridge.Call) string {
 		parts = append(parts, i18n.T(lang, "meaning.nothing"))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// countIn words a count's numbers in lang: "0 or 4".
+func countIn(lang i18n.Lang, count uint8) string {
+	ns := countNumbers(count)
+	out := strconv.Itoa(ns[0])
+	for _, n := range ns[1:] {
+		out = i18n.T(lang, "meaning.or", i18n.Args{"a": out, "b": strconv.Itoa(n)})
+	}
+	return out
 }

@@ -1,0 +1,706 @@
+package bidding
+
+import (
+	"strings"
+
+	"atout/bridge"
+	"atout/card"
+)
+
+// Slam bidding as a SAYC pair plays it. The values come first: our HCP
+// together, partner counted at the least he has shown (points, with a
+// fit), decide. Opposite a natural notrump, 33 bid 6NT, 37 7NT, and 31-32
+// invite with a quantitative 4NT, which partner accepts with more than
+// his minimum; 4C over a notrump opening or rebid is Gerber. With a major
+// agreed at the three level or in a game-forcing auction, a hand with
+// slam interest shows its cheapest first-round control (a control bid),
+// partner signs off in game or shows his own, and whoever then knows
+// that the values and the controls are there asks for aces: 4NT is
+// Blackwood, plain (5C 0 or 4 aces, 5D 1, 5H 2, 5S 3), 5NT then asks for
+// kings, and the asker places the contract. Every question has its
+// answers and every answer its placement here, so that a 4NT or a 4C
+// means one thing in one auction: the answers follow the reading of the
+// question (blackwood, gerber), not a second guess at the auction.
+
+// The combined values the slam rules count (partner at his minimum):
+// HCP opposite a notrump, points (with length and shortness) in a fit.
+const (
+	slamTry  = 31 // notrump: a slam if partner is above his minimum, 4NT invites
+	slamMin  = 33 // notrump: a small slam
+	grandMin = 37 // a grand slam
+	fitTry   = 30 // a fit: a slam if partner is above his minimum, control bids
+	fitSlam  = 31 // a fit: a small slam, Blackwood
+)
+
+// partnerJustBid returns partner's last call when it is the last call but
+// one, a bid, and the right-hand opponent passed it.
+func partnerJustBid(c *Ctx) (bridge.Call, Meaning, bool) {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid {
+		return bridge.Call{}, Meaning{}, false
+	}
+	return c.Calls[n-2], c.Meanings[n-2], true
+}
+
+// naturalNT reports whether call i was a natural notrump bid.
+func (c *Ctx) naturalNT(i int) bool {
+	k := c.Calls[i]
+	return k.Kind == bridge.Bid && k.Strain == bridge.NoTrump && !c.Meanings[i].Artificial
+}
+
+// agreedSuit returns the suit our side has agreed, from the auction alone:
+// both of us have shown length in it, eight cards or more together (a
+// raise, Jacoby 2NT, a long suit opposite a balanced hand); a major
+// before a minor, then the longer.
+func (c *Ctx) agreedSuit() (card.Suit, bool) {
+	best, bl := card.Suit(0), 0
+	for _, s := range []card.Suit{card.Spades, card.Hearts, card.Diamonds, card.Clubs} {
+		a, p := c.ShownLen(c.Me, s), c.ShownLen(c.Partner(), s)
+		if a == 0 || p == 0 || a+p < 8 {
+			continue
+		}
+		if bl == 0 || a+p > bl && (s >= card.Hearts) == (best >= card.Hearts) {
+			best, bl = s, a+p
+		}
+	}
+	return best, bl > 0
+}
+
+// quant4NT: a 4NT by the seat to act would be quantitative: partner has
+// just bid notrump naturally or has shown a balanced hand, the opponents
+// silent, and no suit is agreed.
+func quant4NT(c *Ctx, _ *Bind) bool {
+	if call, _, ok := partnerJustBid(c); !ok || c.Contested() || call.Level >= 4 {
+		return false
+	}
+	if !c.naturalNT(len(c.Calls)-2) && !c.Shown[c.Partner()].Balanced {
+		return false
+	}
+	_, agreed := c.agreedSuit()
+	return !agreed
+}
+
+// overOurNTOpening: partner's natural notrump opening is the last bid and
+// this is my first call: the notrump structure (ntResponses) answers it.
+func overOurNTOpening(c *Ctx) bool {
+	o, ok := c.Opener()
+	return ok && o == c.Partner() && c.Open == len(c.Calls)-2 && c.naturalNT(c.Open)
+}
+
+// asksAces reports whether m is Blackwood's question.
+func asksAces(m Meaning) bool { return m.Rule == "bw.ask" }
+
+// blackwood: partner's 4NT, just bid, asked for aces.
+func blackwood(c *Ctx, _ *Bind) bool {
+	call, m, ok := partnerJustBid(c)
+	return ok && call == bridge.NewBid(4, bridge.NoTrump) && asksAces(m)
+}
+
+// quantitative: partner's 4NT, just bid, raised my notrump (a natural
+// invitation to 6NT).
+func quantitative(c *Ctx, _ *Bind) bool {
+	call, m, ok := partnerJustBid(c)
+	return ok && call == bridge.NewBid(4, bridge.NoTrump) && !m.Artificial && m.Force == Invitational
+}
+
+// gerber: partner's 4C, just bid, asked for aces.
+func gerber(c *Ctx, _ *Bind) bool {
+	call, m, ok := partnerJustBid(c)
+	return ok && call == bridge.NewBid(4, bridge.StrainClubs) && m.Rule == "gerber"
+}
+
+// gerberWhen: a 4C by the seat to act would be Gerber: partner, who
+// opened, has just bid a natural 1NT or 2NT (his opening or his rebid,
+// 2C-2D-2NT included), the opponents silent.
+func gerberWhen(c *Ctx, _ *Bind) bool {
+	call, _, ok := partnerJustBid(c)
+	if !ok || c.Contested() || !c.naturalNT(len(c.Calls)-2) || call.Level > 2 {
+		return false
+	}
+	o, _ := c.Opener()
+	return o == c.Partner()
+}
+
+// answered reports whether I asked with a rule named ask two calls ago
+// (the opponents silent) and partner has answered with a rule whose name
+// starts with ans.
+func answered(ask, ans string) AuctionPred {
+	return func(c *Ctx, _ *Bind) bool {
+		n := len(c.Calls)
+		return n >= 4 && c.Calls[n-1].Kind == bridge.Pass && c.Calls[n-3].Kind == bridge.Pass &&
+			c.SeatAt(n-4) == c.Me && c.Meanings[n-4].Rule == ask && strings.HasPrefix(c.Meanings[n-2].Rule, ans)
+	}
+}
+
+// askedBy: partner's call just bid answers a question asked by rule ask
+// (my call two calls before): a king ask after the answer to an ace ask.
+func askedBy(ask string) AuctionPred {
+	return func(c *Ctx, _ *Bind) bool {
+		_, m, ok := partnerJustBid(c)
+		return ok && m.Rule == ask
+	}
+}
+
+// partnerCount returns how many of the cards a count says partner holds:
+// his answer, 0 or 4 told apart by mine (with none of them I take him for
+// all four), -1 when partner has not answered.
+func partnerCount(count uint8, mine int) int {
+	ns := countNumbers(count)
+	switch {
+	case len(ns) == 0:
+		return -1
+	case len(ns) > 1 && mine == 0:
+		return ns[len(ns)-1]
+	}
+	return ns[0]
+}
+
+// missingAces counts the aces we lack after partner's answer.
+func missingAces(c *Ctx, e *Eval) int {
+	p := partnerCount(c.Shown[c.Partner()].Aces, e.Aces)
+	if p < 0 {
+		return 4
+	}
+	return max(0, 4-e.Aces-p)
+}
+
+// missingKings counts the kings we lack after partner's answer.
+func missingKings(c *Ctx, e *Eval) int {
+	p := partnerCount(c.Shown[c.Partner()].Kings, e.Kings)
+	if p < 0 {
+		return 4
+	}
+	return max(0, 4-e.Kings-p)
+}
+
+// slamStrain is where the asker plays the slam: our known eight-card fit,
+// else a good six-card suit of mine, else notrump.
+func slamStrain(c *Ctx, e *Eval) bridge.Strain {
+	if s, n := knownFit(c, e); n >= 8 {
+		return bridge.Strain(s)
+	}
+	if l := e.Longest(); e.Len[l] >= 6 && e.GoodSuit(l) && !c.theyShowed(l) {
+		return bridge.Strain(l)
+	}
+	return bridge.NoTrump
+}
+
+// inSlamStrain: the call's strain (variable v, or notrump when the rule's
+// call is notrump and v is unbound) is slamStrain.
+func inSlamStrain(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		if s, ok := b.Suit(v); ok {
+			return slamStrain(c, e) == bridge.Strain(s)
+		}
+		return slamStrain(c, e) == bridge.NoTrump
+	}
+}
+
+// showsHCP narrows a slam call's meaning to the HCP our values together
+// need, lo to hi (hi 0: no top), with partner at his minimum; slamHCP is
+// the same floor for the hand tests, so that the reading holds.
+func showsHCP(lo, hi int) func(c *Ctx, b *Bind, m *Meaning) {
+	return func(c *Ctx, _ *Bind, m *Meaning) {
+		m.MinHCP = max(m.MinHCP, slamHCP(c, lo))
+		if hi > 0 {
+			m.MaxHCP = min(m.MaxHCP, max(m.MinHCP, hi-c.PartnerMin()))
+		}
+	}
+}
+
+// slamHCP is the fewest HCP of mine that make total with partner's
+// minimum, less two for the length and shortness points of a fit.
+func slamHCP(c *Ctx, total int) int { return max(0, min(37, total-2-c.PartnerMin())) }
+
+// hcpFor: my HCP are at least slamHCP(total).
+func hcpFor(total int) HandPred {
+	return func(c *Ctx, e *Eval, _ *Bind) bool { return e.HCP >= slamHCP(c, total) }
+}
+
+// ntSlamHand: a hand for a notrump slam opposite partner's notrump: the
+// shape for it, no known eight-card major fit, the opponents' suits
+// stopped.
+func ntSlamHand(c *Ctx, e *Eval) bool {
+	s, n := knownFit(c, e)
+	return ntShape(c, e) && !(n >= 8 && s >= card.Hearts) && stoppedTheirs(c, e)
+}
+
+// Control bids.
+
+// cueTrump returns the major a control bid would be made in: agreed by
+// our side, the opponents silent, partner's bid just made at the three
+// level or higher and below four of the major, in a game-forcing auction
+// or one where the major was raised to the three level (after which a
+// new suit below game can only be a slam try).
+func cueTrump(c *Ctx) (card.Suit, bool) {
+	call, _, ok := partnerJustBid(c)
+	if !ok || c.Contested() || call.Level < 3 {
+		return 0, false
+	}
+	t, ok := c.agreedSuit()
+	if !ok || t < card.Hearts {
+		return 0, false
+	}
+	game := bridge.NewBid(4, bridge.Strain(t))
+	if call.Rank() >= game.Rank() {
+		return 0, false
+	}
+	return t, c.GameForced() || call.Rank() >= bridge.NewBid(3, bridge.Strain(t)).Rank() || c.openedStrong()
+}
+
+// openedStrong: our side opened 2C.
+func (c *Ctx) openedStrong() bool {
+	o, ok := c.Opener()
+	return ok && o.Side() == c.Me.Side() && c.Calls[c.Open] == bridge.NewBid(2, bridge.StrainClubs)
+}
+
+// cueWhen: a bid below game in a suit other than the agreed major would be
+// a control bid.
+func cueWhen(c *Ctx, b *Bind) bool {
+	t, ok := cueTrump(c)
+	if !ok || b.S('x') == t {
+		return false
+	}
+	call, ok := levelFor(c, 'c', bridge.Strain(b.S('x')))
+	return ok && call.Rank() < bridge.NewBid(4, bridge.Strain(t)).Rank()
+}
+
+// partnerCued: partner's bid just made is a control bid.
+func partnerCued(c *Ctx, _ *Bind) bool {
+	_, m, ok := partnerJustBid(c)
+	return ok && m.Rule == "cue.bid"
+}
+
+// cueRank is the rank of the cheapest bid of suit s after the bid whose
+// rank is last.
+func cueRank(last int, s card.Suit) int {
+	r := bridge.NewBid(1, bridge.Strain(s)).Rank()
+	for r <= last {
+		r += 5
+	}
+	return r
+}
+
+// deniedByPartner lists the side suits partner's control bid, just made,
+// denies first-round control of: those he could have shown more cheaply
+// and has not shown before.
+func deniedByPartner(c *Ctx, t card.Suit) []card.Suit {
+	n := len(c.Calls)
+	last := 0
+	for i := n - 3; i >= 0; i-- {
+		if c.Calls[i].Kind == bridge.Bid {
+			last = c.Calls[i].Rank()
+			break
+		}
+	}
+	cue := c.Calls[n-2].Rank()
+	var out []card.Suit
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if s != t && !c.Shown[c.Partner()].Control[s] && cueRank(last, s) < cue {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// holdsControl reports a control of s of the first or second round: the
+// ace, a void, the king or a singleton.
+func (e *Eval) holdsControl(s card.Suit) bool {
+	return e.controls(s) || e.Len[s] == 1 || e.Hand.SuitMask(s)&(1<<card.King) != 0
+}
+
+// sideSuitsHeld: every suit but the slam's trumps is controlled by me
+// (the ace, a void, the king or a singleton) or was bid naturally by
+// partner: no suit that can lose its first two tricks unseen.
+func sideSuitsHeld(c *Ctx, e *Eval) bool {
+	t := slamStrain(c, e)
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if bridge.Strain(s) != t && !e.holdsControl(s) && !c.bidNaturally(c.Partner(), s) && !c.Shown[c.Partner()].Control[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// controlsCovered: every side suit is controlled, by a first-round
+// control partner has shown or by a control of mine (the ace, a void,
+// the king or a singleton): no suit of two quick losers.
+func controlsCovered(c *Ctx, e *Eval, t card.Suit) bool {
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if s != t && !c.Shown[c.Partner()].Control[s] && !e.holdsControl(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// slamPts is ourPointsIn(t) counted for a slam: opposite a suit partner
+// has shown a singleton or void in, my shortness there adds nothing (the
+// two hands ruff the same losers) and my king, queen and jack there are
+// wasted.
+func slamPts(c *Ctx, e *Eval, t card.Suit) int {
+	p := ourPointsIn(c, e, t)
+	support := c.Fit(e, t) >= 8 && e.SupportPts(t) > e.HCP
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if s == t || c.Shown[c.Partner()].MaxLen[s] > 1 {
+			continue
+		}
+		m := e.Hand.SuitMask(s)
+		for _, r := range []card.Rank{card.King, card.Queen, card.Jack} {
+			if m&(1<<r) != 0 {
+				p -= int(r - card.Ten)
+			}
+		}
+		if support {
+			p -= shortnessPts(e.Len[s], e.Len[t])
+		}
+	}
+	return p
+}
+
+// shortnessPts is what Eval.SupportPts counts for a suit of n cards with
+// trumps cards in the trump suit.
+func shortnessPts(n, trumps int) int {
+	switch n {
+	case 0:
+		if trumps >= 4 {
+			return 5
+		}
+		return 3
+	case 1:
+		if trumps >= 4 {
+			return 3
+		}
+		return 2
+	case 2:
+		return 1
+	}
+	return 0
+}
+
+// cueValues: the hand's values for a control bid: slam if partner is
+// above his minimum (slamTry together, and slamMin possible opposite his
+// maximum), or, when partner has cue-bid, our values together with his
+// bid are a slam try.
+func cueValues(c *Ctx, e *Eval, b *Bind) bool {
+	t, _ := cueTrump(c)
+	lo := slamPts(c, e, t)
+	if partnerCued(c, b) {
+		for _, s := range deniedByPartner(c, t) {
+			if !e.holdsControl(s) {
+				return false
+			}
+		}
+		return lo >= fitTry
+	}
+	if partnerTriedSlam(c) && upperHalf(c, e) {
+		return true
+	}
+	hi := lo - c.PartnerMinPts() + max(c.PartnerMax(), c.PartnerMinPts())
+	return lo >= fitTry && lo < fitSlam && hi >= fitSlam+1
+}
+
+// partnerTriedSlam: partner's bid just made is a slam try in the agreed
+// major (the six-card major over 1NT).
+func partnerTriedSlam(c *Ctx) bool {
+	_, m, ok := partnerJustBid(c)
+	return ok && strings.HasSuffix(m.Rule, "3major.slam")
+}
+
+// upperHalf: my HCP are in the upper half of what I have shown.
+func upperHalf(c *Ctx, e *Eval) bool {
+	me := &c.Shown[c.Me]
+	top := min(me.MaxHCP, me.MinHCP+6)
+	return 2*e.HCP > me.MinHCP+top
+}
+
+// cheapestControl: x is the cheapest suit, in bidding order from the last
+// bid, that I control first round and have not shown yet.
+func cheapestControl(c *Ctx, e *Eval, b *Bind) bool {
+	t, _ := cueTrump(c)
+	x := b.S('x')
+	if !e.controls(x) || c.Shown[c.Me].Control[x] {
+		return false
+	}
+	l, _, _ := c.LastBid()
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if s != t && s != x && e.controls(s) && !c.Shown[c.Me].Control[s] && cueRank(l.Rank(), s) < cueRank(l.Rank(), x) {
+			return false
+		}
+	}
+	return true
+}
+
+// showsControl narrows a control bid's meaning: first-round control of
+// the suit, the values of a slam try.
+func showsControl(c *Ctx, b *Bind, m *Meaning) {
+	m.Control[b.S('x')] = true
+	showsHCP(fitTry, 0)(c, b, m)
+}
+
+// cueGame: four of the agreed major.
+func cueGame(c *Ctx, b *Bind) bool {
+	t, ok := cueTrump(c)
+	return ok && b.S('M') == t
+}
+
+func slamRules() []*Rule {
+	var rs []*Rule
+	// Notrump: partner's natural notrump (or balanced hand), no fit.
+	rs = append(rs,
+		&Rule{Name: "slam.7nt", Prio: 127, Seq: "... *", Example: "1C P 1H P 1N P", Call: "7N", Force: SignOff,
+			When: all(quant4NT, func(c *Ctx, _ *Bind) bool { return !overOurNTOpening(c) }),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				return e.HCP+c.PartnerMin() >= grandMin && ntSlamHand(c, e)
+			}},
+			Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, grandMin-c.PartnerMin()) },
+			Desc: "7NT: the values for a grand slam"},
+		&Rule{Name: "slam.6nt", Prio: 127, Seq: "... *", Example: "1C P 1H P 1N P", Call: "6N", Force: SignOff,
+			When: all(quant4NT, func(c *Ctx, _ *Bind) bool { return !overOurNTOpening(c) }),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				return e.HCP+c.PartnerMin() >= slamMin && e.HCP+c.PartnerMin() < grandMin && ntSlamHand(c, e)
+			}},
+			Show: func(c *Ctx, _ *Bind, m *Meaning) {
+				m.MinHCP, m.MaxHCP = max(0, slamMin-c.PartnerMin()), max(0, grandMin-1-c.PartnerMin())
+			},
+			Desc: "6NT: the values for a small slam"},
+		&Rule{Name: "slam.4nt", Prio: 127, Seq: "... *", Example: "1C P 1H P 1N P", Call: "4N", Force: Invitational,
+			When: all(quant4NT, lastBelow(4, bridge.NoTrump), func(c *Ctx, _ *Bind) bool { return !overOurNTOpening(c) }),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				lo := e.HCP + c.PartnerMin()
+				return lo >= slamTry && lo < slamMin && e.HCP+c.PartnerMax() >= slamMin-1 && ntSlamHand(c, e)
+			}},
+			Show: func(c *Ctx, _ *Bind, m *Meaning) {
+				m.MinHCP, m.MaxHCP = max(0, slamTry-c.PartnerMin()), max(0, slamMin-1-c.PartnerMin())
+			},
+			Desc: "Quantitative 4NT: invites 6NT"},
+		// Partner's quantitative 4NT: 6NT with more than the minimum
+		// (our values then make 32 at least); 5NT with 32 and a
+		// five-card suit to offer; pass with the minimum.
+		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "6N", When: quantitative,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				p := e.HCP + c.PartnerMin()
+				return p >= slamMin || p == slamMin-1 && e.Len[e.Longest()] < 5
+			}}, Desc: "Accepts the slam invitation", Force: SignOff},
+		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "5N", When: quantitative,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				return e.HCP+c.PartnerMin() == slamMin-1 && e.Len[e.Longest()] >= 5
+			}}, Desc: "Accepts, with a five-card suit: offers a choice of slams", Force: Forcing},
+		&Rule{Name: "nt.5nt.slam", Prio: 97, Seq: "... 4N P 5N P", Example: "1N P 4N P 5N P", Call: "6N",
+			When: func(c *Ctx, _ *Bind) bool {
+				n := len(c.Calls)
+				return c.SeatAt(n-4) == c.Me && c.Meanings[n-4].Force == Invitational
+			},
+			Desc: "Slam in notrump", Force: SignOff},
+		&Rule{Name: "nt.5nt.6nt", Prio: 97, Seq: "... 1N P * P * P 5N P", Call: "6N", Need: Need{Pts: rng(16, 17)},
+			Desc: "Accepts the slam invitation", Force: SignOff},
+		&Rule{Name: "nt.4nt.pass", Prio: 98, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "P", When: quantitative,
+			Desc: "Declines the slam invitation"},
+	)
+	// Gerber: 4C over partner's notrump opening or rebid; the answers in
+	// steps (4D 0 or 4 aces, 4H 1, 4S 2, 4NT 3); 5C asks for kings the
+	// same way; the asker signs off in 4NT or bids the slam.
+	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
+		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+			return ourPts(c, e) >= slamMin && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, slamMin)-2
+		}},
+		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, slamMin)-2) },
+		Desc: "Gerber: asks for aces"})
+	for i, a := range []string{"4D", "4H", "4S", "4N"} {
+		n := uint8(1) << i
+		if i == 0 {
+			n |= 1 << 4
+		}
+		rs = append(rs, &Rule{Name: "gerber.ans." + a, Prio: 150, Seq: "... 4C P", Example: "1N P 4C P", When: gerber, Call: a, Art: true, Force: Forcing,
+			Need: Need{Test: acesIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Aces = n }, Desc: "Answer to Gerber: " + acesWords(n)})
+	}
+	for i, a := range []string{"5D", "5H", "5S", "5N"} {
+		n := uint8(1) << i
+		if i == 0 {
+			n |= 1 << 4
+		}
+		rs = append(rs, &Rule{Name: "gerber.kings." + a, Prio: 150, Seq: "... 5C P", Example: "1N P 4C P 4S P 5C P", When: askedBy("gerber.kings.ask"), Call: a, Art: true, Force: Forcing,
+			Need: Need{Test: kingsIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Kings = n }, Desc: "Answer to the king ask: " + kingsWords(n)})
+	}
+	gerberAnswered := answered("gerber", "gerber.ans.")
+	kingsAnswered := answered("gerber.kings.ask", "gerber.kings.")
+	rs = append(rs,
+		&Rule{Name: "gerber.kings.ask", Prio: 151, Seq: "... 4C P * P", Example: "1N P 4C P 4S P", When: gerberAnswered, Call: "5C", Art: true, Force: Forcing,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) == 0 && ourPts(c, e) >= grandMin-1 }},
+			Desc: "Asks for kings: every ace held, a grand slam in view"},
+		&Rule{Name: "gerber.signoff", Prio: 150, Seq: "... 4C P * P", Example: "1N P 4C P 4D P", When: gerberAnswered, Call: "4N", Force: SignOff,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 }},
+			Desc: "To play: two aces missing"},
+		&Rule{Name: "gerber.signoff.five", Prio: 150, Seq: "... 4C P 4N P", Example: "2N P 4C P 4N P", When: all(gerberAnswered, ourStrain('x')), Call: "5x", Force: SignOff,
+			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 })},
+			Desc: "To play: two aces missing"},
+		&Rule{Name: "gerber.slam", Prio: 149, Seq: "... 4C P * P", Example: "1N P 4C P 4S P", When: all(gerberAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) <= 1 })},
+			Desc: "Small slam: at most one ace missing"},
+		&Rule{Name: "gerber.grand", Prio: 150, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P 5S P", When: all(kingsAnswered, ourStrain('x')), Call: "7x 7N", Force: SignOff,
+			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
+			Desc: "Grand slam: every ace and king held"},
+		&Rule{Name: "gerber.small", Prio: 149, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P", When: all(kingsAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+			Need: Need{Test: inSlamStrain('x')},
+			Desc: "Small slam: a king missing"},
+	)
+	// Control bids with a major agreed, then Blackwood.
+	rs = append(rs,
+		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2N P 3S P", When: cueWhen, Call: "cx", Art: true, Force: Forcing,
+			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
+			Show: showsControl,
+			Desc: "Control bid: first-round control of %x, slam interest"},
+		&Rule{Name: "cue.signoff", Prio: 139, Seq: "... *", Example: "1S P 2N P 3S P 4C P", When: all(partnerCued, cueGame), Call: "4M", Force: SignOff,
+			Desc: "Sign-off: no slam opposite partner's control bid"},
+	)
+	rs = append(rs,
+		// With a major agreed, ask for aces when the values are there and
+		// no side suit lacks a control (a suit partner's control bid
+		// denies is one I control); otherwise show a control.
+		&Rule{Name: "bw.ask", Prio: 142, Seq: "... *", Example: "1S P 2N P 3S P 4C P", Call: "4N", Art: true, Force: Forcing,
+			When: all(lastBelow(4, bridge.NoTrump), func(c *Ctx, _ *Bind) bool { _, ok := cueTrump(c); return ok }),
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				t, _ := cueTrump(c)
+				need := fitSlam
+				if partnerCued(c, b) {
+					need = fitTry + 1
+					if c.Shown[c.Me].Control != [4]bool{} {
+						need-- // we have both cue-bid: both have extras
+					}
+					for _, s := range deniedByPartner(c, t) {
+						if !e.holdsControl(s) {
+							return false
+						}
+					}
+				}
+				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && e.HCP >= slamHCP(c, fitTry)
+			}},
+			Show: showsHCP(fitTry, 0),
+			Desc: "Blackwood: asks for aces"},
+		&Rule{Name: "bw.ask", Prio: 36, Slam: true, Seq: "... *", Example: "1H P 3H P", Call: "4N", Art: true, Force: Forcing,
+			When: all(natActive, not(firstOverOpening), not(theyBid), not(partnerAsked), lastBelow(4, bridge.NoTrump), not(quant4NT), not(gerberAnswered), ourSideBid),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				if e.Aces+e.Kings < 2 || slamStrain(c, e) == bridge.NoTrump {
+					return false
+				}
+				if _, n := knownFit(c, e); n < 8 && (ourHCP(c, e) >= slamMin || !sideSuitsHeld(c, e)) {
+					// No fit: with 6NT's values no question to ask; in my
+					// own suit, no side suit that may lose two tricks.
+					return false
+				}
+				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)
+			}},
+			Show: showsHCP(fitTry, 0),
+			Desc: "Blackwood: asks for aces"},
+	)
+	rs = append(rs, &Rule{Name: "slam.6fit", Prio: 35, Slam: true, Seq: "... *", Example: "1S P 3D P 3N P", Call: "6x", Force: SignOff,
+		When: all(quant4NT, lastBelow(6, bridge.StrainClubs), ourStrain('x')),
+		Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			s, n := knownFit(c, e)
+			return n >= 8 && s == b.S('x') && e.Aces+e.Kings >= 2 && ourPts(c, e) >= fitSlam+1 && e.HCP >= slamHCP(c, fitSlam)
+		}},
+		Show: func(c *Ctx, b *Bind, m *Meaning) { showsHCP(fitSlam, 0)(c, b, m); showsFit('x')(c, b, m) },
+		Desc: "Small slam in %x: a fit and the values, 4NT would not ask for aces"})
+	for i, a := range []string{"5C", "5D", "5H", "5S"} {
+		n := uint8(1) << i
+		if i == 0 {
+			n |= 1 << 4
+		}
+		rs = append(rs, &Rule{Name: "bw.ans." + a, Prio: 160, Seq: "... 4N P", Example: "1H P 3H P 4N P", When: blackwood, Call: a, Art: true, Force: Forcing,
+			Need: Need{Test: acesIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Aces = n }, Desc: "Blackwood answer: " + acesWords(n)})
+	}
+	for i, a := range []string{"6C", "6D", "6H", "6S"} {
+		n := uint8(1) << i
+		if i == 0 {
+			n |= 1 << 4
+		}
+		rs = append(rs, &Rule{Name: "bw.kings." + a, Prio: 160, Seq: "... 5N P", Example: "1H P 3H P 4N P 5H P 5N P", When: askedBy("bw.kings.ask"), Call: a, Art: true, Force: Forcing,
+			Need: Need{Test: kingsIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Kings = n }, Desc: "Blackwood answer: " + kingsWords(n)})
+	}
+	bwAnswered := answered("bw.ask", "bw.ans.")
+	bwKings := answered("bw.kings.ask", "bw.kings.")
+	rs = append(rs,
+		&Rule{Name: "bw.kings.ask", Prio: 151, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5H P", When: bwAnswered, Call: "5N", Art: true, Force: Forcing,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) == 0 && ourPts(c, e) >= grandMin-1 }},
+			Desc: "Asks for kings: every ace held, a grand slam in view"},
+		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5C P", When: all(bwAnswered, ourStrain('x')), Call: "cx", Force: SignOff,
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				call, ok := levelFor(c, 'c', slamStrain(c, e))
+				return missingAces(c, e) >= 2 && inSlamStrain('x')(c, e, b) && ok && call.Level == 5
+			}},
+			Desc: "Sign-off: two aces missing"},
+		&Rule{Name: "bw.pass", Prio: 150, PassForcing: true, Seq: "... 4N P * P", Example: "1D P 3D P 4N P 5D P", When: bwAnswered, Call: "P",
+			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				l, _, _ := c.LastBid()
+				return missingAces(c, e) >= 2 && slamStrain(c, e) == l.Strain
+			}},
+			Desc: "To play: two aces missing"},
+		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5D P", When: all(bwAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+			Need: Need{Test: inSlamStrain('x')},
+			Desc: "Small slam: at most one ace missing"},
+		&Rule{Name: "bw.grand", Prio: 150, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6H P", When: all(bwKings, ourStrain('x')), Call: "7x 7N", Force: SignOff,
+			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
+			Desc: "Grand slam: every ace and king held"},
+		&Rule{Name: "bw.small.kings", Prio: 149, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6D P", When: all(bwKings, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+			Need: Need{Test: inSlamStrain('x')},
+			Desc: "Small slam: a king missing"},
+		// The grand slam force.
+		&Rule{Name: "gsf.ans.7", Prio: 160, Seq: "1M P 5N P", Call: "7M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
+			Desc: "Grand slam force: two of the top three honours", Force: SignOff},
+		&Rule{Name: "gsf.ans.6", Prio: 159, Seq: "1M P 5N P", Call: "6M",
+			Desc: "Grand slam force: fewer than two top honours", Force: SignOff},
+		&Rule{Name: "gsf.ask", Prio: 150, Seq: "1M P", Call: "5N", Need: Need{Pts: rng(10, 37), Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Top(b.S('M'), 3) == 0 && e.LTC <= 3 && e.Aces+e.Kings >= 2
+		}}, Art: true, Desc: "Grand slam force: asks for the top trump honours", Force: Forcing},
+		&Rule{Name: "slam.done", Prio: 100, Seq: "... 6x/6N/7x/7N P", Call: "P", When: func(c *Ctx, b *Bind) bool {
+			l, s, _ := c.LastBid()
+			return s == c.Partner() && l.Level >= 6
+		}, Desc: "Slam reached"},
+	)
+	return rs
+}
+
+// partnerAsked: partner's bid just made is artificial (a question to
+// answer, or an answer to my question), not a control bid.
+func partnerAsked(c *Ctx, _ *Bind) bool {
+	_, m, ok := partnerJustBid(c)
+	return ok && m.Artificial && m.Rule != "cue.bid"
+}
+
+// firstOverOpening: partner opened one of a suit and this is my first
+// call: a new suit, forcing, describes the hand before any question.
+func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partnerOpened(c, nil) }
+
+// ourStrain: suit v (when bound) is one our side has bid naturally or
+// shown length in: where a slam may be placed.
+func ourStrain(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		s, ok := b.Suit(v)
+		return !ok || c.ourSuit(s) || c.ShownLen(c.Me, s)+c.ShownLen(c.Partner(), s) > 0
+	}
+}
+
+// ourSideBid: our side has made a natural bid.
+func ourSideBid(c *Ctx, _ *Bind) bool { return len(c.OurSuits()) > 0 }
+
+// acesIn: the hand holds one of the numbers of aces of count n.
+func acesIn(n uint8) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool { return countHolds(n, e.Aces) }
+}
+
+// kingsIn: the hand holds one of the numbers of kings of count n.
+func kingsIn(n uint8) HandPred {
+	return func(_ *Ctx, e *Eval, _ *Bind) bool { return countHolds(n, e.Kings) }
+}
+
+// acesWords and kingsWords write a count for a rule's description: "0 or
+// 4 aces", "1 king".
+func acesWords(n uint8) string  { return countWords(n, " or ") + cardWord(n, " ace") }
+func kingsWords(n uint8) string { return countWords(n, " or ") + cardWord(n, " king") }
+
+func cardWord(n uint8, w string) string {
+	if n == 1<<1 {
+		return w
+	}
+	return w + "s"
+}
