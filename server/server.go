@@ -9,6 +9,12 @@
 // per-seat states the table sends back. One goroutine reads each
 // connection and one writes to it, with pings and write deadlines; a client
 // that cannot keep up is disconnected by its table.
+//
+// What is not a handler is a package of its own: [atout/server/limit]
+// (token buckets, the login throttle and its device cookies, what one
+// user may hold), [atout/server/metrics] (the counters of /metrics) and
+// [atout/server/wsguard] (the end of a WebSocket whose client announces a
+// message over the read limit).
 package server
 
 import (

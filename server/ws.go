@@ -13,6 +13,7 @@ import (
 
 	"atout/protocol"
 	"atout/server/limit"
+	"atout/server/wsguard"
 	"atout/store"
 	"atout/table"
 )
@@ -21,7 +22,7 @@ import (
 type wsConn struct {
 	c     *websocket.Conn
 	ctx   context.Context // ends with the connection
-	guard *frameGuard     // nil if the connection could not be guarded
+	guard *wsguard.Writer // the read limit's guard
 	out   chan []byte     // replies to this connection only (errors, pong, hint)
 	// hinting is set while a hint is being computed for the connection:
 	// hints run beside the read loop (a search may take seconds), one at
@@ -51,7 +52,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	gw := &guardWriter{ResponseWriter: w, limit: readLimit}
+	gw := wsguard.NewWriter(w, readLimit)
 	c, err := websocket.Accept(gw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.log.Info("websocket refused", "err", err)
@@ -66,7 +67,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sub.Close()
-	conn := &wsConn{c: c, ctx: ctx, guard: gw.guard, out: make(chan []byte, 16)}
+	conn := &wsConn{c: c, ctx: ctx, guard: gw, out: make(chan []byte, 16)}
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
@@ -167,7 +168,7 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 	for {
 		typ, data, err := conn.c.Read(ctx)
 		if err != nil {
-			if conn.guard != nil && conn.guard.tripped.Load() {
+			if conn.guard.Tripped() {
 				conn.c.Close(websocket.StatusMessageTooBig, fmt.Sprintf("messages are limited to %d bytes", readLimit))
 			}
 			return

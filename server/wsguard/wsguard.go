@@ -1,4 +1,12 @@
-package server
+// Package wsguard ends a WebSocket whose client announces a message over
+// the read limit as soon as the frame header arrives. The WebSocket
+// library refuses such a message only once its payload has come, and
+// would wait for it (until the ping timeout) on a client that never sends
+// it: [Writer], given to the library's Accept in place of the
+// http.ResponseWriter, follows the client's frames (RFC 6455 §5.2) in the
+// bytes read and fails the read that brings a data frame taking its
+// message over the limit; the server then closes with 1009.
+package wsguard
 
 import (
 	"bufio"
@@ -9,24 +17,28 @@ import (
 	"sync/atomic"
 )
 
-// errFrameTooBig ends a connection whose client announced a message over
-// the read limit.
-var errFrameTooBig = errors.New("websocket: frame over the read limit")
+// ErrTooBig is the read error of a connection whose client announced a
+// message over the read limit.
+var ErrTooBig = errors.New("websocket: frame over the read limit")
 
-// guardWriter is the ResponseWriter given to websocket.Accept: its Hijack
-// returns the connection through a frameGuard, so that a frame header
-// announcing a message over the read limit ends the connection as soon as
-// the header arrives, instead of the library waiting (until the ping
-// timeout) for a payload it would refuse anyway.
-type guardWriter struct {
+// Writer is the ResponseWriter to give to websocket.Accept: its Hijack
+// returns the connection through a guard of the limit.
+type Writer struct {
 	http.ResponseWriter
 	limit int64
 	guard *frameGuard
 }
 
-func (g *guardWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
+// NewWriter returns w guarding messages of at most limit bytes.
+func NewWriter(w http.ResponseWriter, limit int64) *Writer {
+	return &Writer{ResponseWriter: w, limit: limit}
+}
 
-func (g *guardWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+// Unwrap returns the writer under g (for http.ResponseController).
+func (g *Writer) Unwrap() http.ResponseWriter { return g.ResponseWriter }
+
+// Hijack hijacks the connection and returns it through the guard.
+func (g *Writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	nc, brw, err := http.NewResponseController(g.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -37,9 +49,13 @@ func (g *guardWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return g.guard, bufio.NewReadWriter(bufio.NewReader(g.guard), brw.Writer), nil
 }
 
-// frameGuard follows the client's frames (RFC 6455 §5.2) in the bytes read
-// and fails the read that brings a data frame taking its message over
-// limit bytes (the server then closes with 1009).
+// Tripped reports whether the client announced a message over the limit:
+// its reads fail with [ErrTooBig]. False if the connection was not
+// hijacked through g.
+func (g *Writer) Tripped() bool { return g.guard != nil && g.guard.tripped.Load() }
+
+// frameGuard follows the client's frames in the bytes read and fails the
+// read that brings a data frame taking its message over limit bytes.
 type frameGuard struct {
 	net.Conn
 	pre   []byte
@@ -54,7 +70,7 @@ type frameGuard struct {
 
 func (f *frameGuard) Read(p []byte) (int, error) {
 	if f.tripped.Load() {
-		return 0, errFrameTooBig
+		return 0, ErrTooBig
 	}
 	var n int
 	var err error
@@ -66,7 +82,7 @@ func (f *frameGuard) Read(p []byte) (int, error) {
 	}
 	if !f.scan(p[:n]) {
 		f.tripped.Store(true)
-		return 0, errFrameTooBig
+		return 0, ErrTooBig
 	}
 	return n, err
 }
