@@ -326,7 +326,7 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	if c.partnerSignedOff() && e.HCP+c.PartnerMax() < 33 {
 		return false
 	}
-	return ourPts(c, e) >= fitSlam && ourHCP(c, e) >= 29
+	return ourPts(c, e) >= fitSlam && e.HCP+c.PartnerMinPts() >= 29
 }
 
 // misread reports whether the others would read a forcing principle's

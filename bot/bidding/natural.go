@@ -161,6 +161,11 @@ func natActive(c *Ctx, _ *Bind) bool {
 	return c.partnerBid() && !c.partnerSignedOff()
 }
 
+// slamActive: partner has bid and the contract is ours (the slam
+// principles): partner's sign-off in game does not stop them, the values
+// it shows do.
+func slamActive(c *Ctx, _ *Bind) bool { return c.partnerBid() && !c.theirContract() }
+
 // stoppedTheirs: every suit the opponents showed is stopped, by me or by a
 // stopper partner has shown.
 func stoppedTheirs(c *Ctx, e *Eval) bool {
@@ -223,6 +228,18 @@ func showsAtLeast(total int) func(c *Ctx, b *Bind, m *Meaning) {
 	}
 }
 
+// showsCombined narrows a call made on our HCP together (mine plus
+// partner's minimum, combinedMin) to the HCP it needs: total less
+// partner's minimum.
+func showsCombined(total int) func(c *Ctx, b *Bind, m *Meaning) {
+	return func(c *Ctx, _ *Bind, m *Meaning) {
+		m.MinHCP = max(m.MinHCP, min(37, max(0, total-c.PartnerMin())))
+		if m.MaxHCP < m.MinHCP {
+			m.MaxHCP = 37
+		}
+	}
+}
+
 func naturalRules() []*Rule {
 	any := "... *"
 	rs := []*Rule{
@@ -240,18 +257,18 @@ func naturalRules() []*Rule {
 			Desc: "New suit: 16+ HCP, 4+ %x, forcing (slam interest)"},
 		// Past 4NT, with a fit: slam in the fit.
 		{Name: "nat.slam.fit", Prio: 26, Seq: any, Call: "6x", Force: SignOff,
-			When: all(natActive, func(c *Ctx, _ *Bind) bool { l, _, ok := c.LastBid(); return ok && l.Level == 5 }),
+			When: all(slamActive, func(c *Ctx, _ *Bind) bool { l, _, ok := c.LastBid(); return ok && l.Level == 5 }),
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				s, n := knownFit(c, e)
 				return n >= 8 && s == b.S('x') && ourPts(c, e) >= 33 && ourHCP(c, e) >= 30
 			}},
 			Show: showsAtLeast(33), Desc: "Small slam in the %x fit: slam values"},
 		{Name: "nat.slam.7nt", Prio: 27, Seq: any, Call: "7N", Force: SignOff,
-			When: all(natActive, lastBelow(7, bridge.NoTrump)),
+			When: all(slamActive, lastBelow(7, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return ourHCP(c, e) >= 37 && ntShape(c, e) }},
 			Show: showsAtLeast(37), Desc: "7NT: the values for a grand slam"},
 		{Name: "nat.slam.6nt", Prio: 26, Seq: any, Call: "6N", Force: SignOff,
-			When: all(natActive, lastBelow(6, bridge.NoTrump)),
+			When: all(slamActive, lastBelow(6, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				_, n := knownFit(c, e)
 				return ourHCP(c, e) >= 33 && (n < 8 || e.Balanced) && ntShape(c, e) && stoppedTheirs(c, e)
@@ -278,7 +295,13 @@ func naturalRules() []*Rule {
 				own := e.Len[b.S('M')] >= 7 || e.Len[b.S('M')] >= 6 && (e.GoodSuit(b.S('M')) || c.Shown[c.Partner()].Balanced || c.ShownLen(c.Partner(), b.S('M')) >= 2)
 				return own && ourPts(c, e) >= 25
 			}},
-			Show: showsAtLeast(25), Desc: "Game in %M: the values for game, a fit or a long suit"},
+			Show: func(c *Ctx, b *Bind, m *Meaning) {
+				showsAtLeast(25)(c, b, m)
+				if c.ShownLen(c.Partner(), b.S('M')) >= 4 {
+					showsFit('M')(c, b, m) // a fit, or six cards of partner's major
+				}
+			},
+			Desc: "Game in %M: the values for game, a fit or a long suit"},
 		{Name: "nat.game.3nt", Prio: 26, Seq: any, Call: "3N", Force: SignOff,
 			When: all(natActive, lastBelow(3, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {

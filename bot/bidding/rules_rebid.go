@@ -212,6 +212,7 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
 			Desc: "Game: six+ %y"},
 		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
+			Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},

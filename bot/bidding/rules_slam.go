@@ -29,7 +29,7 @@ const (
 	slamMin  = 33 // notrump: a small slam
 	grandMin = 37 // a grand slam
 	fitTry   = 30 // a fit: a slam if partner is above his minimum, control bids
-	fitSlam  = 31 // a fit: a small slam, Blackwood
+	fitSlam  = 30 // a fit: a small slam, Blackwood
 )
 
 // partnerJustBid returns partner's last call when it is the last call but
@@ -209,8 +209,9 @@ func showsHCP(lo, hi int) func(c *Ctx, b *Bind, m *Meaning) {
 }
 
 // slamHCP is the fewest HCP of mine that make total with partner's
-// minimum, less two for the length and shortness points of a fit.
-func slamHCP(c *Ctx, total int) int { return max(0, min(37, total-2-c.PartnerMin())) }
+// minimum (his points, with a fit), less two for my length and shortness
+// points.
+func slamHCP(c *Ctx, total int) int { return max(0, min(37, total-2-c.PartnerMinPts())) }
 
 // hcpFor: my HCP are at least slamHCP(total).
 func hcpFor(total int) HandPred {
@@ -234,12 +235,17 @@ func ntSlamHand(c *Ctx, e *Eval) bool {
 // new suit below game can only be a slam try).
 func cueTrump(c *Ctx) (card.Suit, bool) {
 	call, _, ok := partnerJustBid(c)
-	if !ok || c.Contested() || call.Level < 3 {
+	if !ok || c.Contested() {
 		return 0, false
 	}
 	t, ok := c.agreedSuit()
 	if !ok || t < card.Hearts {
 		return 0, false
+	}
+	if call.Level < 3 {
+		// A raise to two: a jump to the four level in a new suit is a
+		// control bid (three of a new suit is a game try).
+		return t, call == bridge.NewBid(2, bridge.Strain(t)) && c.bidNaturally(c.Me, t)
 	}
 	game := bridge.NewBid(4, bridge.Strain(t))
 	if call.Rank() >= game.Rank() {
@@ -262,7 +268,23 @@ func cueWhen(c *Ctx, b *Bind) bool {
 		return false
 	}
 	call, ok := levelFor(c, 'c', bridge.Strain(b.S('x')))
+	if l, _, _ := c.LastBid(); l.Level < 3 {
+		return false // after a raise to two: a jump (cueJumpWhen)
+	}
 	return ok && call.Rank() < bridge.NewBid(4, bridge.Strain(t)).Rank()
+}
+
+// cueJumpWhen: partner has raised my major to two; a jump to the four
+// level in a new suit would be a control bid (three of a new suit is a
+// game try).
+func cueJumpWhen(c *Ctx, b *Bind) bool {
+	t, ok := cueTrump(c)
+	if !ok || b.S('x') == t {
+		return false
+	}
+	l, _, _ := c.LastBid()
+	call, ok := levelFor(c, 'j', bridge.Strain(b.S('x')))
+	return ok && l.Level == 2 && call.Level == 4 && call.Rank() < bridge.NewBid(4, bridge.Strain(t)).Rank()
 }
 
 // partnerCued: partner's bid just made is a control bid.
@@ -322,6 +344,14 @@ func sideSuitsHeld(c *Ctx, e *Eval) bool {
 	return true
 }
 
+// trumpsSound: trumps that will not lose two tricks to their top
+// honours, as far as my hand tells: holding the long trumps (five or
+// more), two of the top three honours, or one with six, or seven cards.
+func trumpsSound(e *Eval, t card.Suit) bool {
+	n := e.Len[t]
+	return n < 5 || e.Top(t, 3) >= 2 || n >= 6 && e.Top(t, 3) >= 1 || n >= 7
+}
+
 // controlsCovered: every side suit is controlled, by a first-round
 // control partner has shown or by a control of mine (the ace, a void,
 // the king or a singleton): no suit of two quick losers.
@@ -378,10 +408,11 @@ func shortnessPts(n, trumps int) int {
 	return 0
 }
 
-// cueValues: the hand's values for a control bid: slam if partner is
-// above his minimum (slamTry together, and slamMin possible opposite his
-// maximum), or, when partner has cue-bid, our values together with his
-// bid are a slam try.
+// cueValues: the hand's values for a control bid: a slam, or a slam if
+// partner is above his minimum (fitTry together, and two more than
+// fitSlam possible opposite his maximum); when partner has cue-bid, our
+// values together with his bid are a slam try; when partner has made a
+// slam try, the upper half of my range.
 func cueValues(c *Ctx, e *Eval, b *Bind) bool {
 	t, _ := cueTrump(c)
 	lo := slamPts(c, e, t)
@@ -397,7 +428,7 @@ func cueValues(c *Ctx, e *Eval, b *Bind) bool {
 		return true
 	}
 	hi := lo - c.PartnerMinPts() + max(c.PartnerMax(), c.PartnerMinPts())
-	return lo >= fitTry && lo < fitSlam && hi >= fitSlam+1
+	return trumpsSound(e, t) && (lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2)
 }
 
 // partnerTriedSlam: partner's bid just made is a slam try in the agreed
@@ -502,9 +533,13 @@ func slamRules() []*Rule {
 	// same way; the asker signs off in 4NT or bids the slam.
 	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-			return ourPts(c, e) >= slamMin && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, slamMin)-2
+			need := fitSlam
+			if overOurNTOpening(c) {
+				need = slamMin // the notrump structure's slam tries come first
+			}
+			return ourPts(c, e) >= need && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
 		}},
-		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, slamMin)-2) },
+		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, fitSlam)-2) },
 		Desc: "Gerber: asks for aces"})
 	for i, a := range []string{"4D", "4H", "4S", "4N"} {
 		n := uint8(1) << i
@@ -550,6 +585,10 @@ func slamRules() []*Rule {
 			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
 			Show: showsControl,
 			Desc: "Control bid: first-round control of %x, slam interest"},
+		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2S P", When: cueJumpWhen, Call: "jx", Art: true, Force: Forcing,
+			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
+			Show: showsControl,
+			Desc: "Control bid: first-round control of %x, slam interest"},
 		&Rule{Name: "cue.signoff", Prio: 139, Seq: "... *", Example: "1S P 2N P 3S P 4C P", When: all(partnerCued, cueGame), Call: "4M", Force: SignOff,
 			Desc: "Sign-off: no slam opposite partner's control bid"},
 	)
@@ -573,14 +612,15 @@ func slamRules() []*Rule {
 						}
 					}
 				}
-				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && e.HCP >= slamHCP(c, fitTry)
+				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)
 			}},
 			Show: showsHCP(fitTry, 0),
 			Desc: "Blackwood: asks for aces"},
 		&Rule{Name: "bw.ask", Prio: 36, Slam: true, Seq: "... *", Example: "1H P 3H P", Call: "4N", Art: true, Force: Forcing,
-			When: all(natActive, not(firstOverOpening), not(theyBid), not(partnerAsked), lastBelow(4, bridge.NoTrump), not(quant4NT), not(gerberAnswered), ourSideBid),
+			When: all(slamActive, not(firstOverOpening), not(partnerAsked), lastBelow(4, bridge.NoTrump), not(quant4NT), not(gerberAnswered), ourSideBid),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				if e.Aces+e.Kings < 2 || slamStrain(c, e) == bridge.NoTrump {
+				st := slamStrain(c, e)
+				if e.Aces+e.Kings < 2 || st == bridge.NoTrump || !trumpsSound(e, card.Suit(st)) {
 					return false
 				}
 				if _, n := knownFit(c, e); n < 8 && (ourHCP(c, e) >= slamMin || !sideSuitsHeld(c, e)) {
@@ -588,16 +628,16 @@ func slamRules() []*Rule {
 					// own suit, no side suit that may lose two tricks.
 					return false
 				}
-				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)
+				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)-2 && e.HCP+max(c.PartnerMin(), c.PartnerMinPts()-2) >= 29
 			}},
-			Show: showsHCP(fitTry, 0),
+			Show: func(c *Ctx, b *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) },
 			Desc: "Blackwood: asks for aces"},
 	)
 	rs = append(rs, &Rule{Name: "slam.6fit", Prio: 35, Slam: true, Seq: "... *", Example: "1S P 3D P 3N P", Call: "6x", Force: SignOff,
 		When: all(quant4NT, lastBelow(6, bridge.StrainClubs), ourStrain('x')),
 		Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			s, n := knownFit(c, e)
-			return n >= 8 && s == b.S('x') && e.Aces+e.Kings >= 2 && ourPts(c, e) >= fitSlam+1 && e.HCP >= slamHCP(c, fitSlam)
+			return n >= 8 && s == b.S('x') && e.Aces >= 2 && trumpsSound(e, s) && ourHCP(c, e) >= fitSlam && ourPts(c, e) >= fitSlam+2 && e.HCP >= slamHCP(c, fitSlam)
 		}},
 		Show: func(c *Ctx, b *Bind, m *Meaning) { showsHCP(fitSlam, 0)(c, b, m); showsFit('x')(c, b, m) },
 		Desc: "Small slam in %x: a fit and the values, 4NT would not ask for aces"})
