@@ -104,7 +104,7 @@ func (p *player) play(ctx context.Context) error {
 	defer conn.CloseNow()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	msgs, lost := read(ctx, conn)
+	msgs, lost := read(ctx, conn, p.rec)
 
 	var (
 		last  *message
@@ -237,8 +237,8 @@ func (p *player) thinkTime() time.Duration {
 }
 
 // read reads the connection's messages, stamped with the time they were
-// read, until it fails (the error goes to lost) or ctx is done.
-func read(ctx context.Context, conn *websocket.Conn) (<-chan *message, <-chan error) {
+// read (and the states counted by rec), until it fails (the error goes to lost) or ctx is done.
+func read(ctx context.Context, conn *websocket.Conn, rec *recorder) (<-chan *message, <-chan error) {
 	msgs := make(chan *message, 64)
 	lost := make(chan error, 1)
 	go func() {
@@ -252,6 +252,9 @@ func read(ctx context.Context, conn *websocket.Conn) (<-chan *message, <-chan er
 			if err := json.Unmarshal(data, m); err != nil {
 				lost <- &stepError{"decode", err}
 				return
+			}
+			if m.Type == "state" {
+				rec.received(len(data), m.at)
 			}
 			select {
 			case msgs <- m:

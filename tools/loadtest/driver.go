@@ -51,6 +51,8 @@ type Result struct {
 	Moves       []Move        // the same, for the CSV
 	Errors      Counts        // met in the window
 	Outside     Counts        // met outside it (warm-up, the end)
+	States      int           // state messages received in the window
+	StateBytes  int           // their size
 	Server      []procUse     // each server process watched
 	Metrics     *metricsUse   // the servers' /metrics, if scraped
 	// Self is the CPU the load generator used in the window: on the
@@ -165,6 +167,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	defer rec.mu.Unlock()
 	res.Latency, res.Moves = rec.lat, rec.moves
 	res.Errors, res.Outside = countsOf(rec.errs), countsOf(rec.outside)
+	res.States, res.StateBytes = rec.states, rec.bytes
 	return res, nil
 }
 

@@ -58,8 +58,8 @@ func TestRun(t *testing.T) {
 		for _, m := range res.Moves {
 			games[m.Game]++
 		}
-		if res.Latency.Len() != len(res.Moves) || games["bridge"] == 0 || games["belote"] == 0 {
-			t.Errorf("%d humans: %d latencies, moves by game %v", humans, res.Latency.Len(), games)
+		if res.Latency.Len() != len(res.Moves) || games["bridge"] == 0 || games["belote"] == 0 || res.States < len(res.Moves) || res.StateBytes < 100*res.States {
+			t.Errorf("%d humans: %d latencies, moves by game %v, %d states of %d bytes", humans, res.Latency.Len(), games, res.States, res.StateBytes)
 		}
 		if p50, p99 := res.Latency.Percentile(50), res.Latency.Percentile(99); p50 <= 0 || p99 < p50 || p99 > cfg.Timeout {
 			t.Errorf("%d humans: latency p50 %v p99 %v", humans, p50, p99)

@@ -30,6 +30,8 @@ func report(w io.Writer, cfg *Config, r *Result) {
 	secs := max(r.Window.Seconds(), 1e-9)
 	row("moves", "%d acknowledged (%.1f/s)", l.Len(), float64(l.Len())/secs)
 	row("latency", "p50 %v  p90 %v  p99 %v  max %v", ms(l.Percentile(50)), ms(l.Percentile(90)), ms(l.Percentile(99)), ms(l.Max()))
+	row("states", "%d received (%.1f/s), %.1f KiB on average, %.2f MiB/s", r.States, float64(r.States)/secs,
+		float64(r.StateBytes)/float64(max(r.States, 1))/1024, float64(r.StateBytes)/secs/(1<<20))
 	row("errors", "%s", counts(r.Errors))
 	if len(r.Outside) > 0 {
 		row("errors outside", "%s (set-up, warm-up, end)", counts(r.Outside))

@@ -61,6 +61,9 @@ type recorder struct {
 	moves    []Move
 	errs     map[string]int // in the window
 	outside  map[string]int // before or after it
+	// states and bytes count the state messages received in the window
+	// and their size.
+	states, bytes int
 }
 
 func newRecorder() *recorder {
@@ -96,6 +99,16 @@ func (r *recorder) move(sent, acked time.Time, table int, game, seat string) {
 	d := acked.Sub(sent)
 	r.lat.Add(d)
 	r.moves = append(r.moves, Move{At: sent.Sub(r.from), Table: table, Game: game, Seat: seat, Latency: d})
+}
+
+// received counts a state message of n bytes read at t.
+func (r *recorder) received(n int, t time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.inWindow(t) {
+		r.states++
+		r.bytes += n
+	}
 }
 
 // fail counts an error of a kind met at t.
