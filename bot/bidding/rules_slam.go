@@ -315,10 +315,22 @@ func deniedByPartner(c *Ctx, t card.Suit) []card.Suit {
 			break
 		}
 	}
-	cue := c.Calls[n-2].Rank()
+	call := c.Calls[n-2]
+	cue := call.Rank()
+	// A jump to the four level (after a raise to two, after Stayman)
+	// could only have been another jump to the four level.
+	jump := cueRank(last, card.Suit(call.Strain)) < cue
+	stayman := strings.HasSuffix(c.Meanings[n-4].Rule, "stayman")
 	var out []card.Suit
 	for s := card.Suit(0); s < card.NumSuits; s++ {
-		if s != t && !c.Shown[c.Partner()].Control[s] && cueRank(last, s) < cue {
+		alt := cueRank(last, s)
+		if jump {
+			alt = bridge.NewBid(4, bridge.Strain(s)).Rank()
+		}
+		if stayman && s > card.Diamonds {
+			continue // the control bids after Stayman are in the minors
+		}
+		if s != t && !c.Shown[c.Partner()].Control[s] && alt < cue {
 			out = append(out, s)
 		}
 	}
@@ -422,13 +434,55 @@ func cueValues(c *Ctx, e *Eval, b *Bind) bool {
 				return false
 			}
 		}
-		return lo >= fitTry
+		return lo >= fitTry-2 || upperHalf(c, e)
 	}
 	if partnerTriedSlam(c) && upperHalf(c, e) {
 		return true
 	}
 	hi := lo - c.PartnerMinPts() + max(c.PartnerMax(), c.PartnerMinPts())
 	return trumpsSound(e, t) && (lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2)
+}
+
+// staymanMajor returns the major partner has just shown in answer to my
+// Stayman.
+func staymanMajor(c *Ctx) (card.Suit, bool) {
+	call, m, ok := partnerJustBid(c)
+	n := len(c.Calls)
+	if !ok || c.Contested() || n < 4 || !strings.HasSuffix(c.Meanings[n-4].Rule, "stayman") || c.SeatAt(n-4) != c.Me {
+		return 0, false
+	}
+	if !strings.HasSuffix(m.Rule, "stayman.h") && !strings.HasSuffix(m.Rule, "stayman.s") {
+		return 0, false
+	}
+	return card.Suit(call.Strain), true
+}
+
+// staymanCueWhen: partner has answered my Stayman with a major; four of a
+// minor agrees it and shows a control (I would not show a minor at the
+// four level naturally there).
+func staymanCueWhen(c *Ctx, b *Bind) bool {
+	_, ok := staymanMajor(c)
+	return ok && b.S('x') <= card.Diamonds
+}
+
+// staymanCue: four cards in partner's major, control of the minor (the
+// cheaper one I control), the values of a slam try.
+func staymanCue(c *Ctx, e *Eval, b *Bind) bool {
+	t, _ := staymanMajor(c)
+	x := b.S('x')
+	if e.Len[t] < 4 || !e.controls(x) || x == card.Diamonds && e.controls(card.Clubs) || !trumpsSound(e, t) {
+		return false
+	}
+	lo := ourPointsIn(c, e, t)
+	hi := lo - c.PartnerMinPts() + c.PartnerMax()
+	return (lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2) && e.HCP >= slamHCP(c, fitTry)
+}
+
+// showsStaymanCue: the control, the fit, the values.
+func showsStaymanCue(c *Ctx, b *Bind, m *Meaning) {
+	t, _ := staymanMajor(c)
+	m.MinLen[t] = max(m.MinLen[t], 4)
+	showsControl(c, b, m)
 }
 
 // partnerTriedSlam: partner's bid just made is a slam try in the agreed
@@ -535,7 +589,7 @@ func slamRules() []*Rule {
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 			need := fitSlam
 			if overOurNTOpening(c) {
-				need = slamMin // the notrump structure's slam tries come first
+				need = fitSlam + 2 // the notrump structure's slam tries come first
 			}
 			return ourPts(c, e) >= need && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
 		}},
@@ -589,6 +643,9 @@ func slamRules() []*Rule {
 			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
 			Show: showsControl,
 			Desc: "Control bid: first-round control of %x, slam interest"},
+		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1N P 2C P 2H P", When: staymanCueWhen, Call: "4x", Art: true, Force: Forcing,
+			Need: Need{Test: staymanCue}, Show: showsStaymanCue,
+			Desc: "Control bid: first-round control of %x, slam interest"},
 		&Rule{Name: "cue.signoff", Prio: 139, Seq: "... *", Example: "1S P 2N P 3S P 4C P", When: all(partnerCued, cueGame), Call: "4M", Force: SignOff,
 			Desc: "Sign-off: no slam opposite partner's control bid"},
 	)
@@ -602,19 +659,18 @@ func slamRules() []*Rule {
 				t, _ := cueTrump(c)
 				need := fitSlam
 				if partnerCued(c, b) {
-					need = fitTry + 1
-					if c.Shown[c.Me].Control != [4]bool{} {
-						need-- // we have both cue-bid: both have extras
-					}
+					// Partner has shown slam interest: his shown values are
+					// a floor (two below what he counted).
+					need = fitTry
 					for _, s := range deniedByPartner(c, t) {
 						if !e.holdsControl(s) {
 							return false
 						}
 					}
 				}
-				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)
+				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2
 			}},
-			Show: showsHCP(fitTry, 0),
+			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
 		&Rule{Name: "bw.ask", Prio: 36, Slam: true, Seq: "... *", Example: "1H P 3H P", Call: "4N", Art: true, Force: Forcing,
 			When: all(slamActive, not(firstOverOpening), not(partnerAsked), lastBelow(4, bridge.NoTrump), not(quant4NT), not(gerberAnswered), ourSideBid),
@@ -630,7 +686,7 @@ func slamRules() []*Rule {
 				}
 				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)-2 && e.HCP+max(c.PartnerMin(), c.PartnerMinPts()-2) >= 29
 			}},
-			Show: func(c *Ctx, b *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) },
+			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
 	)
 	rs = append(rs, &Rule{Name: "slam.6fit", Prio: 35, Slam: true, Seq: "... *", Example: "1S P 3D P 3N P", Call: "6x", Force: SignOff,
@@ -710,6 +766,10 @@ func partnerAsked(c *Ctx, _ *Bind) bool {
 // firstOverOpening: partner opened one of a suit and this is my first
 // call: a new suit, forcing, describes the hand before any question.
 func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partnerOpened(c, nil) }
+
+// showsAsk is what Blackwood's question shows: the HCP a slam try
+// needs, less two for a hand of shape.
+func showsAsk(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) }
 
 // ourStrain: suit v (when bound) is one our side has bid naturally or
 // shown length in: where a slam may be placed.
