@@ -214,8 +214,33 @@ func (b *Bot) Conventions() []Convention {
 	for i, g := range ConventionGroups {
 		rank[g] = i
 	}
-	slices.SortStableFunc(out, func(x, y Convention) int { return rank[x.Group] - rank[y.Group] })
+	slices.SortStableFunc(out, func(x, y Convention) int {
+		if d := rank[x.Group] - rank[y.Group]; d != 0 {
+			return d
+		}
+		return slamStep(x.Rule) - slamStep(y.Rule)
+	})
 	return out
+}
+
+// slamSteps orders the slam section as a slam auction goes: the values
+// opposite notrump, Gerber and its answers and placements, control bids,
+// Blackwood and its answers and placements, the grand slam force, the
+// pass of a slam. A rule is at the step of the longest prefix of its name.
+var slamSteps = []string{"slam.", "gerber", "gerber.ans.", "gerber.kings.ask", "gerber.kings.", "gerber.signoff",
+	"gerber.slam", "gerber.small", "gerber.grand", "cue.bid", "cue.signoff", "bw.ask", "bw.ans.", "bw.kings.ask",
+	"bw.kings.", "bw.signoff", "bw.pass", "bw.small", "bw.grand", "gsf.ask", "gsf.ans.", "slam.done"}
+
+// slamStep is the place of a rule in slamSteps (0 for the rules of the
+// other sections, which keep the table's order).
+func slamStep(rule string) int {
+	best, bl := 0, 0
+	for i, p := range slamSteps {
+		if strings.HasPrefix(rule, p) && len(p) > bl && (len(p) == len(rule) || strings.HasSuffix(p, ".") || rule[len(p)] == '.') {
+			best, bl = i+1, len(p)
+		}
+	}
+	return best
 }
 
 // conventionKey names an auction and a call: "1C P 1D P|1NT".

@@ -711,7 +711,7 @@ func slamRules() []*Rule {
 			n |= 1 << 4
 		}
 		rs = append(rs, &Rule{Name: "bw.kings." + a, Prio: 160, Seq: "... 5N P", Example: "1H P 3H P 4N P 5H P 5N P", When: askedBy("bw.kings.ask"), Call: a, Art: true, Force: Forcing,
-			Need: Need{Test: kingsIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Kings = n }, Desc: "Blackwood answer: " + kingsWords(n)})
+			Need: Need{Test: kingsIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Kings = n }, Desc: "Answer to the king ask: " + kingsWords(n)})
 	}
 	bwAnswered := answered("bw.ask", "bw.ans.")
 	bwKings := answered("bw.kings.ask", "bw.kings.")
@@ -748,7 +748,7 @@ func slamRules() []*Rule {
 		&Rule{Name: "gsf.ask", Prio: 150, Seq: "1M P", Call: "5N", Need: Need{Pts: rng(10, 37), Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Top(b.S('M'), 3) == 0 && e.LTC <= 3 && e.Aces+e.Kings >= 2
 		}}, Art: true, Desc: "Grand slam force: asks for the top trump honours", Force: Forcing},
-		&Rule{Name: "slam.done", Prio: 100, Seq: "... 6x/6N/7x/7N P", Call: "P", When: func(c *Ctx, b *Bind) bool {
+		&Rule{Name: "slam.done", Prio: 100, Seq: "... 6x/6N/7x/7N P", Example: "1H P 3H P 4N P 5D P 6H P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			l, s, _ := c.LastBid()
 			return s == c.Partner() && l.Level >= 6
 		}, Desc: "Slam reached"},
