@@ -7,20 +7,23 @@ import (
 	"atout/card"
 )
 
-// Slam bidding as a SAYC pair plays it. The values come first: our HCP
-// together, partner counted at the least he has shown (points, with a
-// fit), decide. Opposite a natural notrump, 33 bid 6NT, 37 7NT, and 31-32
-// invite with a quantitative 4NT, which partner accepts with more than
-// his minimum; 4C over a notrump opening or rebid is Gerber. With a major
-// agreed at the three level or in a game-forcing auction, a hand with
-// slam interest shows its cheapest first-round control (a control bid),
-// partner signs off in game or shows his own, and whoever then knows
-// that the values and the controls are there asks for aces: 4NT is
-// Blackwood, plain (5C 0 or 4 aces, 5D 1, 5H 2, 5S 3), 5NT then asks for
-// kings, and the asker places the contract. Every question has its
-// answers and every answer its placement here, so that a 4NT or a 4C
-// means one thing in one auction: the answers follow the reading of the
-// question (blackwood, gerber), not a second guess at the auction.
+// Slam bidding as a SAYC pair plays it. The values come first: both
+// hands together, partner counted at the least he has shown. Opposite
+// partner's natural notrump, with no suit agreed, 33 HCP bid 6NT, 37 bid
+// 7NT, and 31-32 invite with a quantitative 4NT, which partner accepts
+// with more than his minimum; 4C over partner's notrump opening or rebid
+// is Gerber. With a fit, points count (length and shortness, less what is
+// wasted opposite partner's shortness): with a major agreed at the three
+// level or in a game-forcing auction, a hand in the slam zone shows its
+// cheapest first-round control (a control bid), and partner signs off in
+// game, shows a control of his own or asks. Whoever knows that the values
+// are there, the trumps sound and no side suit open to two quick losers
+// asks for aces: 4NT is plain Blackwood (5C 0 or 4 aces, 5D 1, 5H 2, 5S
+// 3), 5NT then asks for kings, and the asker places the contract, at the
+// five level with two aces missing. The answers follow the reading of the
+// question (blackwood, gerber), not a second guess at the auction, so
+// that a 4NT or a 4C means one thing in one auction, for the bidder and
+// for the others.
 
 // The combined values the slam rules count (partner at his minimum):
 // HCP opposite a notrump, points (with length and shortness) in a fit.
@@ -132,8 +135,8 @@ func answered(ask, ans string) AuctionPred {
 	}
 }
 
-// askedBy: partner's call just bid answers a question asked by rule ask
-// (my call two calls before): a king ask after the answer to an ace ask.
+// askedBy: partner's bid just made is the question of rule ask (the king
+// ask after my answer to his ace ask).
 func askedBy(ask string) AuctionPred {
 	return func(c *Ctx, _ *Bind) bool {
 		_, m, ok := partnerJustBid(c)
@@ -193,6 +196,21 @@ func inSlamStrain(v byte) HandPred {
 			return slamStrain(c, e) == bridge.Strain(s)
 		}
 		return slamStrain(c, e) == bridge.NoTrump
+	}
+}
+
+// inGerberStrain is inSlamStrain for the Gerber asker: with no fit, his
+// six-card suit (Gerber's hand) is trumps, good or not.
+func inGerberStrain(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		st := slamStrain(c, e)
+		if l := e.Longest(); st == bridge.NoTrump && e.Len[l] >= 6 {
+			st = bridge.Strain(l)
+		}
+		if s, ok := b.Suit(v); ok {
+			return st == bridge.Strain(s)
+		}
+		return st == bridge.NoTrump
 	}
 }
 
@@ -621,16 +639,16 @@ func slamRules() []*Rule {
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 }},
 			Desc: "To play: two aces missing"},
 		&Rule{Name: "gerber.signoff.five", Prio: 150, Seq: "... 4C P 4N P", Example: "2N P 4C P 4N P", When: all(gerberAnswered, ourStrain('x')), Call: "5x", Force: SignOff,
-			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 })},
+			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 })},
 			Desc: "To play: two aces missing"},
 		&Rule{Name: "gerber.slam", Prio: 149, Seq: "... 4C P * P", Example: "1N P 4C P 4S P", When: all(gerberAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
-			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) <= 1 })},
+			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) <= 1 })},
 			Desc: "Small slam: at most one ace missing"},
 		&Rule{Name: "gerber.grand", Prio: 150, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P 5S P", When: all(kingsAnswered, ourStrain('x')), Call: "7x 7N", Force: SignOff,
-			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
+			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
 			Desc: "Grand slam: every ace and king held"},
 		&Rule{Name: "gerber.small", Prio: 149, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P", When: all(kingsAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
-			Need: Need{Test: inSlamStrain('x')},
+			Need: Need{Test: inGerberStrain('x')},
 			Desc: "Small slam: a king missing"},
 	)
 	// Control bids with a major agreed, then Blackwood.
