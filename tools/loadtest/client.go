@@ -102,6 +102,7 @@ func (p *player) play(ctx context.Context) error {
 		return &stepError{"dial", err}
 	}
 	defer conn.CloseNow()
+	runCtx := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	msgs, lost := read(ctx, conn, p.rec)
@@ -113,6 +114,13 @@ func (p *player) play(ctx context.Context) error {
 		armed = -1 // the state the think timer is for (see key)
 		noAck = stoppedTimer()
 	)
+	defer func() {
+		if wait != nil && runCtx.Err() != nil {
+			// The run ended first; counted with the window the move
+			// was sent in.
+			p.rec.fail("no ack at the end", wait.sent)
+		}
+	}()
 	// decide arms the think timer when the last state has something for
 	// the player to do, once per state.
 	decide := func() {
@@ -129,10 +137,6 @@ func (p *player) play(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			if wait != nil {
-				// Counted with the window the move was sent in.
-				p.rec.fail("no ack at the end", wait.sent)
-			}
 			return nil
 		case err := <-lost:
 			return err

@@ -173,8 +173,16 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 
 // seatTable opens table i and seats its humans: the owner creates it,
 // the others take bots' seats with its invitation.
-func seatTable(ctx context.Context, cfg *Config, i int, tr http.RoundTripper, clients *atomic.Int64, onRetry func(error)) (*tableRun, error) {
+func seatTable(ctx context.Context, cfg *Config, i int, tr http.RoundTripper, clients *atomic.Int64, onRetry func(error)) (_ *tableRun, err error) {
 	t := &tableRun{idx: i, game: cfg.Games[i%len(cfg.Games)]}
+	defer func() {
+		if err != nil && t.owner != nil && !cfg.Keep {
+			// Not all seated: close the table, which would go on alone.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			t.owner.abandon(ctx, t.id)
+		}
+	}()
 	settings := map[string]any{"game": t.game, "level": cfg.Level}
 	// Long matches, so that no table ends during a run.
 	if t.game == "bridge" {
