@@ -107,7 +107,7 @@ func defaultRules() []*Rule {
 			Show: showsFit('M'), Desc: "Invites game in the major fit"},
 		{Name: "gen.3nt", Natural: true, Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
 			Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersTheirs, noFitWithPartner)}, Force: SignOff,
-			Show: showsCombined(25), Desc: "3NT: game values"},
+			Desc: "3NT: game values"},
 		{Name: "default.forced.raise", Prio: 9, Seq: "... *", Call: "cx", When: all(forced, func(c *Ctx, b *Bind) bool { return partnersLast('x')(c, nil, b) }),
 			Need: Need{Len: "x3+"}, Desc: "Forced: support"},
 		{Name: "default.forced.own", Prio: 8, Seq: "... *", Call: "cx", When: forced,
