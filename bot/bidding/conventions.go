@@ -109,8 +109,8 @@ var Sections = []Section{
 		"double our 1NT, responder runs with a weak hand or redoubles to escape. Over their 1NT we show two-suited hands by artificial bids and double for " +
 		"penalty; a double of their artificial response asks for that suit's lead.", map[i18n.Lang]string{i18n.Fr: "Interventions sur 1SA", i18n.De: "Störung nach 1SA", i18n.Hi: "1 नो-ट्रंप के बाद दखल", i18n.Ko: "1 노트럼프 이후의 방해"}},
 	{"slam", "Slam conventions", "Slam bidding counts both hands, partner at the least he has shown. Opposite partner's " +
-		"notrump, with no suit agreed, 33 HCP together bid 6NT and 37 bid 7NT; 31-32 invite with a quantitative 4NT, " +
-		"which partner accepts with more than his minimum. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 " +
+		"notrump, with no suit agreed, 33 HCP together bid 6NT and 37 bid 7NT; 31-32 (30-32 opposite a notrump rebid " +
+		"or response) invite with a quantitative 4NT, which partner accepts with more than his minimum. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 " +
 		"aces, 4H 1, 4S 2, 4NT 3; 5C then asks for kings the same way, 4NT is to play. With a fit, points count " +
 		"(length and shortness): with a major agreed at the three level or in a game-forcing auction, a hand with " +
 		"slam interest bids its cheapest first-round control (an ace or a void) below game, and partner signs off " +

@@ -289,6 +289,12 @@ func notrumpRules() []*Rule {
 			Desc: "Support for the five-card major", Force: SignOff},
 		&Rule{Name: "nt1.stayman.5m.3nt", Prio: 99, Seq: "1N P 2C P 2D P 3M P", Call: "3N",
 			Desc: "No support", Force: SignOff},
+		&Rule{Name: "nt1.stayman.minor.raise", Prio: 96, Seq: "1N P 2C P 2x P 3m P", Call: "4m", Force: Forcing,
+			Need: Need{Len: "m3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				m := b.S('m')
+				return e.Len[m] >= 4 || e.Top(m, 3) >= 1 && e.HCP >= 16
+			}},
+			Desc: "Raise: support for the minor, slam interest"},
 		&Rule{Name: "nt1.stayman.minor.3nt", Prio: 95, Seq: "1N P 2C P 2x P 3m P", Call: "3N",
 			Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] <= 3 }},
 			Desc: "No slam interest in the minor", Force: SignOff},

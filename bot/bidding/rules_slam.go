@@ -10,8 +10,8 @@ import (
 // Slam bidding as a SAYC pair plays it. The values come first: both
 // hands together, partner counted at the least he has shown. Opposite
 // partner's natural notrump, with no suit agreed, 33 HCP bid 6NT, 37 bid
-// 7NT, and 31-32 invite with a quantitative 4NT, which partner accepts
-// with more than his minimum; 4C over partner's notrump opening or rebid
+// 7NT, and 31-32 (30-32 opposite a notrump rebid or response) invite with
+// a quantitative 4NT, which partner accepts with more than his minimum; 4C over partner's notrump opening or rebid
 // is Gerber. With a fit, points count (length and shortness, less what is
 // wasted opposite partner's shortness): with a major agreed at the three
 // level or in a game-forcing auction, a hand in the slam zone shows its
@@ -28,7 +28,7 @@ import (
 // The combined values the slam rules count (partner at his minimum):
 // HCP opposite a notrump, points (with length and shortness) in a fit.
 const (
-	slamTry  = 31 // notrump: a slam if partner is above his minimum, 4NT invites
+	slamTry  = 31 // notrump: a slam if partner is above his minimum (30 after a rebid), 4NT invites
 	slamMin  = 33 // notrump: a small slam
 	grandMin = 37 // a grand slam
 	fitTry   = 30 // a fit: a slam if partner is above his minimum, control bids
@@ -81,6 +81,49 @@ func quant4NT(c *Ctx, _ *Bind) bool {
 	}
 	_, agreed := c.agreedSuit()
 	return !agreed
+}
+
+// acceptNeed is what my HCP and partner's quantitative 4NT (at its
+// minimum) must make for 6NT (or one less without a five-card suit to
+// offer): two above the floor the 4NT was bid on, so that I accept with
+// more than my minimum (33 after my notrump opening, whose 4NT shows
+// 31-32 with me at my minimum; 32 after my other notrump bids, whose 4NT
+// shows 30-32, quantFloor).
+func acceptNeed(c *Ctx) int {
+	_, m, _ := partnerJustBid(c)
+	if m.Rule == "slam.4nt" && !openedNT(c, c.Me) {
+		return slamMin - 1
+	}
+	return slamMin
+}
+
+// quantFloor is the least our HCP together (partner at his minimum)
+// invite 6NT with: slamTry opposite a notrump opening (its range is
+// narrow and its structure has its own invitation), one less opposite
+// the other notrump bids.
+func quantFloor(c *Ctx) int {
+	if openedNT(c, c.Partner()) {
+		return slamTry
+	}
+	return slamTry - 1
+}
+
+// openedNT reports whether seat s opened our side's bidding with a
+// natural notrump, or with 2C and a notrump rebid.
+func openedNT(c *Ctx, s card.Seat) bool {
+	o, ok := c.Opener()
+	if !ok || o != s {
+		return false
+	}
+	if c.naturalNT(c.Open) {
+		return true
+	}
+	for i := c.Open + 4; i < len(c.Calls); i += 4 {
+		if c.Calls[c.Open] == bridge.NewBid(2, bridge.StrainClubs) && c.naturalNT(i) {
+			return i == c.Open+4
+		}
+	}
+	return false
 }
 
 // overOurNTOpening: partner's natural notrump opening is the last bid and
@@ -571,10 +614,10 @@ func slamRules() []*Rule {
 			When: all(quant4NT, lastBelow(4, bridge.NoTrump), func(c *Ctx, _ *Bind) bool { return !overOurNTOpening(c) }),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				lo := e.HCP + c.PartnerMin()
-				return lo >= slamTry && lo < slamMin && e.HCP+c.PartnerMax() >= slamMin-1 && ntSlamHand(c, e)
+				return lo >= quantFloor(c) && lo < slamMin && e.HCP+c.PartnerMax() >= slamMin-1 && ntSlamHand(c, e)
 			}},
 			Show: func(c *Ctx, _ *Bind, m *Meaning) {
-				m.MinHCP, m.MaxHCP = max(0, slamTry-c.PartnerMin()), max(0, slamMin-1-c.PartnerMin())
+				m.MinHCP, m.MaxHCP = max(0, quantFloor(c)-c.PartnerMin()), max(0, slamMin-1-c.PartnerMin())
 			},
 			Desc: "Quantitative 4NT: invites 6NT"},
 		// Partner's quantitative 4NT: 6NT with more than the minimum
@@ -582,12 +625,12 @@ func slamRules() []*Rule {
 		// five-card suit to offer; pass with the minimum.
 		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "6N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				p := e.HCP + c.PartnerMin()
-				return p >= slamMin || p == slamMin-1 && e.Len[e.Longest()] < 5
+				p, need := e.HCP+c.PartnerMin(), acceptNeed(c)
+				return p >= need || p == need-1 && e.Len[e.Longest()] < 5
 			}}, Desc: "Accepts the slam invitation", Force: SignOff},
 		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "5N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				return e.HCP+c.PartnerMin() == slamMin-1 && e.Len[e.Longest()] >= 5
+				return e.HCP+c.PartnerMin() == acceptNeed(c)-1 && e.Len[e.Longest()] >= 5
 			}}, Desc: "Accepts, with a five-card suit: offers a choice of slams", Force: Forcing},
 		&Rule{Name: "nt.5nt.slam", Prio: 97, Seq: "... 4N P 5N P", Example: "1N P 4N P 5N P", Call: "6N",
 			When: func(c *Ctx, _ *Bind) bool {
@@ -675,18 +718,23 @@ func slamRules() []*Rule {
 			When: all(lastBelow(4, bridge.NoTrump), func(c *Ctx, _ *Bind) bool { _, ok := cueTrump(c); return ok }),
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				t, _ := cueTrump(c)
-				need := fitSlam
+				need, covered := fitSlam, controlsCovered(c, e, t)
 				if partnerCued(c, b) {
 					// Partner has shown slam interest: his shown values are
-					// a floor (two below what he counted).
+					// a floor (two below what he counted). A suit his first
+					// control bid does not deny may be his: with a point
+					// more, ask anyway.
 					need = fitTry
 					for _, s := range deniedByPartner(c, t) {
 						if !e.holdsControl(s) {
 							return false
 						}
 					}
+					if !covered && c.Shown[c.Me].Control == [4]bool{} && slamPts(c, e, t) >= need+1 {
+						covered = true
+					}
 				}
-				return slamPts(c, e, t) >= need && controlsCovered(c, e, t) && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2
+				return slamPts(c, e, t) >= need && covered && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2
 			}},
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
