@@ -648,11 +648,7 @@ func slamRules() []*Rule {
 	// same way; the asker signs off in 4NT or bids the slam.
 	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-			need := fitSlam
-			if overOurNTOpening(c) {
-				need = fitSlam + 2 // the notrump structure's slam tries come first
-			}
-			return ourPts(c, e) >= need && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
+			return ourPts(c, e) >= fitSlam+2 && slamHCPInView(c, e) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
 		}},
 		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, fitSlam)-2) },
 		Desc: "Gerber: asks for aces"})
@@ -734,7 +730,7 @@ func slamRules() []*Rule {
 						covered = true
 					}
 				}
-				return slamPts(c, e, t) >= need && covered && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2
+				return slamPts(c, e, t) >= need && covered && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
 			}},
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
@@ -750,7 +746,7 @@ func slamRules() []*Rule {
 					// own suit, no side suit that may lose two tricks.
 					return false
 				}
-				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)-2 && e.HCP+max(c.PartnerMin(), c.PartnerMinPts()-2) >= 29
+				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
 			}},
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
@@ -836,6 +832,13 @@ func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partne
 // showsAsk is what Blackwood's question shows: the HCP a slam try
 // needs, less two for a hand of shape.
 func showsAsk(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) }
+
+// slamHCPInView: our HCP together, partner counted at his minimum (or
+// his points less two when he showed points), make 30: a slam in a fit
+// needs high cards too, whatever the shape adds.
+func slamHCPInView(c *Ctx, e *Eval) bool {
+	return e.HCP+max(c.PartnerMin(), c.PartnerMinPts()-2) >= 29
+}
 
 // ourStrain: suit v (when bound) is one our side has bid naturally or
 // shown length in: where a slam may be placed.
