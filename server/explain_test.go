@@ -1,6 +1,7 @@
 package server
 
 import (
+	"atout/bot/bidding/explain"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestExplanationsInEveryLanguage(t *testing.T) {
 		}
 		calls = append(calls, c)
 	}
-	raw, _ := json.Marshal(BridgeExplainer()(bridge.VulNone, card.North, calls))
+	raw, _ := json.Marshal(explain.New().Calls(bridge.VulNone, card.North, calls))
 	var got []struct {
 		Call  string
 		Text  string

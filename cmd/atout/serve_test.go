@@ -1,6 +1,7 @@
 package main
 
 import (
+	"atout/bot/bidding/explain"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -93,7 +94,7 @@ func TestServeBadFlags(t *testing.T) {
 func TestExplainer(t *testing.T) {
 	calls := []bridge.Call{bridge.NewBid(1, bridge.NoTrump), {}, bridge.NewBid(2, bridge.StrainClubs)}
 	calls[1], _ = bridge.ParseCall("P")
-	got, _ := json.Marshal(server.BridgeExplainer()(bridge.VulNone, card.North, calls))
+	got, _ := json.Marshal(explain.New().Calls(bridge.VulNone, card.North, calls))
 	var ms []struct{ Call, Text string }
 	if err := json.Unmarshal(got, &ms); err != nil || len(ms) != 3 || ms[0].Call != "1NT" || ms[0].Text == "" {
 		t.Fatalf("explanations %s (%v)", got, err)
