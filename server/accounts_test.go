@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"atout/server/limit"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 	"atout/web"
@@ -35,7 +36,7 @@ func newAccountsEnv(t testing.TB, tls bool, mod func(*Config)) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMetrics()
+	m := metrics.New()
 	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond})
 	cfg := Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, Assets: web.FS(), MessageRate: 1000, MessageBurst: 1000}
 	if mod != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 )
@@ -36,7 +37,7 @@ func TestHealthChecksTheHub(t *testing.T) {
 	}
 	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
 	hub := &checkedHub{LocalHub: local}
-	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: NewMetrics()})
+	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: metrics.New()})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		ts.Close()

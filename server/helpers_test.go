@@ -20,6 +20,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 )
@@ -52,7 +53,7 @@ func newEnvWith(t testing.TB, tcfg table.Config, edit func(*Config)) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMetrics()
+	m := metrics.New()
 	tcfg.Store, tcfg.Logger, tcfg.OnAction = st, quiet(), m.ObserveAction
 	if tcfg.Tick == 0 {
 		tcfg.Tick = 10 * time.Millisecond

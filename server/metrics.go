@@ -5,13 +5,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strings"
-
-	"atout/server/metrics"
 )
-
-// NewMetrics returns empty metrics ([metrics.New]) for a caller that makes
-// them before the server, to give the tables their OnAction.
-func NewMetrics() *metrics.Metrics { return metrics.New() }
 
 // writeMetrics writes the whole exposition (package metrics): the
 // counters, the live tables and the solver pool's figures.

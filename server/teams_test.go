@@ -21,6 +21,7 @@ import (
 	"atout/competition"
 	"atout/game"
 	"atout/protocol"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
@@ -41,7 +42,7 @@ func openCompEnv(t *testing.T, path string, opts ...func(*table.Config)) *compEn
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMetrics()
+	m := metrics.New()
 	cfg := table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond, Games: testGames()}
 	for _, o := range opts {
 		o(&cfg)
@@ -505,7 +506,7 @@ func TestTeamsCreateUndone(t *testing.T) {
 	}
 	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
 	hub := &failingHub{LocalHub: local, fail: 2}
-	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: NewMetrics(), AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
+	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: metrics.New(), AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		ts.Close()

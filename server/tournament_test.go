@@ -22,6 +22,7 @@ import (
 	"atout/card"
 	"atout/competition"
 	"atout/protocol"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
@@ -376,7 +377,7 @@ func startTourNode(t *testing.T, path, node string) *tourNode {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMetrics()
+	m := metrics.New()
 	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond, Node: node})
 	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
 	srv.comps.DD = fakeDD

@@ -5,7 +5,7 @@
 // The UI is a thin view of the server's state: it sends intentions over the
 // table's WebSocket (docs/protocol.md) and draws the per-seat views that come
 // back. Every visible string goes through the message catalog served at
-// /api/i18n/{lang}; English fallbacks live in static/js/i18n.js.
+// /api/i18n/{lang}; the JavaScript keeps no copy of any text (strings_test.go).
 package web
 
 import (

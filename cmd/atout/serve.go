@@ -28,6 +28,7 @@ import (
 	"atout/match"
 	"atout/protocol"
 	"atout/server"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 	"atout/tournament"
@@ -308,7 +309,7 @@ func tableGames() map[string]match.Abilities {
 // serve runs the web app on an open store and listener until ctx is done.
 func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	registerBots()
-	metrics := server.NewMetrics()
+	met := metrics.New()
 	// One pool of double-dummy workers (GOMAXPROCS) for the claims, hints
 	// and analyses of the tables and the tournaments' analyses: a player's
 	// claim or hint goes before the analyses, and the solvers' memory is
@@ -318,7 +319,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	tcfg := table.Config{
 		Store: c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
-		OnAction: metrics.ObserveAction,
+		OnAction: met.ObserveAction,
 		Games:    tableGames(),
 		// Claims, hints and analyses run on the pool, the analyses
 		// behind the players' work.
@@ -343,7 +344,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	// The server listens to the tables' finished tournament boards: make
 	// it before resuming the tables, which may finish one at once.
 	srv := server.New(server.Config{
-		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: metrics,
+		Store: c.store, Hub: hub, Assets: web.FS(), Logger: c.logger, Metrics: met,
 		Secure: c.secure, Lang: server.I18n{}, Solvers: solvers, TrustedProxies: c.trustedProxies,
 		MetricsToken: c.metricsToken,
 	})

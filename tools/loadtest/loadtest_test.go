@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atout/server"
+	"atout/server/metrics"
 	"atout/store"
 	"atout/table"
 )
@@ -26,10 +27,10 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	metrics := server.NewMetrics()
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet, Tick: 10 * time.Millisecond, OnAction: metrics.ObserveAction})
+	met := metrics.New()
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet, Tick: 10 * time.Millisecond, OnAction: met.ObserveAction})
 	const token = "load-test-metrics-token"
-	srv := server.New(server.Config{Store: st, Hub: hub, Logger: quiet, Metrics: metrics, MetricsToken: token})
+	srv := server.New(server.Config{Store: st, Hub: hub, Logger: quiet, Metrics: met, MetricsToken: token})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		hub.Shutdown(context.Background())

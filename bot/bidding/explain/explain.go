@@ -7,6 +7,10 @@
 package explain
 
 import (
+	"fmt"
+	"strings"
+	"sync"
+
 	"atout/bot/bidding"
 	"atout/bridge"
 	"atout/card"
@@ -17,10 +21,59 @@ import (
 )
 
 // System is the bidding system the tables explain and suggest calls with.
-type System struct{ b *bidding.Bot }
+// It is safe for concurrent use; its copies share one memo.
+type System struct {
+	b    *bidding.Bot
+	memo *memo
+}
 
 // New returns the system the bots play (SAYC, bidding.Options{}).
-func New() System { return System{bidding.New(bidding.Options{})} }
+func New() System { return System{b: bidding.New(bidding.Options{}), memo: &memo{}} }
+
+// memo keeps the explanations of recent auctions: a table sends them with
+// every state, and during the play (most of the states) its auction no
+// longer changes. It holds at most memoSize auctions and starts afresh
+// when full.
+type memo struct {
+	mu sync.Mutex
+	m  map[string][]protocol.Explanation
+}
+
+const memoSize = 4096
+
+func (c *memo) get(k string) ([]protocol.Explanation, bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[k]
+	return e, ok
+}
+
+func (c *memo) put(k string, e []protocol.Explanation) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= memoSize {
+		c.m = make(map[string][]protocol.Explanation, 64)
+	}
+	c.m[k] = e
+}
+
+// auctionKey names an auction: what its explanations depend on.
+func auctionKey(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) string {
+	var b strings.Builder
+	b.Grow(4 + 4*len(calls))
+	fmt.Fprintf(&b, "%d%d", vul, dealer)
+	for _, c := range calls {
+		b.WriteByte(' ')
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
 
 // Abilities adds s's explanations and bidding hint to a bridge game's
 // other abilities.
@@ -29,8 +82,13 @@ func (s System) Abilities(a match.Abilities) match.Abilities {
 	return a
 }
 
-// Calls explains each call of an auction: one entry per call.
+// Calls explains each call of an auction: one entry per call. The result
+// may be shared: the caller must not change it.
 func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation {
+	key := auctionKey(vul, dealer, calls)
+	if e, ok := s.memo.get(key); ok {
+		return e
+	}
 	ms := s.b.ExplainAll(vul, dealer, calls)
 	out := make([]protocol.Explanation, 0, len(ms))
 	for i, m := range ms {
@@ -39,6 +97,7 @@ func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []p
 		}
 		out = append(out, Of(m, calls[i]))
 	}
+	s.memo.put(key, out)
 	return out
 }
 

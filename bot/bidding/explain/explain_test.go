@@ -1,0 +1,101 @@
+package explain
+
+import (
+	"reflect"
+	"sync"
+	"testing"
+
+	"atout/bot/bidding"
+	"atout/bridge"
+	"atout/card"
+	"atout/game"
+)
+
+// biddings returns n boards bid to their end by the bots' system.
+func biddings(t testing.TB, n int) []*bridge.Game {
+	r := card.NewRand(20261204)
+	b := bidding.New(bidding.Options{})
+	var out []*bridge.Game
+	for i := range n {
+		g := bridge.NewBoard(i+1, bridge.RandomDeal(r))
+		for g.Phase() == bridge.PhaseAuction {
+			seat, _ := g.Turn()
+			auc := g.Auction()
+			call, _ := b.Choose(g.Hand(seat), g.Vul(), g.Dealer(), auc.Calls())
+			if err := g.Apply(game.Move{Seat: seat, Action: call.String()}); err != nil {
+				t.Fatalf("board %d: %s by %v: %v", i+1, call, seat, err)
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// TestMemoSameAsFresh checks that the memo answers what the system
+// answers without it, for every prefix of real auctions, from several
+// goroutines at once (run with -race).
+func TestMemoSameAsFresh(t *testing.T) {
+	s := New()
+	fresh := System{b: s.b} // no memo
+	games := biddings(t, 40)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i, g := range games {
+				if (i+w)%2 == 0 {
+					continue
+				}
+				auc := g.Auction()
+				calls := auc.Calls()
+				for k := 1; k <= len(calls); k++ {
+					got := s.Calls(g.Vul(), g.Dealer(), calls[:k])
+					want := fresh.Calls(g.Vul(), g.Dealer(), calls[:k])
+					if len(got) != k || !reflect.DeepEqual(got, want) {
+						t.Errorf("board %d, %d calls: memo %v, fresh %v", i+1, k, got, want)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(s.memo.m); n == 0 || n > memoSize {
+		t.Errorf("memo holds %d auctions", n)
+	}
+}
+
+// TestMemoKeys checks that auctions differing only by vulnerability or
+// dealer are not confused.
+func TestMemoKeys(t *testing.T) {
+	calls := []bridge.Call{bridge.PassCall, bridge.PassCall}
+	seen := map[string]bool{}
+	for v := bridge.Vul(0); v < 4; v++ {
+		for d := card.North; d <= card.West; d++ {
+			k := auctionKey(v, d, calls)
+			if seen[k] {
+				t.Fatalf("key %q twice", k)
+			}
+			seen[k] = true
+		}
+	}
+}
+
+// BenchmarkExplain is a table's state message during the play: the
+// explanations of a finished auction, asked again at every card.
+func BenchmarkExplain(b *testing.B) {
+	games := biddings(b, 16)
+	for _, bc := range []struct {
+		name string
+		s    System
+	}{{"memo", New()}, {"fresh", System{b: bidding.New(bidding.Options{})}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				if bc.s.Explain(games[i%len(games)]) == nil {
+					b.Fatal("no explanations")
+				}
+				i++
+			}
+		})
+	}
+}
