@@ -2,10 +2,13 @@ package cluster
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"atout/store"
 )
@@ -31,12 +34,14 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 	defer st.Close()
 
 	var ids []string
+	creator := map[string]*browser{}
 	for g := range 3 {
 		b := newBrowser(t, n1.base)
 		for i := range 8 {
 			var created struct{ ID string }
 			b.do(n1.base, "POST", "/api/tables", map[string]any{"game": "bridge", "boards": 4, "seed": 100*g + i, "turnSeconds": -1}, &created)
 			ids = append(ids, created.ID)
+			creator[created.ID] = b
 		}
 	}
 	owners := func() map[string][]string {
@@ -67,8 +72,33 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusOK
 	}
+	// A player of one of node 1's tables is connected through node 2.
+	watchID, dialID := before["f1"][0], before["f1"][1]
+	watcher, err := creator[watchID].dial(n2.base, watchID)
+	must(t, err)
+	defer watcher.CloseNow()
+	if typ, err := readType(watcher, 10*time.Second, "state"); err != nil {
+		t.Fatalf("the watcher's first state: %v (%s)", err, typ)
+	}
+
 	start := time.Now()
 	n1.killHard()
+
+	// A player who connects to another of its tables through node 3 is
+	// answered at once, table moving or not, and so are his pings.
+	conn, err := creator[dialID].dial(n3.base, dialID)
+	must(t, err)
+	defer conn.CloseNow()
+	typ, err := readType(conn, 2*time.Second, "moving", "state")
+	t.Logf("a connection to a table of the killed node is answered with %q %v after the kill (%v)", typ, time.Since(start).Round(time.Millisecond), err)
+	if err != nil {
+		t.Errorf("the handshake on a survivor: %v", err)
+	}
+	must(t, conn.Write(context.Background(), websocket.MessageText, []byte(`{"type":"ping"}`)))
+	if _, err := readType(conn, time.Second, "pong"); err != nil {
+		t.Errorf("a ping on a survivor while the table moves: %v", err)
+	}
+
 	answered := map[string]time.Duration{}
 	waitFor(t, 30*time.Second, "every table of node 1 to answer again", func() bool {
 		for i, id := range before["f1"] {
@@ -87,6 +117,15 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 	if worst > 5*time.Second {
 		t.Errorf("a table of the killed node answered again %v after the kill, want within 5s", worst)
 	}
+	// The connected player was told that his table moves, then saw it
+	// again.
+	if _, err := readType(watcher, 5*time.Second, "moving"); err != nil {
+		t.Errorf("the watcher through a survivor was not told that the table moves: %v", err)
+	}
+	if _, err := readType(watcher, 10*time.Second, "state"); err != nil {
+		t.Errorf("the watcher through a survivor got no state after the move: %v", err)
+	}
+
 	after := owners()
 	var moved [2]int
 	for _, id := range before["f1"] {
@@ -114,6 +153,26 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 	for _, id := range ids {
 		if !answers(n3.base, id) {
 			t.Errorf("table %s does not answer after the rebalancing", id)
+		}
+	}
+}
+
+// readType reads c's messages until one of a type in want comes, within d;
+// it returns that type.
+func readType(c *websocket.Conn, d time.Duration, want ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return "", err
+		}
+		var m struct{ Type string }
+		if err := json.Unmarshal(data, &m); err != nil {
+			return "", err
+		}
+		if slices.Contains(want, m.Type) {
+			return m.Type, nil
 		}
 	}
 }

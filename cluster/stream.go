@@ -184,6 +184,23 @@ func (st *stream) deliver(msg []byte) {
 	}
 }
 
+// movingMsg tells a subscriber that the table is between two owners
+// (protocol.Moving).
+var movingMsg = []byte(`{"type":"moving"}`)
+
+// tellMoving tells the subscribers that the table's owner no longer
+// answers, if they saw the table already (a new one was told by the
+// server's handshake); it reports whether they were told.
+func (st *stream) tellMoving() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.state == nil {
+		return false
+	}
+	st.deliver(movingMsg)
+	return true
+}
+
 // onMsg receives the owner's messages from NATS.
 func (st *stream) onMsg(m *nats.Msg) {
 	relay := m.Header.Get(hdrRelay)
@@ -253,6 +270,7 @@ func (st *stream) run() {
 		}
 	}()
 	backoff := 20 * time.Millisecond
+	moving := false // the subscribers were told that the table is moving
 	for {
 		select {
 		case <-st.quit:
@@ -279,7 +297,7 @@ func (st *stream) run() {
 		}
 		switch {
 		case err == nil:
-			watched = true
+			watched, moving = true, false
 			st.setRemote(true)
 			st.snapshot(rep)
 			backoff = 20 * time.Millisecond
@@ -303,6 +321,9 @@ func (st *stream) run() {
 			}
 		default:
 			h.log.Warn("watching a remote table", "table", st.key.id, "err", err)
+		}
+		if !moving {
+			moving = st.tellMoving()
 		}
 		if !st.sleep(backoff) {
 			return

@@ -2,7 +2,7 @@
 //
 // GET /ws/{tableID} (session cookie required) carries JSON objects, each
 // with a "type". The client sends a [ClientMessage]; the server sends a
-// [State] whenever the table changes, and [Error], [Pong], [Hint],
+// [State] whenever the table changes, and [Error], [Pong], [Moving], [Hint],
 // [ClaimNotice], [Analysis] and [BeloteAnalysis] messages. A refused client message changes
 // nothing; on reconnect the client gets a fresh state.
 
@@ -31,6 +31,7 @@ const (
 	TypeState    = "state"    // the table as the user sees it: State
 	TypeError    = "error"    // a refused message or a failure: Error
 	TypePong     = "pong"     // the answer to a ping: Pong
+	TypeMoving   = "moving"   // the table is between two servers: Moving
 	TypeAnalysis = "analysis" // a finished bridge deal's double-dummy analysis: Analysis
 	// a finished belote deal's card play with all cards open: BeloteAnalysis
 	TypeBeloteAnalysis = "beloteAnalysis"
@@ -98,6 +99,15 @@ type Error struct {
 // Pong answers a ping.
 type Pong struct {
 	Type string `json:"type"` // "pong"
+}
+
+// Moving says that the table is moving to another server of a cluster
+// (the one that served it stopped): the connection stays open, pings are
+// answered, and the next [State] comes as soon as a server took the
+// table over, within seconds. Until then the client's other messages are
+// refused with the code busy and change nothing.
+type Moving struct {
+	Type string `json:"type"` // "moving"
 }
 
 // Hint answers a hint: only when it is the user's card to play (own or,

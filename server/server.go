@@ -67,6 +67,14 @@ type Config struct {
 	// PingInterval is the time between pings (default 25s).
 	WriteTimeout time.Duration
 	PingInterval time.Duration
+	// HandshakeWait is how long a WebSocket handshake waits for its table
+	// before it opens the connection and says that the table is moving
+	// (protocol.Moving): a cluster's table whose server died answers
+	// again once another node took it over (default 500ms). MovingWait is
+	// how long such a connection then waits for the table before it
+	// closes (default 60s).
+	HandshakeWait time.Duration
+	MovingWait    time.Duration
 	// MessageRate and MessageBurst limit each connection's messages
 	// (default 10 per second, bursts of 30).
 	MessageRate  float64
@@ -154,6 +162,12 @@ func New(cfg Config) *Server {
 	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 25 * time.Second
+	}
+	if cfg.HandshakeWait <= 0 {
+		cfg.HandshakeWait = 500 * time.Millisecond
+	}
+	if cfg.MovingWait <= 0 {
+		cfg.MovingWait = 60 * time.Second
 	}
 	if cfg.MessageRate <= 0 {
 		cfg.MessageRate = 10

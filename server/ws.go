@@ -20,10 +20,14 @@ import (
 
 // wsConn is one open WebSocket.
 type wsConn struct {
-	c     *websocket.Conn
-	ctx   context.Context // ends with the connection
-	guard *wsguard.Writer // the read limit's guard
-	out   chan []byte     // replies to this connection only (errors, pong, hint)
+	c      *websocket.Conn
+	ctx    context.Context // ends with the connection
+	cancel context.CancelFunc
+	guard  *wsguard.Writer // the read limit's guard
+	// ready is closed once the table's subscription is there: before, the
+	// table is moving and only pings are served.
+	ready chan struct{}
+	out   chan []byte // replies to this connection only (errors, pong, hint)
 	// hinting is set while a hint is being computed for the connection:
 	// hints run beside the read loop (a search may take seconds), one at
 	// a time.
@@ -36,13 +40,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	room, err := s.hub.Get(r.Context(), r.PathValue("id"))
-	if err == nil {
-		var in table.Info
-		if in, err = room.Info(r.Context(), u.ID); err == nil {
-			err = s.mayWatch(r.Context(), in, u.ID)
-		}
-	}
 	if err != nil {
+		s.tableError(w, r, err)
+		return
+	}
+	// The table answers at once, unless it is between two servers: then
+	// the connection opens all the same and says so, and the checks wait
+	// for the table.
+	ictx, icancel := context.WithTimeout(r.Context(), s.cfg.HandshakeWait)
+	in, err := room.Info(ictx, u.ID)
+	icancel()
+	moving := err != nil && r.Context().Err() == nil && isMoving(err)
+	if err == nil {
+		err = s.mayWatch(r.Context(), in, u.ID)
+	}
+	if err != nil && !moving {
 		s.tableError(w, r, err)
 		return
 	}
@@ -61,13 +73,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	sub, err := room.Subscribe(ctx, u.ID)
-	if err != nil {
-		c.Close(websocket.StatusTryAgainLater, table.CodeOf(err))
-		return
-	}
-	defer sub.Close()
-	conn := &wsConn{c: c, ctx: ctx, guard: gw, out: make(chan []byte, 16)}
+	conn := &wsConn{c: c, ctx: ctx, cancel: cancel, guard: gw, out: make(chan []byte, 16), ready: make(chan struct{})}
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
@@ -80,23 +86,97 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	lang := s.requestLang(r, &u)
 	log := s.log.With("table", room.ID(), "user", u.ID)
-	log.Info("websocket open")
+	log.Info("websocket open", "moving", moving)
+
+	subs := make(chan *table.Sub, 1)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		s.writeLoop(ctx, cancel, conn, sub)
+		s.writeLoop(ctx, cancel, conn, subs)
 	}()
+	// A table that answers is subscribed to before the first message is
+	// read; a moving one after it answers, while pings are served.
+	subscribed := make(chan struct{})
+	follow := func() {
+		defer close(subscribed)
+		if moving {
+			s.reply(conn, protocol.Moving{Type: protocol.TypeMoving})
+		}
+		sub, err := s.subscribe(ctx, room, u.ID, moving)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Info("websocket: no table", "err", err)
+				c.Close(websocket.StatusTryAgainLater, protocol.CodeOf(err))
+			}
+			cancel()
+			return
+		}
+		subs <- sub
+		close(conn.ready)
+	}
+	if moving {
+		go follow()
+	} else {
+		follow()
+	}
 	s.readLoop(ctx, conn, room, u, lang)
 	cancel()
+	<-subscribed
 	<-done
+	select {
+	case sub := <-subs: // subscribed as the connection ended
+		sub.Close()
+	default:
+	}
 	c.CloseNow()
 	log.Info("websocket closed")
+}
+
+// isMoving reports whether err says that a table is between two servers
+// (or too busy to answer at once): worth waiting for.
+func isMoving(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || protocol.CodeOf(err) == protocol.CodeBusy
+}
+
+// subscribe subscribes user to room; for a moving table it first waits,
+// up to MovingWait, until the table answers and lets user watch.
+func (s *Server) subscribe(ctx context.Context, room table.Room, userID string, moving bool) (*table.Sub, error) {
+	if moving {
+		wctx, wcancel := context.WithTimeout(ctx, s.cfg.MovingWait)
+		defer wcancel()
+		backoff := 50 * time.Millisecond
+		for {
+			// Each try under its own deadline: a call lost with its
+			// server is tried again, not waited for.
+			actx, acancel := context.WithTimeout(wctx, 5*s.cfg.HandshakeWait)
+			in, err := room.Info(actx, userID)
+			acancel()
+			if err == nil {
+				err = s.mayWatch(wctx, in, userID)
+			}
+			if err == nil {
+				break
+			}
+			if !isMoving(err) || wctx.Err() != nil {
+				return nil, err
+			}
+			select {
+			case <-time.After(backoff):
+			case <-wctx.Done():
+				return nil, wctx.Err()
+			}
+			backoff = min(2*backoff, time.Second)
+		}
+	}
+	return room.Subscribe(ctx, userID)
 }
 
 // writeLoop is the only writer of a connection: table states, replies and
 // pings, each write under a deadline. It ends the connection when the table
 // drops the subscription (a slow client, a closed table) or a write fails.
-func (s *Server) writeLoop(ctx context.Context, cancel context.CancelFunc, conn *wsConn, sub *table.Sub) {
+// The table's subscription comes on subs once there is one; replies go out
+// before it.
+func (s *Server) writeLoop(ctx context.Context, cancel context.CancelFunc, conn *wsConn, subs <-chan *table.Sub) {
 	defer cancel()
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
@@ -105,11 +185,15 @@ func (s *Server) writeLoop(ctx context.Context, cancel context.CancelFunc, conn 
 		defer wcancel()
 		return conn.c.Write(wctx, websocket.MessageText, msg) == nil
 	}
+	var states <-chan []byte
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case msg, ok := <-sub.C():
+		case sub := <-subs:
+			defer sub.Close()
+			states, subs = sub.C(), nil
+		case msg, ok := <-states:
 			if !ok {
 				conn.c.Close(websocket.StatusGoingAway, "table closed or client too slow")
 				return
@@ -161,9 +245,27 @@ func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) boo
 	return s.reply(conn, protocol.Error{Type: protocol.TypeError, Code: code, Message: s.translate(lang, code, detail), Detail: detail, Action: action})
 }
 
-// readLoop reads and dispatches the client's messages until the connection
-// ends. A refused message gets an error reply and changes nothing.
+// readLoop reads the client's messages until the connection ends. Pings
+// are answered at once; the other messages go, in order, to one worker
+// that dispatches them, so that a call waiting for its table (a cluster's
+// table moving to another server) holds no ping up. A refused message gets
+// an error reply and changes nothing.
 func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string) {
+	work := make(chan Message, 8)
+	worked := make(chan struct{})
+	go func() {
+		defer close(worked)
+		for m := range work {
+			if !s.dispatch(ctx, conn, room, u, lang, m) {
+				conn.cancel()
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(work)
+		<-worked
+	}()
 	var lim limit.Bucket
 	for {
 		typ, data, err := conn.c.Read(ctx)
@@ -195,17 +297,38 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 			}
 			continue
 		}
-		if !s.dispatch(ctx, conn, room, u, lang, m) {
+		ok := true
+		switch {
+		case m.Type == protocol.TypePing:
+			ok = s.reply(conn, protocol.Pong{Type: protocol.TypePong})
+		case !isClosed(conn.ready):
+			ok = s.replyError(conn, lang, table.CodeBusy, "the table is moving to another server; try again in a moment", m.Action)
+		default:
+			select {
+			case work <- m:
+			case <-ctx.Done():
+				return
+			}
+		}
+		if !ok {
 			return
 		}
+	}
+}
+
+// isClosed reports whether ch is closed.
+func isClosed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
 
 func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string, m Message) bool {
 	var err error
 	switch m.Type {
-	case protocol.TypePing:
-		return s.reply(conn, protocol.Pong{Type: protocol.TypePong})
 	case protocol.TypeAct:
 		n := -1
 		if m.HasN {

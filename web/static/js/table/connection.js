@@ -44,10 +44,11 @@ export function connect(tbl, onMessage, isCurrent) {
   const check = tableCheck(tbl, isCurrent);
   const onStatus = (up) => {
     tbl.connected = up;
+    if (!up) tbl.moving = false; // a new connection says it again
     // A new connection gets a fresh state: nothing is waiting any more.
     tbl.ui.inflight = null;
     if (!up && !tbl.msg) check();
-    showConnection(tbl.root.querySelector('[data-testid="conn"]'), up);
+    showConnection(tbl.root.querySelector('[data-testid="conn"]'), up, tbl.moving);
   };
   return new TableSocket(tbl.id, onMessage, onStatus);
 }

@@ -8,20 +8,23 @@ import { t, tn } from '../i18n.js';
 // beloteTarget is a belote mode's default target (belote.DefaultTarget).
 export function beloteTarget(mode) { return mode === 'coinche' ? 2000 : 1000; }
 
-// header draws the table's head; mod is the game's module.
-export function header(c, mod, connected) {
+// header draws the table's head; mod is the game's module; connected and
+// moving say the state of the connection (showConnection).
+export function header(c, mod, connected, moving) {
   return h('div', { class: 'table-head' },
     h('div', { class: 'info', 'data-testid': 'table-info' }, mod.info(c)),
     settingsLine(c),
-    showConnection(h('div', { 'data-testid': 'conn', role: 'status' }), connected));
+    showConnection(h('div', { 'data-testid': 'conn', role: 'status' }), connected, moving));
 }
 
 // showConnection makes el (the head's status) say whether the table is
-// connected, and returns it; el may be null.
-export function showConnection(el, up) {
+// connected, or moving to another server (connected, waiting for the
+// table: protocol.Moving), and returns it; el may be null.
+export function showConnection(el, up, moving) {
   if (el) {
-    el.className = 'conn ' + (up ? 'on' : 'off');
-    el.textContent = up ? '' : t('table.reconnecting');
+    const waiting = up && moving;
+    el.className = 'conn ' + (up && !moving ? 'on' : 'off');
+    el.textContent = waiting ? t('table.moving') : (up ? '' : t('table.reconnecting'));
   }
   return el;
 }

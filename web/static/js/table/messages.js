@@ -9,6 +9,7 @@ import { context, gameUI } from './context.js';
 import { followSpeed } from './speed.js';
 import { claimAnswer } from './claims.js';
 import { addLine } from './chat.js';
+import { showConnection } from './header.js';
 
 // handler returns the message listener of table tbl; waits are its
 // analysis waits.
@@ -24,6 +25,7 @@ export function handler(tbl, waits) {
     chat: (m) => { addLine(tbl.ui, m); tbl.render(); },
     analysis: (m) => { waits.arrived(m); tbl.render(); },
     beloteAnalysis: (m) => { waits.arrived(m); tbl.render(); },
+    moving: () => onMoving(tbl),
   };
   return (m) => {
     if (!m || typeof m !== 'object' || !Object.hasOwn(on, m.type)) return;
@@ -31,8 +33,19 @@ export function handler(tbl, waits) {
   };
 }
 
+// onMoving: the table is moving to another server (a cluster's node
+// stopped); the connection stays, and the next state says it is back.
+function onMoving(tbl) {
+  tbl.moving = true;
+  const el = tbl.root.querySelector('[data-testid="conn"]');
+  if (el) showConnection(el, tbl.connected, true);
+  else toast(t('table.moving'));
+  announce(t('table.moving'));
+}
+
 function onState(tbl, waits, m) {
   const ui = tbl.ui;
+  tbl.moving = false;
   const prev = tbl.msg;
   tbl.msg = m;
   if (!prev || prev.n !== m.n) { ui.hints = null; ui.bidHint = null; ui.inflight = null; }

@@ -51,7 +51,7 @@ function setAttrs(root, c, mod) {
 // parts are the table's parts in their order, null for those not shown.
 function parts(c, mod, tbl) {
   return [
-    header(c, mod, tbl.connected),
+    header(c, mod, tbl.connected, tbl.moving),
     c.seat ? null : h('p', { class: 'watching', role: 'status', 'data-testid': 'watching' }, t('table.watching')),
     // The end of a deal comes first: the result, the full deal, the analysis.
     mod.dealOver(c),
