@@ -296,3 +296,39 @@ func TestResumeAndScan(t *testing.T) {
 	}
 	waitFor(t, 10*time.Second, "one node to serve the table", func() bool { return owner(t, id, n2, n3) != nil })
 }
+
+// TestWatchRenewal: a watcher's renewal that missed nothing is answered
+// without the snapshot (the state and analysis it has already), one that
+// missed a message or follows another relay gets it again.
+func TestWatchRenewal(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	must(t, err)
+	t.Cleanup(func() { st.Close() })
+	e := testNATS(t)
+	n1 := startNode(t, "n1", "", e.URL(), st)
+	n2 := startNode(t, "n2", "", e.URL(), st)
+	ctx := context.Background()
+	alice := guest(t, st, "alice")
+	r1, err := n1.hub.Create(ctx, testSettings, table.Player{ID: alice.ID, Name: "alice"})
+	must(t, err)
+	watch := func(relay string, seq uint64) reply {
+		t.Helper()
+		rep, err := n2.hub.request(ctx, r1.ID(), request{Op: opWatch, User: alice.ID, Node: "n2", Relay: relay, Seq: seq, TimeoutMS: 3000})
+		must(t, err)
+		must(t, rep.err())
+		return rep
+	}
+	first := watch("", 0)
+	if first.Relay == "" || first.Seq == 0 || len(first.Snapshot) == 0 {
+		t.Fatalf("first watch: relay %q seq %d, %d messages", first.Relay, first.Seq, len(first.Snapshot))
+	}
+	if rep := watch(first.Relay, first.Seq); rep.Relay != first.Relay || rep.Seq != first.Seq || len(rep.Snapshot) != 0 {
+		t.Errorf("renewal that missed nothing: relay %q seq %d, %d messages, want none", rep.Relay, rep.Seq, len(rep.Snapshot))
+	}
+	if rep := watch(first.Relay, first.Seq-1); len(rep.Snapshot) == 0 {
+		t.Error("renewal that missed a message got no snapshot")
+	}
+	if rep := watch("another", first.Seq); len(rep.Snapshot) == 0 {
+		t.Error("renewal following another relay got no snapshot")
+	}
+}

@@ -161,7 +161,7 @@ func (s *served) do(req request) reply {
 		if req.Node == "" {
 			return errReply(badRequest("watch without a node"))
 		}
-		return s.watch(ctx, req.User, req.Node)
+		return s.watch(ctx, req)
 	case opUnwatch:
 		s.unwatch(req.User, req.Node)
 	default:
@@ -203,9 +203,11 @@ type relay struct {
 	analysis []byte // the latest analysis, while its deal is over
 }
 
-// watch registers node's interest in user's messages and answers with the
-// relay's latest state.
-func (s *served) watch(ctx context.Context, user, node string) reply {
+// watch registers req.Node's interest in req.User's messages and answers
+// with the relay's latest state, unless the caller follows this relay and
+// has its latest message already (a renewal).
+func (s *served) watch(ctx context.Context, req request) reply {
+	user, node := req.User, req.Node
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -243,6 +245,9 @@ func (s *served) watch(ctx context.Context, user, node string) reply {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	rep := reply{Relay: r.id, Seq: r.seq}
+	if req.Relay == r.id && req.Seq == r.seq {
+		return rep // nothing missed
+	}
 	if r.state != nil {
 		rep.Snapshot = append(rep.Snapshot, r.state)
 	}

@@ -289,8 +289,13 @@ func (st *stream) run() {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), h.cfg.CallTimeout)
-		rep, err := h.request(ctx, st.key.id, request{Op: opWatch, User: st.key.user, Node: h.node,
-			TimeoutMS: h.cfg.CallTimeout.Milliseconds()})
+		req := request{Op: opWatch, User: st.key.user, Node: h.node, TimeoutMS: h.cfg.CallTimeout.Milliseconds()}
+		st.mu.Lock()
+		if st.remote && st.state != nil {
+			req.Relay, req.Seq = st.relay, st.seq // a renewal: what we have
+		}
+		st.mu.Unlock()
+		rep, err := h.request(ctx, st.key.id, req)
 		cancel()
 		if err == nil {
 			err = rep.err()

@@ -52,6 +52,11 @@ type request struct {
 	Format  string `json:"format,omitempty"`
 	// Node is the caller (watch, unwatch).
 	Node string `json:"node,omitempty"`
+	// Relay and Seq (watch) are the relay the caller follows and the
+	// sequence number of its latest message delivered: a renewal of a
+	// watcher that missed nothing is answered without the snapshot.
+	Relay string `json:"relay,omitempty"`
+	Seq   uint64 `json:"seq,omitempty"`
 	// TimeoutMS is how long the caller waits for the answer.
 	TimeoutMS int64 `json:"timeoutMs,omitempty"`
 }
@@ -73,7 +78,7 @@ type reply struct {
 	Type string          `json:"type,omitempty"` // export: content type
 	// Watch: the relay, the sequence number of its latest message and the
 	// messages a new subscriber needs (the latest state, then the latest
-	// analysis if any).
+	// analysis if any), left out when the caller had them all already.
 	Relay    string            `json:"relay,omitempty"`
 	Seq      uint64            `json:"seq,omitempty"`
 	Snapshot []json.RawMessage `json:"snapshot,omitempty"`
