@@ -38,6 +38,9 @@ type TrickView struct {
 	Leader card.Seat    `json:"leader"`
 	Winner card.Seat    `json:"winner"`
 	Cards  []PlayedCard `json:"cards"`
+	// Points are the trick's card points (with the dix de der in the
+	// last trick); in the view's PlayedTricks only.
+	Points int `json:"points,omitempty"`
 }
 
 // ContractView is the contract as shown to the players.
@@ -107,6 +110,9 @@ type DealView struct {
 	Trick       []PlayedCard  `json:"trick"`
 	LastTrick   *TrickView    `json:"lastTrick,omitempty"`
 	Tricks      SidePoints    `json:"tricks"`
+	// PlayedTricks are the complete tricks so far, in order: public
+	// (every card played is seen by all), for the review of the tricks.
+	PlayedTricks []TrickView `json:"playedTricks,omitempty"`
 
 	// Declared lists the announcement kinds each seat declared in trick 1
 	// (no cards), until they are resolved.
@@ -190,6 +196,7 @@ func (d *Deal) SeatView(seat card.Seat) DealView {
 			s = Next(s)
 		}
 		v.LastTrick = tv
+		v.PlayedTricks = d.playedTricks()
 	}
 	if d.rules.Announcements {
 		if !d.annDone {
@@ -290,4 +297,40 @@ func (s DealScore) MarshalJSON() ([]byte, error) {
 
 func appendSides(b []byte, p [2]int) ([]byte, error) {
 	return fmt.Appendf(b, `{"NS":%d,"EW":%d}`, p[card.NS], p[card.EW]), nil
+}
+
+// playedTricks returns the complete tricks of the deal in order, read
+// from its moves: the deal keeps only the last one.
+func (d *Deal) playedTricks() []TrickView {
+	trump := d.con.Trump
+	out := make([]TrickView, 0, d.trickNo)
+	var cur [4]card.Card
+	n := 0
+	var leader card.Seat
+	for _, s := range d.steps[d.nCalls:] {
+		if s.Action.Kind != ActCard {
+			continue
+		}
+		if n == 0 {
+			leader = s.Seat
+		}
+		cur[n] = s.Action.Card
+		n++
+		if n < 4 {
+			continue
+		}
+		tv := TrickView{Leader: leader, Winner: seatAt(leader, TrickWinner(cur[:], trump)), Cards: make([]PlayedCard, 0, 4)}
+		st := leader
+		for _, x := range cur {
+			tv.Cards = append(tv.Cards, PlayedCard{st, x})
+			tv.Points += CardPoints(x, trump, d.rules.Setting)
+			st = Next(st)
+		}
+		if len(out) == 7 {
+			tv.Points += 10 // dix de der
+		}
+		out = append(out, tv)
+		n = 0
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -227,6 +228,14 @@ func TestViewVisibility(t *testing.T) {
 	v := g.SeatView(card.East)
 	if v.LastTrick == nil || v.LastTrick.Winner != card.North || v.Trick == nil || len(v.Trick.Cards) != 0 || v.Tricks[card.NS] != 1 || v.DeclarerTricks != 1 {
 		t.Errorf("East's view after trick 1: %+v", v)
+	}
+	// Every complete trick is public: each seat's view carries it, for
+	// the review of the tricks.
+	for _, s := range card.Seats {
+		at := g.SeatView(s).AllTricks
+		if len(at) != 1 || at[0].Leader != v.LastTrick.Leader || at[0].Winner != card.North || !slices.Equal(at[0].Cards, v.LastTrick.Cards) {
+			t.Errorf("%v's view after trick 1: all tricks %+v, want [%+v]", s, at, *v.LastTrick)
+		}
 	}
 	if err := g.Claim(card.South, 10); err != nil {
 		t.Fatal(err)

@@ -34,7 +34,7 @@ type View struct {
 	LegalFor       *card.Seat        `json:"legalFor,omitempty"`  // the seat Legal is for, when not the viewer (dummy)
 	Claim          *ClaimBounds      `json:"claim,omitempty"`     // the totals the viewer may claim or concede
 	Result         *Result           `json:"result,omitempty"`    // once the deal is over
-	AllTricks      []Trick           `json:"allTricks,omitempty"` // every complete trick (spectator view only)
+	AllTricks      []Trick           `json:"allTricks,omitempty"` // every complete trick so far (public: the trick review)
 }
 
 // ClaimBounds is the range of declarer's total tricks a claim may state.
@@ -131,9 +131,6 @@ func (g *Game) ViewAll() View {
 	if lo, hi, ok := g.ClaimRange(); ok {
 		v.Claim = &ClaimBounds{Min: lo, Max: hi}
 	}
-	if g.auction.Done() && !g.auction.PassedOut() {
-		v.AllTricks = g.play.CompletedTricks()
-	}
 	return v
 }
 
@@ -164,6 +161,7 @@ func (g *Game) baseView() View {
 			}
 			if t, ok := g.play.LastCompleted(); ok {
 				v.LastTrick = &t
+				v.AllTricks = g.play.CompletedTricks()
 			}
 			v.Tricks[card.NS] = g.play.Tricks(card.NS)
 			v.Tricks[card.EW] = g.play.Tricks(card.EW)
