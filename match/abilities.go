@@ -19,8 +19,8 @@ import (
 //
 // Every ability gets the engine's deal as a [game.Game]: a copy for those
 // that run off the table's goroutine (Analyse, Hint, ClaimHolds), the live
-// deal for those that answer at once on it (Explain, Suggest, which must
-// not change it). The work that runs off the table's goroutine runs on
+// deal for those that answer at once on it (Explain, Suggest, Meanings,
+// which must not change it). The work that runs off the table's goroutine runs on
 // [Workers] and gives up when its ctx is done.
 type Abilities struct {
 	// Analyse reviews finished deal d, deal no of its match, card by card
@@ -40,6 +40,10 @@ type Abilities struct {
 	// Suggest gives the call the bots would make for us in d, and its
 	// meaning: the bidding hint; nil when it is not us's turn to call.
 	Suggest func(d game.Game, us card.Seat) *protocol.Explanation
+	// Meanings gives the meaning of each legal call of the seat to call
+	// now in d, before it is made (public, like Explain: it depends on
+	// the calls only); nil outside an auction.
+	Meanings func(d game.Game) []protocol.Explanation
 }
 
 // Workers run the abilities' work off the tables' goroutines: a player's

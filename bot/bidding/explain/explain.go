@@ -78,7 +78,7 @@ func auctionKey(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) string {
 // Abilities adds s's explanations and bidding hint to a bridge game's
 // other abilities.
 func (s System) Abilities(a match.Abilities) match.Abilities {
-	a.Explain, a.Suggest = s.Explain, s.Suggest
+	a.Explain, a.Suggest, a.Meanings = s.Explain, s.Suggest, s.Meanings
 	return a
 }
 
@@ -113,6 +113,35 @@ func (s System) Explain(d game.Game) []protocol.Explanation {
 		return nil
 	}
 	return s.Calls(g.Vul(), g.Dealer(), auc.Calls())
+}
+
+// Meanings is the [match.Abilities] meaning of each legal call of the
+// seat to call now in board d, in the order of [bridge.Auction.Legal]
+// (pass, the bids upward, double, redouble): what [System.Explain] will
+// say of the call once it is made. It is nil outside the auction or for a
+// game that is not bridge. The result may be shared: the caller must not
+// change it.
+func (s System) Meanings(d game.Game) []protocol.Explanation {
+	g, ok := d.(*bridge.Game)
+	if !ok || g == nil || g.Phase() != bridge.PhaseAuction {
+		return nil
+	}
+	auc := g.Auction()
+	calls := auc.Calls()
+	// "?" after the calls: not an auction's key, so the two kinds of
+	// answer share the memo without meeting.
+	key := auctionKey(g.Vul(), g.Dealer(), calls) + " ?"
+	if e, ok := s.memo.get(key); ok {
+		return e
+	}
+	next := auc.Legal()
+	ms := s.b.ExplainNext(g.Vul(), g.Dealer(), calls, next)
+	out := make([]protocol.Explanation, len(ms))
+	for i, m := range ms {
+		out[i] = Of(m, next[i])
+	}
+	s.memo.put(key, out)
+	return out
 }
 
 // Suggest is the [match.Abilities] bidding hint: the call the bots would
