@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
+	"net/http/pprof"
 	"strings"
 )
 
@@ -14,13 +15,20 @@ func (s *Server) writeMetrics(w http.ResponseWriter) {
 	s.metrics.Write(w, s.hub.Len(), s.solvers.Stats())
 }
 
-// MetricsHandler serves GET /metrics without a token, and nothing else:
-// for a private listener (atout serve --metrics-addr 127.0.0.1:9090) that
-// only the operator's scraper reaches. The public handler serves /metrics
-// only with Config.MetricsToken.
+// MetricsHandler serves GET /metrics without a token, and Go's profiles
+// under /debug/pprof/ (net/http/pprof: the heap, the goroutines, a CPU
+// profile), and nothing else: for a private listener (atout serve
+// --metrics-addr 127.0.0.1:9090) that only the operator reaches. The
+// public handler serves /metrics only with Config.MetricsToken, and never
+// the profiles.
 func (s *Server) MetricsHandler() http.Handler {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) { s.writeMetrics(w) })
+	m.HandleFunc("GET /debug/pprof/", pprof.Index)
+	m.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	m.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	m.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	m.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return m
 }
 

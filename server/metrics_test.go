@@ -58,8 +58,23 @@ func TestMetricsNeedToken(t *testing.T) {
 	// nothing else.
 	priv := httptest.NewServer(open.srv.MetricsHandler())
 	defer priv.Close()
-	if code, body := getMetrics(t, priv.URL, ""); code != 200 || !strings.Contains(body, "atout_live_tables") {
+	if code, body := getMetrics(t, priv.URL, ""); code != 200 || !strings.Contains(body, "atout_live_tables") || !strings.Contains(body, "go_goroutines ") || !strings.Contains(body, "atout_go_heap_objects_bytes ") {
 		t.Errorf("private handler: %d %q", code, body)
+	}
+	// The operator's profiles: on the private listener only.
+	for _, c := range []struct {
+		base string
+		want int
+	}{{priv.URL, 200}, {open.ts.URL, 404}, {env.ts.URL, 404}} {
+		resp, err := http.Get(c.base + "/debug/pprof/heap?debug=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.want || (c.want == 200 && !strings.Contains(string(b), "heap profile")) {
+			t.Errorf("%s/debug/pprof/heap: %d, want %d", c.base, resp.StatusCode, c.want)
+		}
 	}
 	resp, err := http.Get(priv.URL + "/api/me")
 	if err != nil {

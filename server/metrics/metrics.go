@@ -9,6 +9,7 @@ package metrics
 import (
 	"fmt"
 	"io"
+	rtmetrics "runtime/metrics"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -147,6 +148,37 @@ func (m *Metrics) Write(w io.Writer, tables int, solvers ddpool.Stats) {
 	fmt.Fprintf(w, "atout_action_latency_seconds_count %d\n", m.count)
 	m.mu.Unlock()
 	writeSolvers(w, solvers)
+	writeRuntime(w)
+}
+
+// writeRuntime writes the Go runtime's figures that size a node: the
+// goroutines and the heap (runtime/metrics, which does not stop the world).
+func writeRuntime(w io.Writer) {
+	samples := []rtmetrics.Sample{
+		{Name: "/sched/goroutines:goroutines"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/gc/heap/goal:bytes"},
+	}
+	rtmetrics.Read(samples)
+	val := func(i int) uint64 {
+		if samples[i].Value.Kind() != rtmetrics.KindUint64 {
+			return 0
+		}
+		return samples[i].Value.Uint64()
+	}
+	fmt.Fprintln(w, "# HELP go_goroutines Goroutines that currently exist.")
+	fmt.Fprintln(w, "# TYPE go_goroutines gauge")
+	fmt.Fprintf(w, "go_goroutines %d\n", val(0))
+	fmt.Fprintln(w, "# HELP atout_go_heap_objects_bytes Memory of live and not yet swept heap objects.")
+	fmt.Fprintln(w, "# TYPE atout_go_heap_objects_bytes gauge")
+	fmt.Fprintf(w, "atout_go_heap_objects_bytes %d\n", val(1))
+	fmt.Fprintln(w, "# HELP atout_go_memory_bytes All memory the Go runtime mapped.")
+	fmt.Fprintln(w, "# TYPE atout_go_memory_bytes gauge")
+	fmt.Fprintf(w, "atout_go_memory_bytes %d\n", val(2))
+	fmt.Fprintln(w, "# HELP atout_go_heap_goal_bytes The heap size the next garbage collection aims at.")
+	fmt.Fprintln(w, "# TYPE atout_go_heap_goal_bytes gauge")
+	fmt.Fprintf(w, "atout_go_heap_goal_bytes %d\n", val(3))
 }
 
 func writeMap(w io.Writer, m *sync.Map, f func(string, int64)) {
