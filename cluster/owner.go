@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"atout/card"
+	"atout/protocol"
 	"atout/table"
 )
 
@@ -143,6 +144,11 @@ func (s *served) do(req request) reply {
 		var hint table.Hint
 		if hint, err = t.Hint(ctx, req.User); err == nil {
 			rep.Hint = &hint
+		}
+	case opMeaning:
+		var m protocol.Meanings
+		if m, err = t.Meanings(ctx, req.User); err == nil {
+			rep.Meanings = &m
 		}
 	case opSit:
 		err = t.Sit(ctx, table.Player{ID: req.User, Name: req.Name, Invite: req.Invite}, seatOf(req.Seat))

@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"atout/card"
+	"atout/protocol"
 	"atout/table"
 )
 
@@ -143,6 +144,17 @@ func (r *room) Hint(ctx context.Context, userID string) (table.Hint, error) {
 }
 
 // Over reports whether the match is over, as the table's owner says.
+func (r *room) Meanings(ctx context.Context, userID string) (protocol.Meanings, error) {
+	rep, err := r.call(ctx, request{Op: opMeaning, User: userID}, func(t *table.Table) (reply, error) {
+		m, err := t.Meanings(ctx, userID)
+		return reply{Meanings: &m}, err
+	})
+	if err != nil || rep.Meanings == nil {
+		return protocol.Meanings{}, err
+	}
+	return *rep.Meanings, nil
+}
+
 func (r *room) Over() bool {
 	if t := r.h.localTable(r.id); t != nil {
 		return t.Over()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 
+	"atout/protocol"
 	"atout/table"
 )
 
@@ -16,6 +17,7 @@ const (
 	opAnswer  = "answer"
 	opUndo    = "undo"
 	opHint    = "hint"
+	opMeaning = "meanings"
 	opSpeed   = "speed"
 	opChat    = "chat"
 	opNext    = "next"
@@ -82,6 +84,8 @@ type reply struct {
 	Relay    string            `json:"relay,omitempty"`
 	Seq      uint64            `json:"seq,omitempty"`
 	Snapshot []json.RawMessage `json:"snapshot,omitempty"`
+	// Meanings answers meanings.
+	Meanings *protocol.Meanings `json:"meanings,omitempty"`
 }
 
 // errReply encodes err as a refused call.

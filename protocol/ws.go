@@ -2,7 +2,7 @@
 //
 // GET /ws/{tableID} (session cookie required) carries JSON objects, each
 // with a "type". The client sends a [ClientMessage]; the server sends a
-// [State] whenever the table changes, and [Error], [Pong], [Moving], [Hint],
+// [State] whenever the table changes, and [Error], [Pong], [Moving], [Hint], [Meanings],
 // [ClaimNotice], [Analysis] and [BeloteAnalysis] messages. A refused client message changes
 // nothing; on reconnect the client gets a fresh state.
 
@@ -24,6 +24,9 @@ const (
 	TypePing  = "ping"  // keep-alive
 	TypeSpeed = "speed" // how fast the bots play for this player, or play the deal out
 	TypeChat  = "chat"  // a line of table chat (also the server's ChatLine)
+
+	// the meaning of each legal call before it is made (also the answer)
+	TypeMeanings = "meanings"
 )
 
 // The types of the server's messages.
@@ -45,7 +48,7 @@ const (
 //   - undo: optionally confirm;
 //   - speed: speed;
 //   - chat: text;
-//   - hint, next, ping: no field.
+//   - hint, meanings, next, ping: no field.
 type ClientMessage struct {
 	// Accept answers a pending claim (claim): true accepts, false
 	// refuses; the claimer sending false withdraws it.
@@ -76,7 +79,7 @@ type ClientMessage struct {
 	// Tricks (claim) is the claimer's claim of declarer's total tricks,
 	// 0 to 13.
 	Tricks *int   `json:"tricks,omitempty"`
-	Type   string `json:"type"` // act, claim, undo, hint, next or ping
+	Type   string `json:"type"` // act, claim, undo, speed, chat, hint, meanings, next or ping
 }
 
 // Error is the server's answer to a refused message or a failure.
@@ -132,6 +135,25 @@ type Hint struct {
 	// Means is that call's meaning.
 	Means *Explanation `json:"means,omitempty"`
 	Type  string       `json:"type"` // "hint"
+}
+
+// Meanings answers meanings: during a bridge auction, what each legal
+// call of the seat to call would mean in the bots' system (SAYC), before
+// it is made — the bidding box's help. It is public information (it
+// depends on the calls only) and goes to whoever may see the auction: a
+// player at the table, or a watcher the table shows the deal to. Each
+// meaning is the explanation the state's explanations will give of the
+// call once it is made.
+type Meanings struct {
+	Type string `json:"type"` // "meanings"
+	// N is the number of moves of the table the meanings are for (the
+	// state's n): a client drops an answer for another position.
+	N int `json:"n"`
+	// Seat is the seat to call.
+	Seat card.Seat `json:"seat"`
+	// Calls holds the meaning of each legal call, in the order of the
+	// bidding box: pass, the bids upward, double, redouble.
+	Calls []Explanation `json:"calls"`
 }
 
 // ClaimNotice tells the players the answer to a claim; an accepted claim

@@ -22,7 +22,7 @@ const readLimit = 64 << 10
 
 // Message is a decoded client message (docs/protocol.md).
 type Message struct {
-	Type   string    // act, claim, undo, hint, next, ping
+	Type   string    // act, claim, undo, speed, chat, hint, meanings, next, ping
 	Action string    // act: the action in engine notation
 	Seat   card.Seat // act: the seat acted for
 	HasN   bool      // act: the client sent its move count
@@ -131,7 +131,7 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 		m.Text = *r.Text
 		allowed = map[string]bool{"text": true}
-	case protocol.TypeHint, protocol.TypeNext, protocol.TypePing:
+	case protocol.TypeHint, protocol.TypeMeanings, protocol.TypeNext, protocol.TypePing:
 	case "":
 		return Message{}, bad("missing type")
 	default:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -251,21 +252,33 @@ func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) boo
 // table moving to another server) holds no ping up. A refused message gets
 // an error reply and changes nothing.
 func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string) {
+	// The queue's worker runs only while there is work: an idle
+	// connection holds no goroutine for it.
 	work := make(chan Message, 8)
-	worked := make(chan struct{})
-	go func() {
-		defer close(worked)
-		for m := range work {
-			if !s.dispatch(ctx, conn, room, u, lang, m) {
-				conn.cancel()
-				return
+	var (
+		running atomic.Bool
+		workers sync.WaitGroup
+	)
+	drain := func() {
+		defer workers.Done()
+		for {
+			select {
+			case m := <-work:
+				if !s.dispatch(ctx, conn, room, u, lang, m) {
+					conn.cancel() // running stays set: no other worker starts
+					return
+				}
+			default:
+				running.Store(false)
+				// A message queued since the queue was seen empty may
+				// have found the worker still running: look again.
+				if len(work) == 0 || !running.CompareAndSwap(false, true) {
+					return
+				}
 			}
 		}
-	}()
-	defer func() {
-		close(work)
-		<-worked
-	}()
+	}
+	defer workers.Wait()
 	var lim limit.Bucket
 	for {
 		typ, data, err := conn.c.Read(ctx)
@@ -306,6 +319,10 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 		default:
 			select {
 			case work <- m:
+				if running.CompareAndSwap(false, true) {
+					workers.Add(1)
+					go drain()
+				}
 			case <-ctx.Done():
 				return
 			}
@@ -349,6 +366,11 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 		err = room.Chat(ctx, u.ID, m.Text)
 	case protocol.TypeNext:
 		err = room.Next(ctx, u.ID)
+	case protocol.TypeMeanings:
+		var ms protocol.Meanings
+		if ms, err = room.Meanings(ctx, u.ID); err == nil {
+			return s.reply(conn, ms)
+		}
 	case protocol.TypeHint:
 		if !conn.hinting.CompareAndSwap(false, true) {
 			return s.replyError(conn, lang, table.CodeBusy, "a hint is already being computed", "")

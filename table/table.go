@@ -255,6 +255,9 @@ type Room interface {
 	// during the auction, the double-dummy value of each legal card in the
 	// play.
 	Hint(ctx context.Context, userID string) (Hint, error)
+	// Meanings gives the meaning of each legal call of the seat to call
+	// now, to whoever may see the auction (meanings.go).
+	Meanings(ctx context.Context, userID string) (protocol.Meanings, error)
 	// Next starts the next deal once the current one is over.
 	Next(ctx context.Context, userID string) error
 	// Sit puts p in a seat held by a bot.
