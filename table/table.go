@@ -344,7 +344,7 @@ type Table struct {
 	lost       bool // another node took the table: stop serving it
 	parked     bool // stored as parked: stop serving it
 	finishedOK bool
-	explained  []protocol.Explanation // explanations of the auction at version explainedV
+	explained  json.RawMessage // the auction's explanations at version explainedV, encoded
 	explainedV uint64
 	// analyses holds the encoded analysis message of each analysed deal;
 	// analysing the deals whose analysis is under way.
@@ -714,17 +714,18 @@ func (t *Table) encode(userID string) []byte {
 	default:
 		msg.View = t.m.Spectator()
 	}
+	w := wireState{State: msg}
 	if !msg.View.IsZero() {
 		// The meanings of the calls tell the auction: not to someone who
 		// may not see the deal.
-		msg.Explanations = t.explanations()
+		w.Explanations = t.explanations()
 	}
 	if !t.deadline.IsZero() && t.deadlineV == t.version {
 		left := int(time.Until(t.deadline).Round(time.Second) / time.Second)
 		left = max(left, 0)
-		msg.Timer = &left
+		w.Timer = &left
 	}
-	b, err := json.Marshal(msg)
+	b, err := json.Marshal(w)
 	if err != nil {
 		t.log.Error("encoding state", "err", err)
 		b, _ = json.Marshal(map[string]string{"type": "error", "code": CodeInternal})
@@ -732,15 +733,31 @@ func (t *Table) encode(userID string) []byte {
 	return b
 }
 
+// wireState is the state message with the explanations encoded once for
+// every seat (the same list for all; protocol.State.Explanations is what
+// it holds).
+type wireState struct {
+	protocol.State
+	Explanations json.RawMessage `json:"explanations,omitempty"`
+}
+
 // explanations returns the meanings of the calls of the current auction,
-// computed once per change.
-func (t *Table) explanations() []protocol.Explanation {
+// encoded, computed once per change; nil when there are none.
+func (t *Table) explanations() json.RawMessage {
 	explain := t.abilities().Explain
 	if explain == nil || t.m.Game() == nil {
 		return nil
 	}
 	if t.explainedV != t.version+1 {
-		t.explained = explain(t.m.Game())
+		t.explained = nil
+		if e := explain(t.m.Game()); len(e) > 0 {
+			b, err := json.Marshal(e)
+			if err != nil {
+				t.log.Error("encoding explanations", "err", err)
+			} else {
+				t.explained = b
+			}
+		}
 		t.explainedV = t.version + 1
 	}
 	return t.explained
@@ -807,6 +824,7 @@ func (t *Table) applyMove(m game.Move, byBot bool, start time.Time) error {
 	if t.m.DealDone() {
 		t.endDeal()
 	}
+	t.armTurnTimer()
 	t.broadcast()
 	t.schedule()
 	if t.cfg.OnAction != nil {
@@ -898,6 +916,7 @@ func (t *Table) startNextDeal() error {
 	}
 	t.nextAt = time.Time{}
 	t.changed()
+	t.armTurnTimer()
 	t.broadcast()
 	t.schedule()
 	return nil
@@ -935,6 +954,26 @@ func (t *Table) tick() {
 	t.schedule()
 }
 
+// armTurnTimer starts the turn timer of the human whose turn it is, at a
+// table of several humans, once per state; it reports whether it did. A
+// move arms it before its broadcast, so that one state message carries
+// both.
+func (t *Table) armTurnTimer() bool {
+	if t.lost || t.m.Over() || t.m.DealDone() || t.claim.blocking() || t.claimBusy {
+		return false
+	}
+	to := t.m.Game().ToAct()
+	if len(to) == 0 || t.seats[t.m.Controller(to[0])].UserID == "" || t.expiredV == t.version+1 {
+		return false
+	}
+	d := t.turnTimeout()
+	if d <= 0 || t.humans() < 2 || t.deadlineV == t.version {
+		return false
+	}
+	t.deadline, t.deadlineV = time.Now().Add(d), t.version
+	return true
+}
+
 // schedule starts whatever should happen next without a human: a bot's
 // decision, the next deal at a table of bots, a human's turn timer.
 func (t *Table) schedule() {
@@ -961,8 +1000,7 @@ func (t *Table) schedule() {
 	b := t.bots[ctrl]
 	if t.seats[ctrl].UserID != "" {
 		if t.expiredV != t.version+1 {
-			if d := t.turnTimeout(); d > 0 && t.humans() >= 2 && t.deadlineV != t.version {
-				t.deadline, t.deadlineV = time.Now().Add(d), t.version
+			if t.armTurnTimer() {
 				t.broadcast() // the timer is part of the state
 			}
 			return

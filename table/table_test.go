@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"atout/card"
+	"atout/protocol"
 	"atout/store"
 )
 
@@ -245,4 +247,66 @@ func inviteOf(t testing.TB, r Room, owner string) string {
 		t.Fatalf("no invitation for the owner of table %s: %v", r.ID(), err)
 	}
 	return in.Invite
+}
+
+// TestOneStatePerMove: at a table of four humans with a turn timer, a
+// move is one state message to each player, and it carries the next
+// player's timer (the timer is armed before the broadcast, not in a
+// second one).
+func TestOneStatePerMove(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: time.Minute})
+	t.Cleanup(func() { h.Shutdown(ctx) })
+	var players [4]Player
+	for s := range players {
+		u, err := st.CreateGuest(ctx, fmt.Sprint("p", s), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[s] = Player{ID: u.ID, Name: fmt.Sprint("p", s)}
+	}
+	r, err := h.CreateSeated(ctx, Settings{Game: "belote", Target: 1000, Seed: 5}, players[card.South].ID, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := r.(*Table)
+	sub, err := r.Subscribe(ctx, players[card.North].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	drain := func(d time.Duration) (msgs []protocol.State) {
+		timer := time.After(d)
+		for {
+			select {
+			case b := <-sub.C():
+				var m protocol.State
+				if json.Unmarshal(b, &m) == nil && m.Type == "state" {
+					msgs = append(msgs, m)
+				}
+			case <-timer:
+				return msgs
+			}
+		}
+	}
+	drain(300 * time.Millisecond)
+	for range 6 {
+		var seat card.Seat
+		var legal []string
+		var n int
+		if err := tbl.exec(ctx, func() {
+			seat = tbl.m.Game().ToAct()[0]
+			legal, n = tbl.m.Game().Legal(seat), tbl.n
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Act(ctx, players[seat].ID, seat, legal[0], n); err != nil {
+			t.Fatal(err)
+		}
+		msgs := drain(300 * time.Millisecond)
+		if len(msgs) != 1 || msgs[0].N != n+1 || msgs[0].Timer == nil || *msgs[0].Timer < 55 {
+			t.Fatalf("move %d by %v: %d states %+v, want one at n=%d with the next player's timer", n, seat, len(msgs), msgs, n+1)
+		}
+	}
 }
