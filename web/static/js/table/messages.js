@@ -10,6 +10,7 @@ import { followSpeed } from './speed.js';
 import { claimAnswer } from './claims.js';
 import { addLine } from './chat.js';
 import { showConnection } from './header.js';
+import { onMeanings } from './bridge/boxmeanings.js';
 
 // handler returns the message listener of table tbl; waits are its
 // analysis waits.
@@ -18,6 +19,7 @@ export function handler(tbl, waits) {
     state: (m) => onState(tbl, waits, m),
     error: (m) => onError(tbl, m),
     hint: (m) => onHint(tbl, m),
+    meanings: (m) => onMeanings(tbl, m),
     claim: (m) => {
       tbl.ui.inflight = null;
       toast(claimAnswer(m));

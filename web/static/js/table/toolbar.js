@@ -8,11 +8,14 @@ import { undoButton } from './undo.js';
 import { speedSelect, playOutButton } from './speed.js';
 import { sheetButton } from './side.js';
 import { inviteButton, sitButtons } from './invite.js';
+import { tricksButton, tricksPanel } from './tricks.js';
 
 // toolbar draws the toolbar of table id; mod is the game's module.
 export function toolbar(c, mod, id) {
   const tools = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('table.scoreSheet') });
   if (mod.hasLastTrick(c)) tools.appendChild(lastTrickButton(c));
+  const review = tricksButton(c);
+  if (review) tools.appendChild(review);
   for (const b of mod.tools(c)) tools.appendChild(b);
   if (mod.canUndo(c)) tools.appendChild(undoButton(c));
   if (c.seat && !c.table.over) tools.appendChild(speedSelect(c));
@@ -23,6 +26,8 @@ export function toolbar(c, mod, id) {
   if (invite) tools.appendChild(invite);
   for (const b of sitButtons(c, id)) tools.appendChild(b);
   tools.appendChild(leaveLink());
+  const panel = tricksPanel(c);
+  if (panel) tools.appendChild(panel);
   return tools;
 }
 

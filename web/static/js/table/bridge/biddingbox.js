@@ -1,11 +1,13 @@
 // biddingbox: the bidding box: the 35 bids, pass, double and redouble,
-// whose turn it is, the bidding hint; and its keyboard shortcuts: a level
-// 1-7 then C D H S N; P pass, X double, R redouble.
+// whose turn it is, the bidding hint, what each call would mean
+// (boxmeanings.js); and its keyboard shortcuts: a level 1-7 then C D H S
+// N; P pass, X double, R redouble.
 
 import { h } from '../../dom.js';
 import { t, seatName, callName, suitSymbol } from '../../i18n.js';
 import { legalCalls } from './legal.js';
 import { meaningOf } from './meaning.js';
+import { askMeanings, callButton, meaningPanel, meaningsToggle } from './boxmeanings.js';
 
 const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
 
@@ -15,8 +17,12 @@ export function biddingBox(c) {
   const legal = legalCalls(c);
   const myTurn = legal.size > 0;
   const box = h('div', { class: 'bidbox' + (myTurn ? ' active' : ''), 'data-testid': 'bidding-box', role: 'group', 'aria-label': t('table.biddingBox') });
+  // The call looked at belongs to the position it was looked at in.
+  if (c.ui.boxCallN !== c.msg.n) { c.ui.boxCall = ''; c.ui.boxCallN = c.msg.n; }
+  if (myTurn) askMeanings(c, false);
   box.appendChild(bids(c, legal));
-  box.appendChild(otherCalls(c, legal));
+  box.appendChild(otherCalls(c, legal, myTurn));
+  if (myTurn) box.appendChild(meaningPanel(c));
   box.appendChild(h('p', { class: 'status' }, myTurn ? t('table.yourTurn') : (v.turn ? t('table.waitingFor', { seat: seatName(v.turn) }) : '')));
   const bh = c.ui.bidHint;
   if (myTurn && bh && c.ui.hintFor === c.msg.n) box.appendChild(bidHint(bh));
@@ -29,27 +35,27 @@ function bids(c, legal) {
   for (let level = 1; level <= 7; level++) {
     for (const s of STRAINS) {
       const call = level + s;
-      grid.appendChild(h('button', {
+      grid.appendChild(callButton(c, call, {
         type: 'button', class: 'bid strain-' + s + (c.ui.pendingLevel === level ? ' pending' : ''),
         disabled: !legal.has(call), 'aria-label': callName(call), dataset: { call, testid: 'call' },
-        onclick: () => c.act(call),
       }, String(level), h('span', { class: 'sym', 'aria-hidden': 'true' }, s === 'NT' ? t('strain.NT') : suitSymbol(s))));
     }
   }
   return grid;
 }
 
-// otherCalls are pass, double and redouble.
-function otherCalls(c, legal) {
+// otherCalls are pass, double and redouble, and on the player's turn the
+// "?" mode of the meanings.
+function otherCalls(c, legal, myTurn) {
   const row = h('div', { class: 'calls' });
   for (const call of ['P', 'X', 'XX']) {
-    row.appendChild(h('button', {
+    row.appendChild(callButton(c, call, {
       type: 'button', class: 'call-' + call, disabled: !legal.has(call),
       'aria-label': callName(call), dataset: { call, testid: 'call' },
       'aria-keyshortcuts': { P: 'P', X: 'X', XX: 'R' }[call],
-      onclick: () => c.act(call),
     }, callName(call)));
   }
+  if (myTurn) row.appendChild(meaningsToggle(c));
   return row;
 }
 
