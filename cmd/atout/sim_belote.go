@@ -27,6 +27,7 @@ type beloteSimSummary struct {
 	Mode          string                   `json:"mode"`
 	Rules         string                   `json:"rules"`
 	Announcements bool                     `json:"announcements"`
+	SaTa          bool                     `json:"sata,omitempty"`
 	Target        int                      `json:"target"`
 	Seed          uint64                   `json:"seed"`
 	Matches       int                      `json:"matches"`
@@ -36,10 +37,47 @@ type beloteSimSummary struct {
 	CI95          map[string][2]float64    `json:"ci95"`
 	Deals         int                      `json:"deals"`
 	PointsPerDeal map[string]float64       `json:"pointsPerDeal"`
+	Contracts     map[string]strainStats   `json:"contracts,omitempty"`
 	TimePerMove   map[string]moveTimeStats `json:"timePerMove"`
 	TimePerCard   map[string]moveTimeStats `json:"timePerCard"`
 	ElapsedSec    float64                  `json:"elapsedSec"`
 	Threads       int                      `json:"threads"`
+}
+
+// strainStats counts the contracts of one strain in coinche ("suit", "SA",
+// "TA"), by the team that took: how many, how many made, and the takers'
+// deal score less the defenders' summed over them (net; its mean per
+// contract is netPerContract).
+type strainStats struct {
+	Taken          map[string]int     `json:"taken"`
+	Made           map[string]int     `json:"made"`
+	Net            map[string]int     `json:"net"`
+	NetPerContract map[string]float64 `json:"netPerContract"`
+}
+
+// dealWatcher is a player that notes every deal it is asked about, so that
+// the sim can read the contracts and results of a match's deals after it.
+type dealWatcher struct {
+	belotebot.Player
+	deals *[]*belote.Deal
+}
+
+func (w dealWatcher) Choose(ctx context.Context, d *belote.Deal, seat card.Seat) (belote.Action, error) {
+	if n := len(*w.deals); n == 0 || (*w.deals)[n-1] != d {
+		*w.deals = append(*w.deals, d)
+	}
+	return w.Player.Choose(ctx, d, seat)
+}
+
+// strainOf names the strain of a coinche contract.
+func strainOf(c belote.Contract) string {
+	switch c.Trump {
+	case belote.NoSuit:
+		return "SA"
+	case belote.AllTrump:
+		return "TA"
+	}
+	return "suit"
 }
 
 // moveTimeStats summarises decision times in milliseconds.
@@ -92,6 +130,7 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 	modeS := fs.String("mode", "classic", "classic, notrump or coinche")
 	rulesS := fs.String("rules", "maison", "maison or official")
 	annS := fs.Bool("announcements", true, "play with announcements")
+	sata := fs.Bool("sata", false, "coinche with the sans-atout and tout-atout bids (docs/belote-coinche-sa-ta.md); --mode coinche only")
 	target := fs.Int("target", 0, "game target (0: the mode's default)")
 	a := fs.String("a", "strong", "bot of team A (NS in even matches): "+strings.Join(belotebot.PlayerNames, ", "))
 	b := fs.String("b", "baseline", "bot of team B")
@@ -128,16 +167,26 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 			return badInput("--a/--b: %v", err)
 		}
 	}
-	r := belote.Rules{Mode: mode, Setting: setting, Announcements: *annS, Target: *target}
+	r := belote.Rules{Mode: mode, Setting: setting, Announcements: *annS, Target: *target, SaTa: *sata}
+	if err := r.Check(); err != nil {
+		return badInput("--sata: %v", err)
+	}
 	seedV := card.SeedFromString(*seedS)
 	seed := &seedV
 
+	type takenContract struct {
+		strain string
+		team   int // 0 for A, 1 for B
+		made   bool
+		net    int
+	}
 	type outcome struct {
 		aWins        bool
 		deals        int
 		pts          [2]int // A, B
 		tA, tB       []time.Duration
 		cardA, cardB []time.Duration
+		contracts    []takenContract
 		err          error
 	}
 	results := make([]outcome, *n)
@@ -179,6 +228,10 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 					p, _ := belotebot.NewPlayer(name, ms*8+uint64(s)+uint64(i%2)*4)
 					ps[s] = p
 				}
+				var deals []*belote.Deal
+				for s := range ps {
+					ps[s] = dealWatcher{ps[s], &deals}
+				}
 				dealer := card.Seat(pair % 4)
 				res, err := belotebot.PlayMatch(ctx, r, dealer, ms, ps, 0)
 				o := outcome{err: err}
@@ -186,6 +239,19 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 					o.aWins = res.Winner == aSide
 					o.deals = res.Deals
 					o.pts = [2]int{res.Totals[aSide], res.Totals[aSide^1]}
+					for _, d := range deals {
+						c, ok := d.Contract()
+						if !ok || !d.Done() || r.Mode != belote.Coinche {
+							continue
+						}
+						t := c.Takers()
+						team := 0
+						if t != aSide {
+							team = 1
+						}
+						sc := d.Result().Score
+						o.contracts = append(o.contracts, takenContract{strainOf(c), team, d.Result().Made, sc[t] - sc[t^1]})
+					}
 					for _, t := range res.Timings {
 						if t.Seat.Side() == aSide {
 							o.tA = append(o.tA, t.Dur)
@@ -219,13 +285,20 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 	if showBar {
 		fmt.Fprintln(stderr)
 	}
-	sum := beloteSimSummary{Game: "belote", Mode: mode.String(), Rules: setting.String(), Announcements: *annS,
+	sum := beloteSimSummary{Game: "belote", Mode: mode.String(), Rules: setting.String(), Announcements: *annS, SaTa: *sata,
 		Target: r.GameTarget(), Seed: *seed, Matches: *n, Threads: *threads,
 		Bots: map[string]string{"A": *a, "B": *b}}
 	var tA, tB, cA, cB []time.Duration
 	wins := [2]int{}
 	pts := [2]int{}
 	running := make([]float64, 0, *n)
+	if r.Mode == belote.Coinche {
+		sum.Contracts = map[string]strainStats{}
+		for _, k := range []string{"suit", "SA", "TA"} {
+			sum.Contracts[k] = strainStats{Taken: map[string]int{"A": 0, "B": 0}, Made: map[string]int{"A": 0, "B": 0},
+				Net: map[string]int{"A": 0, "B": 0}, NetPerContract: map[string]float64{"A": 0, "B": 0}}
+		}
+	}
 	for i, o := range results {
 		if o.err != nil {
 			return fmt.Errorf("match %d: %w", i+1, o.err)
@@ -237,10 +310,25 @@ func simBelote(args []string, stdout, stderr io.Writer) error {
 		}
 		running = append(running, float64(wins[0]))
 		sum.Deals += o.deals
+		for _, c := range o.contracts {
+			st, team := sum.Contracts[c.strain], [2]string{"A", "B"}[c.team]
+			st.Taken[team]++
+			if c.made {
+				st.Made[team]++
+			}
+			st.Net[team] += c.net
+		}
 		pts[0] += o.pts[0]
 		pts[1] += o.pts[1]
 		tA, tB = append(tA, o.tA...), append(tB, o.tB...)
 		cA, cB = append(cA, o.cardA...), append(cB, o.cardB...)
+	}
+	for _, st := range sum.Contracts {
+		for team, k := range st.Taken {
+			if k > 0 {
+				st.NetPerContract[team] = math.Round(10*float64(st.Net[team])/float64(k)) / 10
+			}
+		}
 	}
 	sum.Wins = map[string]int{"A": wins[0], "B": wins[1]}
 	rate := func(k int) float64 { return math.Round(10000*float64(k)/float64(*n)) / 10000 }

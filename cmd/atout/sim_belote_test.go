@@ -59,6 +59,8 @@ func TestSimBeloteBadFlags(t *testing.T) {
 		{"--b", "x"},
 		{"--threads", "0"},
 		{"--target", "-5"},
+		{"--sata"},
+		{"--sata", "--mode", "notrump"},
 		{"--frobnicate"},
 		{"extra"},
 	} {
@@ -81,5 +83,67 @@ func TestWilson(t *testing.T) {
 	}
 	if ci := wilson(0, 0); ci != [2]float64{0, 1} {
 		t.Errorf("wilson(0,0) = %v", ci)
+	}
+}
+
+// TestSimBeloteSaTa: --sata plays coinche with the sans-atout and
+// tout-atout bids, says so in the summary and counts the contracts by
+// strain; the bots bid them on these decks (two fast teams, low target).
+func TestSimBeloteSaTa(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"-n", "6", "--seed", "3", "--mode", "coinche", "--rules", "official", "--sata", "--target", "1000",
+		"--a", "fast", "--b", "baseline", "--threads", "2", "--quiet"}
+	if err := simBelote(args, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var s beloteSimSummary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatalf("bad JSON %q: %v", out.String(), err)
+	}
+	if !s.SaTa || !strings.Contains(out.String(), `"sata": true`) {
+		t.Errorf("summary does not say sata: %s", out.String())
+	}
+	taken, sata := 0, 0
+	for k, st := range s.Contracts {
+		for team, n := range st.Taken {
+			taken += n
+			if k != "suit" {
+				sata += n
+			}
+			if st.Made[team] > n {
+				t.Errorf("%s %s: made %d of %d", k, team, st.Made[team], n)
+			}
+		}
+	}
+	if taken == 0 || taken > s.Deals {
+		t.Errorf("%d contracts in %d deals", taken, s.Deals)
+	}
+	if sata == 0 {
+		t.Errorf("no sans-atout or tout-atout contract in %d deals: %+v", s.Deals, s.Contracts)
+	}
+
+	// Without the flag: no such contract, and "sata" is not in the summary.
+	var off []string
+	for _, a := range args {
+		if a != "--sata" {
+			off = append(off, a)
+		}
+	}
+	out.Reset()
+	if err := simBelote(off, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	s = beloteSimSummary{}
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.SaTa || strings.Contains(out.String(), `"sata"`) {
+		t.Errorf("sata in a summary without the flag: %s", out.String())
+	}
+	if n := s.Contracts["SA"].Taken["A"] + s.Contracts["SA"].Taken["B"] + s.Contracts["TA"].Taken["A"] + s.Contracts["TA"].Taken["B"]; n != 0 {
+		t.Errorf("%d sans-atout or tout-atout contracts without --sata", n)
+	}
+	if s.Contracts["suit"].Taken["A"]+s.Contracts["suit"].Taken["B"] == 0 {
+		t.Errorf("no contract counted: %+v", s.Contracts)
 	}
 }
