@@ -20,6 +20,7 @@ const (
 	ActCoinche                          // "coinche"
 	ActSurcoinche                       // "surcoinche"
 	ActCard                             // "SA": play a card
+	ActClaim                            // "claim 6": the takers' total of tricks after a claim (docs/belote-claims.md)
 )
 
 // CapotBid is the value of a capot bid in coinche: it ranks above 160 and is
@@ -31,7 +32,7 @@ const CapotBid = 250
 type Action struct {
 	Kind  ActionKind
 	Suit  card.Suit // ActSuit, ActBid: the trump suit named ([NoSuit] sans-atout, [AllTrump] tout-atout bids)
-	Value uint8     // ActBid: 80..160, or 250 for capot
+	Value uint8     // ActBid: 80..160, or 250 for capot; ActClaim: the takers' total of tricks, 0..8
 	Card  card.Card // ActCard
 }
 
@@ -53,8 +54,12 @@ func NameSuit(s card.Suit) Action { return Action{Kind: ActSuit, Suit: s} }
 // Play returns the action of playing card c.
 func Play(c card.Card) Action { return Action{Kind: ActCard, Card: c} }
 
-// IsCall reports whether a is a bidding action (not a card).
-func (a Action) IsCall() bool { return a.Kind != 0 && a.Kind != ActCard }
+// Claim returns the claim that ends the play with the takers' side
+// holding takersTricks tricks in all (docs/belote-claims.md).
+func Claim(takersTricks int) Action { return Action{Kind: ActClaim, Value: uint8(takersTricks)} }
+
+// IsCall reports whether a is a bidding action (not a card or a claim).
+func (a Action) IsCall() bool { return a.Kind != 0 && a.Kind != ActCard && a.Kind != ActClaim }
 
 // String writes the action in the record notation: "pass", "take", "H",
 // "100H", "capotH", "100NT" (sans-atout), "capotAT" (tout-atout),
@@ -78,6 +83,8 @@ func (a Action) String() string {
 		return "surcoinche"
 	case ActCard:
 		return a.Card.String()
+	case ActClaim:
+		return "claim " + strconv.Itoa(int(a.Value))
 	}
 	return fmt.Sprintf("Action(%d)", a.Kind)
 }
@@ -105,8 +112,9 @@ func (a *Action) UnmarshalText(b []byte) error {
 // round-2 call, a coinche bid "80H".."160C" (suit letter or symbol, also
 // "80 H"; "NT" or "SA" for sans-atout, "AT" or "TA" for tout-atout),
 // "capotH" (also "capot H"), "coinche" (also "contre"),
-// "surcoinche" (also "surcontre"), or a card of the 32-card deck in either
-// order ("SA", "AS", "10h").
+// "surcoinche" (also "surcontre"), a card of the 32-card deck in either
+// order ("SA", "AS", "10h"), or "claim N" (N from 0 to 8, the takers'
+// total of tricks after a claim).
 func ParseAction(s string) (Action, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	switch t {
@@ -120,6 +128,13 @@ func ParseAction(s string) (Action, error) {
 		return CallCoinche, nil
 	case "surcoinche", "surcontre", "surcontree", "surcontrée":
 		return CallSurcoinche, nil
+	}
+	if rest, ok := strings.CutPrefix(t, "claim"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(rest))
+		if err != nil || n < 0 || n > 8 || !strings.HasPrefix(rest, " ") {
+			return Action{}, &ActionError{Input: s, Msg: "want \"claim N\" with N, the takers' total of tricks, from 0 to 8"}
+		}
+		return Claim(n), nil
 	}
 	if rest, ok := strings.CutPrefix(t, "capot"); ok {
 		su, err := ParseStrain(strings.TrimLeft(rest, " -"))

@@ -132,6 +132,12 @@ type Deal struct {
 	reserve int // litige reserve carried into this deal
 	result  DealResult
 
+	// claim: the play ended in a claim by claimer, the tricks left to
+	// claimSide
+	claimed   bool
+	claimer   card.Seat
+	claimSide card.Side
+
 	steps  []SeatAction
 	nCalls int // calls in steps (the bidding)
 }

@@ -141,6 +141,9 @@ func seatAt(leader card.Seat, i int) card.Seat {
 func (d *Deal) play(seat card.Seat, a Action) error {
 	trick := int(d.trickNo) + 1
 	name := a.String()
+	if a.Kind == ActClaim {
+		return d.claim(seat, int(a.Value))
+	}
 	if a.Kind != ActCard {
 		return illegal(seat, name, trick, "the bidding is over; play a card")
 	}
@@ -358,3 +361,109 @@ func (d *Deal) Silent(seat card.Seat) bool { return d.silent&(1<<(seat&3)) != 0 
 
 // NoBelote reports whether seat does not declare belote-rebelote.
 func (d *Deal) NoBelote(seat card.Seat) bool { return d.noBelote&(1<<(seat&3)) != 0 }
+
+// ClaimRange returns the takers' totals of tricks a claim may state now
+// (docs/belote-claims.md): lo, the tricks the takers have won, when the
+// defenders take every trick left; hi, lo plus the tricks left (the one
+// in progress included), when the takers take them all. A belote claim is
+// of all the remaining tricks: no total between the two is accepted. ok is
+// false outside the play.
+func (d *Deal) ClaimRange() (lo, hi int, ok bool) {
+	if d.phase != PhasePlay {
+		return 0, 0, false
+	}
+	lo = d.tricks[d.con.Takers()]
+	return lo, lo + 8 - int(d.trickNo), true
+}
+
+// Claimed reports whether the play ended in a claim, who made it and the
+// side that took the tricks left.
+func (d *Deal) Claimed() (by card.Seat, rest card.Side, ok bool) {
+	if !d.claimed {
+		return 0, 0, false
+	}
+	return d.claimer, d.claimSide, true
+}
+
+// claim ends the play: the side the claim gives them takes every trick
+// left, with every card point left and the dix de der. The seats that have
+// not played their first card declare their announcements as they would
+// have with it, and a belote holder who has not kept quiet keeps his 20
+// (it is never lost). The cards left stay in the hands and the trick in
+// progress stays as it was: the deal is over. An illegal claim changes
+// nothing.
+func (d *Deal) claim(seat card.Seat, takersTotal int) error {
+	trick := int(d.trickNo) + 1
+	name := Claim(takersTotal).String()
+	lo, hi, _ := d.ClaimRange()
+	if takersTotal != lo && takersTotal != hi {
+		return illegal(seat, name, trick, "a claim is of all the remaining tricks: the takers' total is %d (the takers take the rest) or %d (the defenders take it)", hi, lo)
+	}
+	nd := *d
+	nd.steps = d.steps[:len(d.steps):len(d.steps)]
+	nd.record(seat, Claim(takersTotal))
+	side := d.con.Takers()
+	if takersTotal == lo {
+		side = side.Other()
+	}
+	trump := d.con.Trump
+	pts := 10 // dix de der
+	for s := range card.Seat(4) {
+		for _, c := range d.hands[s].Cards() {
+			pts += CardPoints(c, trump, d.rules.Setting)
+		}
+		if d.trickNo == 0 && d.rules.Announcements && d.silent&(1<<s) == 0 && d.hands[s] == d.start[s] {
+			nd.declared[s] = Detect(s, d.start[s], d.rules, trump)
+		}
+	}
+	for _, c := range d.trick[:d.nTrick] {
+		pts += CardPoints(c, trump, d.rules.Setting)
+	}
+	if d.rules.Announcements && !d.annDone {
+		nd.resolveAnnouncements()
+	}
+	if b := d.beloteSeat; b >= 0 && d.noBelote&(1<<b) == 0 && (d.beloteSaid > 0 || !d.playedBeloteCard(card.Seat(b))) {
+		nd.beloteSaid = 2
+	}
+	nd.points[side] += pts
+	nd.tricks[side] += 8 - int(d.trickNo)
+	nd.phase = PhaseDone
+	nd.claimed, nd.claimer, nd.claimSide = true, seat, side
+	if err := nd.finish(); err != nil {
+		return err
+	}
+	*d = nd
+	return nil
+}
+
+// SureRest reports whether seat, on lead at the start of a trick, takes
+// every trick left whatever the others hold and play, from what he sees:
+// each of his cards is the best card left in its suit, and no trump is
+// left outside his hand to ruff one of them. It is the claim a player
+// makes without a doubt (a bot's claim, docs/belote-claims.md); it reads
+// only his hand and the cards played, the others' cards as one unknown
+// set.
+func (d *Deal) SureRest(seat card.Seat) bool {
+	if d.phase != PhasePlay || d.nTrick != 0 || d.turn != seat {
+		return false
+	}
+	own := d.hands[seat]
+	var out card.Hand // every card not yet played and not his
+	for s := range card.Seat(4) {
+		if s != seat {
+			out |= d.hands[s]
+		}
+	}
+	trump := d.con.Trump
+	if IsSuit(trump) && out.Suit(trump) != 0 && own.Suit(trump) != own {
+		return false // a trump left outside could ruff a plain card
+	}
+	for _, c := range own.Cards() {
+		for _, o := range out.Suit(c.Suit()).Cards() {
+			if Strength(o, trump) > Strength(c, trump) {
+				return false
+			}
+		}
+	}
+	return own != 0
+}

@@ -20,9 +20,11 @@ import (
 // The format has a version: a record without "version" is version 1, the
 // original format, and reads as before. Version 2 adds "sata" (the
 // sans-atout and tout-atout coinche bids, with the "100NT" and "capotAT"
-// notation); a record is written as version 2 only when it needs it, so a
-// game without those bids is written exactly as before. A version this
-// program does not know is refused.
+// notation). Version 3 adds the claim ("S claim 8", docs/belote-claims.md)
+// to the actions. A record is written with the lowest version it needs, so
+// a game without those bids or claims is written exactly as before. A
+// version this program does not know is refused, and so is a feature in a
+// record of a version before it.
 //
 // A file holds one Record or a JSON array of the consecutive deals of one
 // game ([ParseRecords], [LoadDeals]).
@@ -46,7 +48,7 @@ func (r *Record) Rules() Rules {
 
 // RecordVersion is the newest record format version this program reads and
 // writes.
-const RecordVersion = 2
+const RecordVersion = 3
 
 // RecordError reports a bad game record: the record (1-based index in the
 // file; 1 for a single record), the field or the action (1-based index and
@@ -209,6 +211,9 @@ func parseRecord(raw []byte) (Record, *RecordError) {
 		sa, err := ParseSeatAction(s)
 		if err != nil {
 			return r, &RecordError{Action: i + 1, Move: s, Err: err}
+		}
+		if sa.Action.Kind == ActClaim && version < 3 {
+			return r, &RecordError{Action: i + 1, Move: s, Err: errors.New("a claim needs record version 3 (\"version\":3)")}
 		}
 		r.Actions = append(r.Actions, sa)
 	}
@@ -397,9 +402,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Deck: make([]string, 32), Actions: make([]string, len(r.Actions)), Silent: []string{},
 		SaTa: r.SaTa,
 	}
-	if r.SaTa {
-		j.Version = 2
-	}
+	j.Version = r.version()
 	for i, c := range r.Deck {
 		j.Deck[i] = c.String()
 	}
@@ -413,6 +416,21 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		j.NoBelote = append(j.NoBelote, s.String())
 	}
 	return json.Marshal(j)
+}
+
+// version returns the lowest record version that holds r: 1 (written
+// without "version"), 2 with the sans-atout and tout-atout bids, 3 with a
+// claim.
+func (r Record) version() int {
+	for _, a := range r.Actions {
+		if a.Action.Kind == ActClaim {
+			return 3
+		}
+	}
+	if r.SaTa {
+		return 2
+	}
+	return 0
 }
 
 // UnmarshalJSON reads one record, checked as [ParseRecords] does.

@@ -316,7 +316,8 @@ func TestRecordVersion(t *testing.T) {
 		{`"version":1,`, ""},
 		{`"version":2,`, ""},
 		{`"version":2,"sata":true,`, ""},
-		{`"version":3,`, "unknown record version 3"},
+		{`"version":3,`, ""},
+		{`"version":4,`, "unknown record version 4"},
 		{`"sata":true,`, "needs record version 2"},
 		{`"version":1,"sata":true,`, "needs record version 2"},
 	} {

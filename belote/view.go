@@ -68,6 +68,20 @@ type BeloteView struct {
 	Rebelote bool      `json:"rebelote"`
 }
 
+// ClaimView is what a claim may state now: the takers' total of tricks
+// when the defenders take the rest (Min) or when the takers take it (Max).
+type ClaimView struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+// ClaimedView says that a claim ended the play: by whom, and the side that
+// took every trick left.
+type ClaimedView struct {
+	By   card.Seat `json:"by"`
+	Rest card.Side `json:"rest"`
+}
+
 // ResultView is the score of a finished deal.
 type ResultView struct {
 	Made          bool       `json:"made"`
@@ -125,6 +139,13 @@ type DealView struct {
 	Silent             bool               `json:"silent"`   // Seat's choice
 	NoBelote           bool               `json:"noBelote"` // Seat's choice
 
+	// Claim, during the play: the takers' totals of tricks a claim may
+	// state (docs/belote-claims.md).
+	Claim *ClaimView `json:"claim,omitempty"`
+	// Claimed, once a claim ended the play: who claimed and the side that
+	// took the tricks left.
+	Claimed *ClaimedView `json:"claimed,omitempty"`
+
 	// Hands are every seat's hands at the start of play, once the deal is
 	// over (index by seat N, E, S, W).
 	Hands  *[4][]card.Card `json:"hands,omitempty"`
@@ -179,6 +200,12 @@ func (d *Deal) SeatView(seat card.Seat) DealView {
 	v.Contract = cv
 	v.TrickNumber = d.TrickNumber()
 	v.Tricks = d.tricks
+	if lo, hi, ok := d.ClaimRange(); ok {
+		v.Claim = &ClaimView{Min: lo, Max: hi}
+	}
+	if by, rest, ok := d.Claimed(); ok {
+		v.Claimed = &ClaimedView{By: by, Rest: rest}
+	}
 	if d.phase == PhasePlay {
 		l := d.leader
 		v.Leader = &l

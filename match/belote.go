@@ -353,11 +353,28 @@ func (b *Belote) PlayStart() int {
 	}
 	n := 0
 	for _, s := range d.Steps() {
-		if s.Action.Kind != belote.ActCard {
+		if s.Action.IsCall() {
 			n++
 		}
 	}
 	return n
+}
+
+// BotClaim returns the seat on lead and the takers' total of tricks when
+// that seat takes every trick left whatever the others hold
+// ([belote.Deal.SureRest]): the claim of the rest a bot makes
+// (docs/belote-claims.md).
+func (b *Belote) BotClaim() (by card.Seat, tricks int, ok bool) {
+	d := b.deal()
+	if d == nil || d.Phase() != belote.PhasePlay || !d.SureRest(d.Turn()) {
+		return 0, 0, false
+	}
+	con, _ := d.Contract()
+	lo, hi, _ := d.ClaimRange()
+	if d.Turn().Side() != con.Takers() {
+		return d.Turn(), lo, true
+	}
+	return d.Turn(), hi, true
 }
 
 // Export writes the JSON record of the deals played.
@@ -373,6 +390,7 @@ func (b *Belote) Export(format string) ([]byte, string, error) {
 }
 
 var (
-	_ Match    = (*Belote)(nil)
-	_ Reporter = (*Belote)(nil)
+	_ Match      = (*Belote)(nil)
+	_ Reporter   = (*Belote)(nil)
+	_ BotClaimer = (*Belote)(nil)
 )
