@@ -55,12 +55,16 @@ type beldSpec struct {
 	Rules         protocol.BeloteRules `json:"rules"`
 	Announcements bool                 `json:"announcements"`
 	Level         protocol.Level       `json:"level"`
+	// SaTa: coinche with the sans-atout and tout-atout bids
+	// (docs/belote-coinche-sa-ta.md) at every table of the event; absent
+	// from the events made before it, which play without them.
+	SaTa bool `json:"sata,omitempty"`
 }
 
 func (sp beldSpec) rules() belote.Rules {
 	m, _ := belote.ParseMode(string(sp.Mode))
 	st, _ := belote.ParseSetting(string(sp.Rules))
-	return belote.Rules{Mode: m, Setting: st, Announcements: sp.Announcements}
+	return belote.Rules{Mode: m, Setting: st, Announcements: sp.Announcements, SaTa: sp.SaTa}
 }
 
 // beldTeamData is the Data of a team's entry.
@@ -301,6 +305,8 @@ type BeloteDuplicateRequest struct {
 	Rules         protocol.BeloteRules `json:"rules,omitempty"`
 	Announcements bool                 `json:"announcements,omitempty"`
 	Level         protocol.Level       `json:"level,omitempty"`
+	// SaTa allows the sans-atout and tout-atout bids (coinche only).
+	SaTa bool `json:"sata,omitempty"`
 }
 
 // checkBeloteDuplicate checks a belote duplicate request and returns its
@@ -314,8 +320,8 @@ func checkBeloteDuplicate(body BeloteDuplicateRequest) (string, beldSpec, error)
 	if body.Deals < MinBeloteDeals || body.Deals > MaxBeloteDeals {
 		return "", beldSpec{}, badInput("deals=%d: want %d to %d", body.Deals, MinBeloteDeals, MaxBeloteDeals)
 	}
-	// The table settings check the mode, rules and level.
-	set := table.Settings{Game: "belote", Mode: body.Mode, Rules: body.Rules, Announcements: body.Announcements, Level: body.Level}
+	// The table settings check the mode, rules, level and sata (coinche only).
+	set := table.Settings{Game: "belote", Mode: body.Mode, Rules: body.Rules, Announcements: body.Announcements, Level: body.Level, SaTa: body.SaTa}
 	if err := set.Normalize(); err != nil {
 		var se *table.SettingsError
 		if errors.As(err, &se) {
@@ -324,7 +330,7 @@ func checkBeloteDuplicate(body BeloteDuplicateRequest) (string, beldSpec, error)
 		return "", beldSpec{}, badInput("%v", err)
 	}
 	return name, beldSpec{Deals: body.Deals, Seed: body.Seed, Mode: set.Mode, Rules: set.Rules,
-		Announcements: set.Announcements, Level: set.Level}, nil
+		Announcements: set.Announcements, Level: set.Level, SaTa: set.SaTa}, nil
 }
 
 // CreateBeloteDuplicate checks a belote duplicate request and stores the
@@ -360,7 +366,7 @@ func (s *Service) CreateBeloteDuplicate(ctx context.Context, c Caller, body Belo
 // ListBeloteDuplicates returns the latest belote duplicates.
 func (s *Service) ListBeloteDuplicates(ctx context.Context) (protocol.BeloteDuplicateList, error) {
 	out, err := listCompetitions(ctx, s, KindBeloteDuplicate, func(c store.Competition, sp beldSpec) protocol.BeloteDuplicateSummary {
-		return protocol.BeloteDuplicateSummary{ID: c.ID, Name: c.Name, Deals: sp.Deals, Mode: sp.Mode, Rules: sp.Rules, Created: c.Created}
+		return protocol.BeloteDuplicateSummary{ID: c.ID, Name: c.Name, Deals: sp.Deals, Mode: sp.Mode, Rules: sp.Rules, SaTa: sp.SaTa, Created: c.Created}
 	})
 	return protocol.BeloteDuplicateList{Events: out}, err
 }
@@ -600,7 +606,7 @@ func (s *Service) openBeldTable(ctx context.Context, c Caller, ev *beloteDuplica
 		defer release()
 	}
 	set := table.Settings{Game: "belote", Mode: ev.spec.Mode, Rules: ev.spec.Rules, Announcements: ev.spec.Announcements,
-		Level: ev.spec.Level, BeloteDeals: deals, Tournament: table.Competition{ID: ev.comp.ID, Entry: t.name}}
+		Level: ev.spec.Level, SaTa: ev.spec.SaTa, BeloteDeals: deals, Tournament: table.Competition{ID: ev.comp.ID, Entry: t.name}}
 	room, err := s.createSeated(ctx, set, south.User, players)
 	if err != nil {
 		return out, err
@@ -733,7 +739,7 @@ func (s *Service) BeloteDuplicateView(ctx context.Context, id, user string) (pro
 	}
 	return protocol.BeloteDuplicate{
 		Event: protocol.BeloteEvent{ID: ev.comp.ID, Name: ev.comp.Name, Deals: ev.spec.Deals, Mode: ev.spec.Mode,
-			Rules: ev.spec.Rules, Announcements: ev.spec.Announcements, Level: ev.spec.Level, Created: ev.comp.Created,
+			Rules: ev.spec.Rules, Announcements: ev.spec.Announcements, Level: ev.spec.Level, SaTa: ev.spec.SaTa, Created: ev.comp.Created,
 			Open: open, Organiser: user != "" && user == ev.comp.Owner},
 		Teams: teams, You: you, Standings: rows, Deals: deals,
 	}, nil

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"atout/belote"
 	"atout/card"
 	"atout/protocol"
 	"atout/store"
@@ -484,5 +486,140 @@ func hold(s *Service, id string) {
 		sl.mu.Lock()
 		sl.checked = time.Now().Add(time.Hour)
 		sl.mu.Unlock()
+	}
+}
+
+// TestBeloteDuplicateSaTa: an event created with the sans-atout and
+// tout-atout bids (coinche only) says so, opens every table with them,
+// keeps them across a restart, and ranks the teams on the deals played in
+// those strains, scored as the rules score them (docs/belote-coinche-sa-ta.md).
+func TestBeloteDuplicateSaTa(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	org, a, b := e.user("org"), e.user("ann"), e.user("bob")
+	for _, mode := range []protocol.BeloteMode{"", "classic", "notrump"} {
+		_, err := e.s.CreateBeloteDuplicate(ctx, e.caller(org), BeloteDuplicateRequest{Name: "x", Deals: 2, Mode: mode, SaTa: true})
+		var ie *InputError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, `sata="true"`) {
+			t.Errorf("sata in mode %q: %v, want an input error naming sata", mode, err)
+		}
+	}
+
+	plain := e.createBeld(org, BeloteDuplicateRequest{Name: "Plain", Deals: 1, Seed: 3, Mode: "coinche", Level: "easy"})
+	id := e.createBeld(org, BeloteDuplicateRequest{Name: "SA TA", Deals: 2, Seed: 5, Mode: "coinche", Level: "easy", SaTa: true})
+	list, err := e.s.ListBeloteDuplicates(ctx)
+	mustOK(t, "list", err)
+	for _, ev := range list.Events {
+		if ev.SaTa != (ev.ID == id) {
+			t.Errorf("listed %s (%s) with sata=%v", ev.ID, ev.Name, ev.SaTa)
+		}
+	}
+	if v := e.beldView(id, org); !v.Event.SaTa || v.Event.Mode != "coinche" {
+		t.Errorf("event %+v, want coinche with sata", v.Event)
+	}
+	if v := e.beldView(plain, org); v.Event.SaTa {
+		t.Errorf("event without sata says sata: %+v", v.Event)
+	}
+	for _, u := range []store.User{a, b} {
+		_, err := e.join(u, id, u.Username, "")
+		mustOK(t, u.Username+" joins", err)
+	}
+	_, err = e.join(a, plain, "Plain", "")
+	mustOK(t, "join plain", err)
+	mustOK(t, "start", e.start(org, id))
+	mustOK(t, "start plain", e.start(org, plain))
+	ra, rb := e.teamRoom(a, id, "ann"), e.teamRoom(b, id, "bob")
+	for _, r := range []*fakeRoom{ra, rb} {
+		if s := r.settings; !s.SaTa || s.Mode != "coinche" || len(s.BeloteDeals) != 2 {
+			t.Errorf("table %s settings %+v, want coinche with sata", r.id, s)
+		}
+	}
+	if rp := e.teamRoom(a, plain, "Plain"); rp.settings.SaTa {
+		t.Errorf("a table of an event without sata has sata: %+v", rp.settings)
+	}
+
+	// ann's side opens 80 tout-atout at both deals, bob's 80 sans-atout;
+	// everybody else passes and plays the first legal card.
+	bidding := func(bid string) func(int, []string) string {
+		return func(step int, legal []string) string {
+			if step == 0 {
+				if !slices.Contains(legal, bid) {
+					t.Fatalf("%s is not among the opening bids %v", bid, legal)
+				}
+				return bid
+			}
+			if slices.Contains(legal, "pass") {
+				return "pass"
+			}
+			return legal[0]
+		}
+	}
+	// Not coinched and without announcements (belote-rebelote is not
+	// played in SA or TA): made, the two sides share the deal's card
+	// points (162 in TA, 130 in Maison SA) and the takers add the bid;
+	// failed, the defenders score 160 + the bid.
+	check := func(r *fakeRoom, no int, bid string, total int) table.BeloteDealDone {
+		t.Helper()
+		done := r.finishBeloteDeal(t, no, bidding(bid), true)
+		deals, err := belote.LoadDeals([]belote.Record{done.Record})
+		mustOK(t, "load the deal", err)
+		c, _ := deals[0].Contract()
+		if got := c.Trump; (bid == "80AT") != (got == belote.AllTrump) || (bid == "80NT") != (got == belote.NoSuit) {
+			t.Fatalf("deal %d bid %s: contract strain %v", no, bid, got)
+		}
+		if !done.Record.SaTa {
+			t.Errorf("deal %d: the record does not say sata", no)
+		}
+		takers, p := c.Takers(), done.Points
+		switch made := deals[0].Result().Made; {
+		case made && p[takers]+p[takers.Other()] != total+80:
+			t.Errorf("deal %d %s made: %v, want %d in all", no, bid, p, total+80)
+		case !made && (p[takers] != 0 || p[takers.Other()] != 240):
+			t.Errorf("deal %d %s failed: %v, want 0 and 240", no, bid, p)
+		}
+		return done
+	}
+	var nets [2][2]int // deal, team (ann, bob): NS points less EW's
+	for no := 1; no <= 2; no++ {
+		da, db := check(ra, no, "80AT", 162), check(rb, no, "80NT", 130)
+		nets[no-1] = [2]int{da.Points[card.NS] - da.Points[card.EW], db.Points[card.NS] - db.Points[card.EW]}
+	}
+	e.s.Wait()
+	v := e.beldView(id, org)
+	if len(v.Standings) != 2 {
+		t.Fatalf("standings %+v", v.Standings)
+	}
+	for no := 1; no <= 2; no++ {
+		deal, err := e.s.BeloteDeal(ctx, id, no, org.ID)
+		mustOK(t, "deal", err)
+		if len(deal.Results) != 2 {
+			t.Fatalf("deal %d: %+v", no, deal.Results)
+		}
+		for i, r := range deal.Results {
+			want := nets[no-1][i]
+			if r.Net != want || r.Relative != float64(want-nets[no-1][1-i]) {
+				t.Errorf("deal %d, %s: net %d relative %v, want %d and %d", no, r.Team, r.Net, r.Relative, want, want-nets[no-1][1-i])
+			}
+		}
+	}
+	rel := float64(nets[0][0]-nets[0][1]+nets[1][0]-nets[1][1]) / 2
+	for _, s := range v.Standings {
+		want := rel
+		if s.Team == "bob" {
+			want = -rel
+		}
+		if s.PerDeal != want {
+			t.Errorf("%s: %v per deal, want %v", s.Team, s.PerDeal, want)
+		}
+	}
+
+	// The setting is in the stored event: a restart reads it back.
+	before, _ := json.Marshal(e.beldView(id, org))
+	e.restart()
+	if after, _ := json.Marshal(e.beldView(id, org)); string(before) != string(after) {
+		t.Errorf("after a restart:\n%s\nbefore:\n%s", after, before)
+	}
+	if v := e.beldView(id, org); !v.Event.SaTa {
+		t.Error("the restarted event lost sata")
 	}
 }

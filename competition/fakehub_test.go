@@ -240,6 +240,9 @@ func (r *fakeRoom) Over() bool {
 	return r.over
 }
 func (r *fakeRoom) Info(context.Context, string) (table.Info, error) { return table.Info{}, nil }
+func (r *fakeRoom) Meanings(context.Context, string) (protocol.Meanings, error) {
+	return protocol.Meanings{}, nil
+}
 func (r *fakeRoom) SeatOf(_ context.Context, user string) (card.Seat, bool, error) {
 	for i, p := range r.players {
 		if p.ID != "" && p.ID == user {
@@ -356,7 +359,7 @@ func playBeloteDeal(t *testing.T, set table.Settings, no int, pick func(step int
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := belote.NewDeal(belote.Rules{Mode: m, Setting: st, Announcements: set.Announcements}, fd.Dealer, fd.Deck)
+	d, err := belote.NewDeal(belote.Rules{Mode: m, Setting: st, Announcements: set.Announcements, SaTa: set.SaTa}, fd.Dealer, fd.Deck)
 	if err != nil {
 		t.Fatal(err)
 	}

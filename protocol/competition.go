@@ -284,6 +284,8 @@ type BeloteDuplicateSummary struct {
 	Mode    BeloteMode  `json:"mode"`
 	Rules   BeloteRules `json:"rules"`
 	Created time.Time   `json:"created"`
+	// SaTa: the event's coinche has the sans-atout and tout-atout bids.
+	SaTa bool `json:"sata,omitempty"`
 }
 
 // BeloteDuplicateList answers GET /api/beloteduplicates.
@@ -309,6 +311,9 @@ type BeloteEvent struct {
 	Mode          BeloteMode  `json:"mode"`
 	Name          string      `json:"name"`
 	Rules         BeloteRules `json:"rules"`
+	// SaTa: every table of the event plays coinche with the sans-atout and
+	// tout-atout bids.
+	SaTa bool `json:"sata,omitempty"`
 	// Open: the event takes teams (its organiser has not started it; no
 	// deal is dealt before). Organiser: the caller may start it.
 	Open      bool `json:"open"`

@@ -155,7 +155,7 @@ func (d *BeloteDuplicate) AddRecord(team string, side card.Side, rec belote.Reco
 	if num == 0 {
 		return &Error{Op: op, Entry: team, Err: invalid("the record's deck and dealer are not a deal of this duplicate")}
 	}
-	if rec.Rules().Mode != d.Rules.Mode || rec.Setting != d.Rules.Setting || rec.Announcements != d.Rules.Announcements {
+	if rec.Rules().Mode != d.Rules.Mode || rec.Setting != d.Rules.Setting || rec.Announcements != d.Rules.Announcements || rec.SaTa != d.Rules.SaTa {
 		return &Error{Op: op, Board: num, Entry: team, Err: invalid("the record's rules differ from the duplicate's")}
 	}
 	deals, err := belote.LoadDeals([]belote.Record{rec})
