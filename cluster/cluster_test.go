@@ -176,12 +176,7 @@ func TestThreeNodesHandover(t *testing.T) {
 // TestProxyCalls checks the calls forwarded to the owner and their errors,
 // without subscribers.
 func TestProxyCalls(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
-	must(t, err)
-	t.Cleanup(func() { st.Close() })
-	e := testNATS(t)
-	n1 := startNode(t, "n1", "", e.URL(), st)
-	n2 := startNode(t, "n2", "", e.URL(), st)
+	st, n1, n2 := twoNodes(t)
 	ctx := context.Background()
 	alice, bob := guest(t, st, "alice"), guest(t, st, "bob")
 	r1, err := n1.hub.Create(ctx, testSettings, table.Player{ID: alice.ID, Name: "alice"})
@@ -301,12 +296,7 @@ func TestResumeAndScan(t *testing.T) {
 // without the snapshot (the state and analysis it has already), one that
 // missed a message or follows another relay gets it again.
 func TestWatchRenewal(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
-	must(t, err)
-	t.Cleanup(func() { st.Close() })
-	e := testNATS(t)
-	n1 := startNode(t, "n1", "", e.URL(), st)
-	n2 := startNode(t, "n2", "", e.URL(), st)
+	st, n1, n2 := twoNodes(t)
 	ctx := context.Background()
 	alice := guest(t, st, "alice")
 	r1, err := n1.hub.Create(ctx, testSettings, table.Player{ID: alice.ID, Name: "alice"})

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -152,6 +153,17 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 	n.hub = hub
 	t.Cleanup(func() { n.stop() })
 	return n
+}
+
+// twoNodes starts two in-process nodes sharing an SQLite store and a NATS
+// server.
+func twoNodes(t testing.TB) (*store.Store, *node, *node) {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	must(t, err)
+	t.Cleanup(func() { st.Close() })
+	e := testNATS(t)
+	return st, startNode(t, "n1", "", e.URL(), st), startNode(t, "n2", "", e.URL(), st)
 }
 
 // stop shuts the node down cleanly (leases released).

@@ -3,13 +3,11 @@ package cluster
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"atout/bridge"
 	"atout/card"
-	"atout/store"
 	"atout/table"
 )
 
@@ -17,12 +15,7 @@ import (
 // through another node than its owner's gets what the owner's judge lets
 // him see: nothing of a board the competition does not show yet.
 func TestSealAcrossNodes(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
-	must(t, err)
-	t.Cleanup(func() { st.Close() })
-	e := testNATS(t)
-	n1 := startNode(t, "n1", "", e.URL(), st)
-	n2 := startNode(t, "n2", "", e.URL(), st)
+	_, n1, n2 := twoNodes(t)
 	for _, n := range []*node{n1, n2} {
 		n.hub.SealWith(func(table.SealQuery) bool { return false })
 	}

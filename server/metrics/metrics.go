@@ -151,34 +151,30 @@ func (m *Metrics) Write(w io.Writer, tables int, solvers ddpool.Stats) {
 	writeRuntime(w)
 }
 
-// writeRuntime writes the Go runtime's figures that size a node: the
-// goroutines and the heap (runtime/metrics, which does not stop the world).
+// runtimeGauges are the Go runtime's figures that size a node (from
+// runtime/metrics, which does not stop the world): the gauge's name, its
+// help and the runtime's sample.
+var runtimeGauges = []struct{ name, help, sample string }{
+	{"go_goroutines", "Goroutines that currently exist.", "/sched/goroutines:goroutines"},
+	{"atout_go_heap_objects_bytes", "Memory of live and not yet swept heap objects.", "/memory/classes/heap/objects:bytes"},
+	{"atout_go_memory_bytes", "All memory the Go runtime mapped.", "/memory/classes/total:bytes"},
+	{"atout_go_heap_goal_bytes", "The heap size the next garbage collection aims at.", "/gc/heap/goal:bytes"},
+}
+
+// writeRuntime writes the runtimeGauges.
 func writeRuntime(w io.Writer) {
-	samples := []rtmetrics.Sample{
-		{Name: "/sched/goroutines:goroutines"},
-		{Name: "/memory/classes/heap/objects:bytes"},
-		{Name: "/memory/classes/total:bytes"},
-		{Name: "/gc/heap/goal:bytes"},
+	samples := make([]rtmetrics.Sample, len(runtimeGauges))
+	for i, g := range runtimeGauges {
+		samples[i].Name = g.sample
 	}
 	rtmetrics.Read(samples)
-	val := func(i int) uint64 {
-		if samples[i].Value.Kind() != rtmetrics.KindUint64 {
-			return 0
+	for i, g := range runtimeGauges {
+		var v uint64
+		if samples[i].Value.Kind() == rtmetrics.KindUint64 {
+			v = samples[i].Value.Uint64()
 		}
-		return samples[i].Value.Uint64()
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %d\n", g.name, g.help, g.name, g.name, v)
 	}
-	fmt.Fprintln(w, "# HELP go_goroutines Goroutines that currently exist.")
-	fmt.Fprintln(w, "# TYPE go_goroutines gauge")
-	fmt.Fprintf(w, "go_goroutines %d\n", val(0))
-	fmt.Fprintln(w, "# HELP atout_go_heap_objects_bytes Memory of live and not yet swept heap objects.")
-	fmt.Fprintln(w, "# TYPE atout_go_heap_objects_bytes gauge")
-	fmt.Fprintf(w, "atout_go_heap_objects_bytes %d\n", val(1))
-	fmt.Fprintln(w, "# HELP atout_go_memory_bytes All memory the Go runtime mapped.")
-	fmt.Fprintln(w, "# TYPE atout_go_memory_bytes gauge")
-	fmt.Fprintf(w, "atout_go_memory_bytes %d\n", val(2))
-	fmt.Fprintln(w, "# HELP atout_go_heap_goal_bytes The heap size the next garbage collection aims at.")
-	fmt.Fprintln(w, "# TYPE atout_go_heap_goal_bytes gauge")
-	fmt.Fprintf(w, "atout_go_heap_goal_bytes %d\n", val(3))
 }
 
 func writeMap(w io.Writer, m *sync.Map, f func(string, int64)) {
