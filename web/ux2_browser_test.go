@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	beloteanalysis "atout/belote/analysis"
+	"atout/table"
 )
 
 // selectValue sets a select of the new-game form and tells the page.
@@ -260,14 +263,14 @@ type phoneLayout struct {
 	CallsOut             []string
 	HandBottom, HandTop  float64
 	Cards                int
-	MinVisible           float64
 	Rows                 int
 }
 
 const phoneJS = `(() => {
   const head = document.querySelector('.topbar').getBoundingClientRect();
-  // One row: the menu's links, the brand and the language at one height.
-  const mids = [...document.querySelectorAll('.topbar .nav a, .topbar .brand, .topbar select')].map((a) => { const r = a.getBoundingClientRect(); return (r.top + r.bottom) / 2; });
+  // One row: the brand, the menu's button (or its links) and the language at one height.
+  const mids = [...document.querySelectorAll('.topbar .nav a, .topbar .brand, .topbar .menu-btn, .topbar select')]
+    .filter((a) => a.getClientRects().length).map((a) => { const r = a.getBoundingClientRect(); return (r.top + r.bottom) / 2; });
   const out = {innerH: innerHeight, scrollY: scrollY, headBottom: head.bottom, headRows: Math.max(...mids) - Math.min(...mids) < 12 ? 1 : 2, headPos: getComputedStyle(document.querySelector('.topbar')).position, callsOut: []};
   const calls = [...document.querySelectorAll('[data-testid="bidding-box"] button[data-call]')];
   out.calls = calls.length;
@@ -276,27 +279,204 @@ const phoneJS = `(() => {
   out.cards = cards.length;
   out.handTop = Math.min(...cards.map((c) => c.getBoundingClientRect().top));
   out.handBottom = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
-  // The width of each card not covered by the next one in its row.
-  let min = 1e9;
-  cards.forEach((c, i) => {
-    const r = c.getBoundingClientRect();
-    const n = cards[i + 1] && cards[i + 1].getBoundingClientRect();
-    const vis = n && Math.abs(n.top - r.top) < 4 ? n.left - r.left : r.width;
-    min = Math.min(min, vis);
-  });
-  out.minVisible = min;
   out.rows = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size;
   return out;
 })()`
 
+// layoutJS defines, in the page, the measures of the layout tests:
+// outOfView(sel) lists the elements matching sel (those drawn) that are not
+// wholly in view once scrolled to: cut off at an edge of the screen,
+// hidden under the sticky header, clipped by a box that scrolls, or
+// covered by another element; cardSizes(sel) measures, for each card
+// matching sel, the part of it that shows and takes a tap (the points
+// where elementFromPoint finds the card itself): its width along a line
+// near the card's top, its height down the middle of that.
+const layoutJS = `
+const headBottom = () => { const t = document.querySelector('.topbar'); return getComputedStyle(t).position === 'sticky' ? t.getBoundingClientRect().bottom : 0; };
+const name = (e) => (e.dataset.testid || e.dataset.card || e.dataset.call || e.tagName.toLowerCase() + '.' + e.className) + ' "' + (e.textContent || '').trim().slice(0, 24) + '"';
+const outOfView = (sel) => {
+  const out = [];
+  for (const e of document.querySelectorAll(sel)) {
+    if (!e.getClientRects().length) continue;
+    const inHead = !!e.closest('.topbar');
+    if (!inHead) e.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = e.getBoundingClientRect();
+    const top = inHead ? 0 : headBottom();
+    const why = [];
+    if (r.width < 1 || r.height < 1) why.push('empty');
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) why.push('x ' + Math.round(r.left) + '..' + Math.round(r.right) + ' of ' + innerWidth);
+    if (r.height <= innerHeight - top && (r.top < top - 0.5 || r.bottom > innerHeight + 0.5)) why.push('y ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + Math.round(top) + '..' + innerHeight);
+    if (!why.length) {
+      const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2, y = (Math.max(r.top, top) + Math.min(r.bottom, innerHeight)) / 2;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === e || e.contains(hit))) why.push('covered by ' + (hit ? name(hit) : 'nothing'));
+    }
+    if (why.length) out.push(name(e) + ': ' + why.join(', '));
+  }
+  return out;
+};
+const cardSizes = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
+  e.scrollIntoView({block: 'center', inline: 'nearest'});
+  const r = e.getBoundingClientRect();
+  const mine = (x, y) => { const hit = document.elementFromPoint(x, y); return !!hit && hit.closest('[data-card]') === e; };
+  let w = 0, first = -1;
+  const y0 = r.top + 10;
+  for (let x = Math.ceil(r.left); x < r.right; x++) if (mine(x, y0)) { w++; if (first < 0) first = x; }
+  let h = 0;
+  const x0 = first + w / 2;
+  for (let y = Math.ceil(r.top); y < r.bottom; y++) if (mine(x0, y)) h++;
+  return {card: e.dataset.card, w, h};
+});
+`
+
+// layout evaluates js (an expression) in the page after layoutJS.
+func layout[T any](t *testing.T, ctx context.Context, js string, out *T) {
+	t.Helper()
+	if err := eval(ctx, `(() => {`+layoutJS+` return `+js+`; })()`, out); err != nil {
+		t.Fatalf("measure %s: %v", js, err)
+	}
+}
+
+// checkInView fails for every element matching sel that is not wholly in
+// view once scrolled to (outOfView), and when none at all is drawn.
+func checkInView(t *testing.T, ctx context.Context, what, sel string) {
+	t.Helper()
+	var out []string
+	layout(t, ctx, fmt.Sprintf(`outOfView(%q)`, sel), &out)
+	for _, o := range out {
+		t.Errorf("%s: %s is not in view", what, o)
+	}
+	if n := count(t, ctx, sel); n == 0 {
+		t.Errorf("%s: nothing matches %s", what, sel)
+	}
+}
+
+// cardSize is the part of a card that shows and takes a tap.
+type cardSize struct {
+	Card string
+	W, H int
+}
+
+// checkCards fails unless at least n cards match sel and each shows at
+// least 40 px of its width and of its height to a finger.
+func checkCards(t *testing.T, ctx context.Context, what, sel string, n int) {
+	t.Helper()
+	var sizes []cardSize
+	layout(t, ctx, fmt.Sprintf(`cardSizes(%q)`, sel), &sizes)
+	if len(sizes) < n {
+		t.Errorf("%s: %d cards, want %d at least", what, len(sizes), n)
+	}
+	for _, c := range sizes {
+		if c.W < 40 || c.H < 40 {
+			t.Errorf("%s: the %s shows %dx%d px to a tap, want 40x40 at least (all: %v)", what, c.Card, c.W, c.H, sizes)
+			break
+		}
+	}
+}
+
+// checkNoScroll fails when the page scrolls sideways
+// (document.scrollingElement.scrollWidth > innerWidth), naming what sticks out.
+func checkNoScroll(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	var wide struct {
+		Scroll, Inner int
+		Out           []string
+	}
+	js := `(() => { const w = innerWidth, s = document.scrollingElement.scrollWidth;
+	  return {scroll: s, inner: w, out: s <= w ? [] : [...document.querySelectorAll('body *')].filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > w + 0.5)
+	    .slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))}; })()`
+	if err := eval(ctx, js, &wide); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if wide.Scroll > wide.Inner {
+		t.Errorf("%s: the page is %d px wide in a %d px window: %v", what, wide.Scroll, wide.Inner, wide.Out)
+	}
+}
+
+// headChips is what the table's head shows: the game's facts (board,
+// contract, tricks, score) and the settings.
+const headChips = `[data-testid="table-info"] > *, [data-testid="table-settings"] li`
+
+// phoneMenu follows a link of the site's menu on a phone: the menu's
+// button opens it, every link is in view, and following one closes it.
+func phoneMenu(t *testing.T, ctx context.Context, testid string) {
+	t.Helper()
+	click(t, ctx, `[data-testid="menu-btn"]`)
+	run(t, ctx, 5*time.Second, "the menu opens", waitJS(`document.querySelector('#site-nav').matches(':popover-open')`))
+	checkInView(t, ctx, "the open menu", `.nav a`)
+	if n := count(t, ctx, `.nav a`); n != 7 {
+		t.Errorf("the menu has %d links, want 7", n)
+	}
+	click(t, ctx, `[data-testid="`+testid+`"]`)
+	run(t, ctx, 5*time.Second, "the menu closes", waitJS(`!document.querySelector('#site-nav').matches(':popover-open')`))
+}
+
+// checkPhoneHead: the header is one sticky row, its brand, menu button and
+// language in view, the menu's links hidden behind the button.
+func checkPhoneHead(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	var l phoneLayout
+	if err := eval(ctx, phoneJS, &l); err != nil {
+		t.Fatal(err)
+	}
+	if l.HeadRows != 1 || l.HeadBottom > 60 || l.HeadPos != "sticky" {
+		t.Errorf("%s: header %v rows, %v px high, position %s; want one sticky row", what, l.HeadRows, l.HeadBottom, l.HeadPos)
+	}
+	checkInView(t, ctx, what+": the header", `.topbar .brand, [data-testid="menu-btn"], [data-testid="lang-select"]`)
+	var shown int
+	if err := eval(ctx, `[...document.querySelectorAll('.nav a')].filter((a) => a.getClientRects().length).length`, &shown); err != nil || shown != 0 {
+		t.Errorf("%s: %d links of the closed menu drawn (%v)", what, shown, err)
+	}
+}
+
+// phoneRoute opens a page of the site through the phone's menu and checks
+// it: no sideways scroll, the header in one row, sel in view.
+func phoneRoute(t *testing.T, ctx context.Context, testid, ready, inView string) {
+	t.Helper()
+	phoneMenu(t, ctx, testid)
+	run(t, ctx, 20*time.Second, testid, chromedp.WaitVisible(chromedp.CSS(ready)))
+	checkNoScroll(t, ctx, testid)
+	checkPhoneHead(t, ctx, testid)
+	if inView != "" {
+		checkInView(t, ctx, testid, inView)
+	}
+	shot(t, ctx, testid)
+}
+
+// TestBrowserPhone plays a bridge and a belote deal on phones of 360 and
+// 390 px, in a mobile browser (overlay scroll bars, touch), and visits
+// every page of the site: nothing scrolls sideways, the header, the
+// table's head (the contract, the trick count, the score, the settings),
+// the toolbar, the bidding boxes and the deal-over panels are in view,
+// and each card of the player's hand and of dummy's shows at least 40 px
+// of width and height to a finger.
 func TestBrowserPhone(t *testing.T) {
 	for _, size := range [][2]int64{{390, 844}, {360, 740}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			base := startServer(t)
+			// The deals' analyses: the stand-in for bridge (quickAnalysis),
+			// the real one for belote.
+			base := startServer(t, func(c *table.Config) {
+				b := c.Games["bridge"]
+				b.Analyse = quickAnalysis
+				c.Games["bridge"] = b
+				c.Games["belote"] = beloteanalysis.Abilities()
+			})
 			ctx := browser(t)
-			run(t, ctx, 10*time.Second, "phone viewport", chromedp.EmulateViewport(size[0], size[1]))
+			run(t, ctx, 10*time.Second, "phone viewport", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateMobile, chromedp.EmulateTouch))
 			openApp(t, ctx, base)
-			testHooks(t, ctx, 1500)
+			// The deal's analysis is waited for: the deal's end is checked with it.
+			testHooks(t, ctx, 60000)
+
+			// The lobby and its form for both games.
+			checkNoScroll(t, ctx, "lobby")
+			checkPhoneHead(t, ctx, "lobby")
+			checkInView(t, ctx, "the bridge form", `[data-testid="new-game"], .new-game select:not([hidden])`)
+			selectValue(t, ctx, "game-select", "belote")
+			checkNoScroll(t, ctx, "the belote form")
+			checkInView(t, ctx, "the belote form", `[data-testid="new-game"], [data-testid="target-input"]`)
+			shot(t, ctx, "belote-form")
+			selectValue(t, ctx, "game-select", "bridge")
+
 			startGame(t, ctx, "bridge", map[string]string{"scoring-select": "duplicate", "level-select": "easy"})
 			run(t, ctx, 40*time.Second, "the player's turn to call", waitJS(
 				`!!document.querySelector('[data-testid="bidding-box"] button[data-call]:not([disabled])')`))
@@ -305,36 +485,36 @@ func TestBrowserPhone(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("auction: %+v", l)
-			if l.HeadRows != 1 || l.HeadBottom > 60 || l.HeadPos != "sticky" {
-				t.Errorf("header: %v rows, %v px high, position %s; want one sticky row", l.HeadRows, l.HeadBottom, l.HeadPos)
-			}
+			checkPhoneHead(t, ctx, "auction")
 			if l.ScrollY != 0 {
 				t.Errorf("the page scrolled by %v", l.ScrollY)
 			}
 			if l.Calls != 38 || len(l.CallsOut) > 0 {
 				t.Errorf("bidding box: %d calls, out of view: %v", l.Calls, l.CallsOut)
 			}
-			if l.Cards != 13 || l.HandTop < l.HeadBottom || l.HandBottom > l.InnerH {
-				t.Errorf("hand: %d cards from %v to %v px, view from %v to %v", l.Cards, l.HandTop, l.HandBottom, l.HeadBottom, l.InnerH)
+			if l.Cards != 13 || l.HandTop < l.HeadBottom || l.HandBottom > l.InnerH || l.Rows > 2 {
+				t.Errorf("hand: %d cards in %d rows from %v to %v px, view from %v to %v", l.Cards, l.Rows, l.HandTop, l.HandBottom, l.HeadBottom, l.InnerH)
 			}
-			if l.MinVisible < 32 || l.Rows > 2 {
-				t.Errorf("a card of the hand shows %v px, want 32 at least; %d rows, want two at most", l.MinVisible, l.Rows)
-			}
-			checkNoSidewaysScroll(t, ctx, "phone auction")
+			checkCards(t, ctx, "the hand in the auction", `[data-testid="hand-S"] [data-card]`, 13)
+			checkInView(t, ctx, "the auction", headChips+`, [data-testid="bidding-box"] button, .toolbar > button, .toolbar > a, .toolbar select`)
+			checkNoScroll(t, ctx, "phone auction")
 			shot(t, ctx, "auction")
 
-			// A bridge deal played on the phone, the header staying at the top.
+			// A bridge deal played on the phone: dummy's cards as large as
+			// the player's, the contract and the trick count in view.
+			dummySeen := false
 			for deal := 1; ; deal++ {
 				cards := playDeal(t, ctx, 60*time.Second, 1)
 				if cards > 0 {
-					// In the play, every hand shown (the dummy's too) fits
-					// the screen's width.
-					var clipped []string
-					if err := eval(ctx, `[...document.querySelectorAll('[data-testid="felt"] .hand')].filter((h) => {
-					  const r = h.getBoundingClientRect(); return h.scrollWidth > h.clientWidth + 1 || r.left < -1 || r.right > document.documentElement.clientWidth + 1; })
-					  .map((h) => h.dataset.testid + ' ' + h.scrollWidth + '/' + h.clientWidth)`, &clipped); err != nil || len(clipped) > 0 {
-						t.Errorf("hands wider than the screen in the play: %v %v", clipped, err)
+					checkInView(t, ctx, "the play", headChips+`, [data-testid="contract"], [data-testid="tricks"], .toolbar > button, .toolbar > a`)
+					checkCards(t, ctx, "the player's hand in the play", `[data-testid="felt"] .seat.pos-bottom .hand [data-card]`, 1)
+					var dummy string
+					eval(ctx, `(() => { const h = document.querySelector('[data-testid="felt"] .seat:not(.pos-bottom) .hand'); return h && h.querySelector('[data-card]') ? h.dataset.seat : ''; })()`, &dummy)
+					if dummy != "" {
+						dummySeen = true
+						checkCards(t, ctx, "dummy's hand", `[data-testid="felt"] .seat:not(.pos-bottom) .hand [data-card]`, 10)
 					}
+					checkNoScroll(t, ctx, "phone play")
 					shot(t, ctx, "bridge-play")
 					playDeal(t, ctx, 60*time.Second, 0)
 					break
@@ -345,35 +525,134 @@ func TestBrowserPhone(t *testing.T) {
 				click(t, ctx, `[data-testid="next-deal"]`)
 				run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 			}
+			if !dummySeen {
+				t.Errorf("no deal of three showed dummy's hand to measure")
+			}
+			// The deal's end and its analysis.
+			run(t, ctx, 40*time.Second, "the analysis", chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="dd-table"]`)))
+			checkNoScroll(t, ctx, "phone deal over")
+			checkInView(t, ctx, "the deal over", headChips+`, [data-testid="deal-over"] h2, [data-testid="deal-result"], [data-testid="next-deal"], [data-testid="dd-table"], [data-testid="par"]`)
 			shot(t, ctx, "bridge-over")
 			var top float64
 			if err := eval(ctx, `(() => { scrollTo(0, 400); return document.querySelector('.topbar').getBoundingClientRect().top; })()`, &top); err != nil || top != 0 {
 				t.Errorf("scrolled down, the header is at %v px (%v), want 0", top, err)
 			}
-			checkNoSidewaysScroll(t, ctx, "phone deal over")
+			click(t, ctx, `[data-testid="sheet-btn"]`)
+			run(t, ctx, 10*time.Second, "the score sheet", chromedp.WaitVisible(chromedp.CSS(`[data-testid="score-sheet"]`)))
+			checkNoScroll(t, ctx, "phone score sheet")
+			checkInView(t, ctx, "the score sheet", `[data-testid="score-sheet"] th, [data-testid="score-sheet"] td`)
+			var bridgeTable string
+			eval(ctx, `decodeURIComponent(location.hash)`, &bridgeTable)
 
-			// A belote deal.
-			click(t, ctx, `[data-testid="nav-play"]`)
+			// A belote deal: bidding, play, the deal's end.
+			phoneMenu(t, ctx, "nav-play")
 			run(t, ctx, 10*time.Second, "the lobby", chromedp.WaitVisible(chromedp.CSS(`[data-testid="new-game"]`)))
 			startGame(t, ctx, "belote", map[string]string{"mode-select": "classic", "rules-select": "maison", "level-select": "easy"})
 			run(t, ctx, 30*time.Second, "the hand", chromedp.WaitVisible(chromedp.CSS(`[data-testid="hand-S"] [data-card]`)))
 			if err := eval(ctx, phoneJS, &l); err != nil {
 				t.Fatal(err)
 			}
-			if l.MinVisible < 32 || l.HandBottom > l.InnerH {
-				t.Errorf("belote hand: %d cards, %v px visible at least, bottom %v of %v", l.Cards, l.MinVisible, l.HandBottom, l.InnerH)
+			if l.HandBottom > l.InnerH {
+				t.Errorf("belote hand: %d cards, bottom %v of %v", l.Cards, l.HandBottom, l.InnerH)
 			}
+			checkCards(t, ctx, "the belote hand in the bidding", `[data-testid="hand-S"] [data-card]`, 5)
+			checkInView(t, ctx, "the belote bidding", headChips+`, .toolbar > button, .toolbar > a`)
+			checkNoScroll(t, ctx, "phone belote bidding")
 			shot(t, ctx, "belote-bidding")
+			over := false
 			for range 4 {
-				if cards := playDeal(t, ctx, 50*time.Second, 0); cards == 8 {
+				if cards := playDeal(t, ctx, 50*time.Second, 1); cards == 1 {
+					checkCards(t, ctx, "the belote hand in the play", `[data-testid="hand-S"] [data-card]`, 7)
+					checkInView(t, ctx, "the belote play", headChips+`, [data-testid="contract"], .toolbar > button, .toolbar > a`)
+					checkNoScroll(t, ctx, "phone belote play")
+					shot(t, ctx, "belote-play")
+					playDeal(t, ctx, 50*time.Second, 0)
+					run(t, ctx, 40*time.Second, "the belote analysis", chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="analysis"]`)))
+					checkNoScroll(t, ctx, "phone belote over")
+					checkInView(t, ctx, "the belote deal over", headChips+`, [data-testid="deal-over"] h2, [data-testid="next-deal"], [data-testid="belote-values"] td`)
 					shot(t, ctx, "belote-over")
-					checkNoSidewaysScroll(t, ctx, "phone belote")
-					return
+					over = true
+					break
 				}
 				click(t, ctx, `[data-testid="next-deal"]`)
 				run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
 			}
-			t.Fatal("four belote deals passed out")
+			if !over {
+				t.Fatal("four belote deals passed out")
+			}
+
+			// The other pages, through the menu.
+			phoneRoute(t, ctx, "nav-history", `[data-testid="history"] [data-testid="replay-link"]`, `[data-testid="history"] th, [data-testid="history-result"]`)
+			click(t, ctx, `[data-testid="replay-link"]`)
+			run(t, ctx, 20*time.Second, "the replay", chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .felt`)))
+			checkNoScroll(t, ctx, "replay")
+			checkInView(t, ctx, "the replay", `[data-testid="replay-step"], [data-testid="replay-next"], [data-testid="replay-first"]`)
+			shot(t, ctx, "replay")
+			phoneRoute(t, ctx, "nav-rules", `[data-testid="rules-body"] section h2`, `.tabs a`)
+			navigate(t, ctx, "#/rules/belote")
+			run(t, ctx, 20*time.Second, "the belote rules", chromedp.WaitVisible(chromedp.CSS(`[data-testid="rules-body"] section h2`)))
+			checkNoScroll(t, ctx, "the belote rules")
+			navigate(t, ctx, "#/conventions")
+			run(t, ctx, 20*time.Second, "the conventions", chromedp.WaitVisible(chromedp.CSS(`[data-testid="conv-group"] tbody tr`)))
+			checkNoScroll(t, ctx, "the conventions")
+			phoneRoute(t, ctx, "nav-tournaments", `[data-testid="tour-list"] li`, "")
+			phoneRoute(t, ctx, "nav-teams", `[data-testid="tm-list"] li`, "")
+			phoneRoute(t, ctx, "nav-duplicate", `[data-testid="bd-list"] li`, "")
+			phoneRoute(t, ctx, "nav-account", `[data-testid="account"]`, `[data-testid="account"] input, [data-testid="account"] button`)
+			// Back to the bridge table over: the deal's end again.
+			navigate(t, ctx, bridgeTable)
+			run(t, ctx, 20*time.Second, "the bridge table", chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"]`)))
+			checkNoScroll(t, ctx, "the bridge table again")
+		})
+	}
+}
+
+// TestBrowserDesktopLayout: on desktop screens the header's menu is a row
+// of links (no menu button), the table's head and toolbar are in view and
+// nothing scrolls sideways, in the auction and the play.
+func TestBrowserDesktopLayout(t *testing.T) {
+	for _, size := range [][2]int64{{1366, 768}, {1920, 1080}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			base := startServer(t)
+			ctx := browser(t)
+			run(t, ctx, 10*time.Second, "desktop viewport", chromedp.EmulateViewport(size[0], size[1]))
+			openApp(t, ctx, base)
+			checkNoScroll(t, ctx, "lobby")
+			checkInView(t, ctx, "the header", `.topbar .brand, .nav a, [data-testid="lang-select"]`)
+			if n := count(t, ctx, `.nav a`); n != 7 {
+				t.Errorf("the menu has %d links, want 7", n)
+			}
+			var btn bool
+			eval(ctx, `document.querySelector('[data-testid="menu-btn"]').getClientRects().length > 0`, &btn)
+			if btn {
+				t.Errorf("a menu button shows on a %d px screen", size[0])
+			}
+			var mids []float64
+			eval(ctx, `[...document.querySelectorAll('.topbar .nav a, .topbar .brand')].map((a) => { const r = a.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 2); })`, &mids)
+			for _, m := range mids {
+				if m != mids[0] {
+					t.Errorf("the header's links are not in one row: %v", mids)
+					break
+				}
+			}
+			startGame(t, ctx, "bridge", map[string]string{"scoring-select": "duplicate", "level-select": "easy"})
+			run(t, ctx, 40*time.Second, "the player's turn to call", waitJS(
+				`!!document.querySelector('[data-testid="bidding-box"] button[data-call]:not([disabled])')`))
+			checkInView(t, ctx, "the auction", headChips+`, .toolbar > button, .toolbar > a`)
+			checkNoScroll(t, ctx, "the auction")
+			for deal := 1; deal <= 3; deal++ {
+				if playDeal(t, ctx, 60*time.Second, 1) > 0 {
+					checkInView(t, ctx, "the play", headChips+`, [data-testid="contract"], [data-testid="tricks"]`)
+					checkNoScroll(t, ctx, "the play")
+					shot(t, ctx, "bridge-play")
+					break
+				}
+				click(t, ctx, `[data-testid="next-deal"]`)
+				run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))
+			}
+			navigate(t, ctx, "#/rules/bridge")
+			run(t, ctx, 20*time.Second, "the rules", chromedp.WaitVisible(chromedp.CSS(`[data-testid="rules-body"] section h2`)))
+			checkNoScroll(t, ctx, "the rules")
 		})
 	}
 }
