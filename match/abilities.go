@@ -23,10 +23,10 @@ import (
 // which must not change it). The work that runs off the table's goroutine runs on
 // [Workers] and gives up when its ctx is done.
 type Abilities struct {
-	// Analyse reviews finished deal d, deal no of its match, card by card
-	// with all cards open. A zero result means the deal has nothing to
-	// review (a belote deal everybody passed).
-	Analyse func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error)
+	// Analyse reviews finished deal d, as r asks, card by card with all
+	// cards open. A zero result means the deal has nothing to review (a
+	// belote deal everybody passed).
+	Analyse func(ctx context.Context, r Review, d game.Game) (protocol.DealAnalysis, error)
 	// Hint values each legal card of the seat that us plays for now in d,
 	// with all cards open; [ErrNoHint] when us has no card to play.
 	Hint func(ctx context.Context, d game.Game, us card.Seat) (protocol.Hint, error)
@@ -44,6 +44,21 @@ type Abilities struct {
 	// now in d, before it is made (public, like Explain: it depends on
 	// the calls only); nil outside an auction.
 	Meanings func(d game.Game) []protocol.Explanation
+}
+
+// Review is what a table asks of the review of its finished deal besides
+// the deal itself.
+type Review struct {
+	// Deal is the deal's number in its match (1-based).
+	Deal int
+	// Compare asks for what a casual table that scores each deal by itself
+	// (bridge at duplicate) shows on its sheet: the deal compared with par
+	// and with the same deal played by the bots at a second table. A
+	// competition's table never asks it (the competition compares).
+	Compare bool
+	// Level is the level of the table's bots ("easy", "medium",
+	// "strong"), those of the second table; "" for the game's strongest.
+	Level string
 }
 
 // Workers run the abilities' work off the tables' goroutines: a player's

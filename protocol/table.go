@@ -286,6 +286,36 @@ type Analysis struct {
 	// Costly lists the cards that cost their side a trick or more (cards
 	// played up to a claim only).
 	Costly []CostlyCard `json:"costly"`
+	// Compare is the deal compared with par and with a second table, at
+	// a casual table scored by duplicate only (none at a competition's
+	// table, which compares its boards itself).
+	Compare *Comparison `json:"compare,omitempty"`
+}
+
+// Comparison is a deal of a casual duplicate table compared as at a team
+// match, from North-South's side: with par, and with the same deal bid
+// and played by four bots at a second table.
+type Comparison struct {
+	ScoreNS int `json:"scoreNS"` // the table's score
+	// ParIMPs is the table's score against par: IMPs of ScoreNS − Par.Score.
+	ParIMPs int `json:"parIMPs"`
+	// Second is the second table; none when its bots could not finish
+	// the deal in time.
+	Second *SecondTable `json:"second,omitempty"`
+}
+
+// SecondTable is the same deal bid and played by four bots (those of the
+// table's level, seeded from the deal: the same deal gives the same
+// result).
+type SecondTable struct {
+	Auction  []string `json:"auction"`            // the calls from the dealer: "1S", "P", "X", "XX"
+	Contract string   `json:"contract"`           // "4S", "3NTX", "Pass" when passed out
+	Declarer string   `json:"declarer,omitempty"` // none when passed out
+	Tricks   int      `json:"tricks"`             // declarer's
+	ScoreNS  int      `json:"scoreNS"`
+	// IMPs is the table's score against the second table's: IMPs of
+	// Comparison.ScoreNS − ScoreNS.
+	IMPs int `json:"imps"`
 }
 
 // ParInfo is the par of a deal for its dealer and vulnerability.

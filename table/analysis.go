@@ -47,9 +47,9 @@ type analyst struct {
 // analysisJob is the analysis of a finished deal: run it, then done with
 // the encoded message (or why there is none; nil, nil: nothing to review).
 type analysisJob struct {
-	no      int
+	review  match.Review
 	deal    game.Game // a copy of the finished deal
-	analyse func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error)
+	analyse func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error)
 	done    func(msg []byte, err error)
 }
 
@@ -108,12 +108,12 @@ func (a *analyst) run(j analysisJob) ([]byte, error) {
 	var x protocol.DealAnalysis
 	err := a.workers.Do(ctx, false, func(ctx context.Context) error {
 		var err error
-		x, err = j.analyse(ctx, j.no, j.deal)
+		x, err = j.analyse(ctx, j.review, j.deal)
 		return err
 	})
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return nil, fmt.Errorf("table: analysis of deal %d: %w", j.no, ctx.Err())
+		return nil, fmt.Errorf("table: analysis of deal %d: %w", j.review.Deal, ctx.Err())
 	case err != nil:
 		return nil, err
 	case x.IsZero():
@@ -175,10 +175,17 @@ func (t *Table) requestAnalysis(line json.RawMessage) {
 		return
 	}
 	t.analysing[no] = true
-	if !t.an.submit(analysisJob{no: no, deal: t.m.Clone(), analyse: analyse, done: t.analysed(no, line)}) {
+	r := match.Review{Deal: no, Compare: t.compares(), Level: string(t.settings.Level)}
+	if !t.an.submit(analysisJob{review: r, deal: t.m.Clone(), analyse: analyse, done: t.analysed(no, line)}) {
 		delete(t.analysing, no)
 		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
 	}
+}
+
+// compares reports whether the table compares each deal with others
+// (match.Review.Compare): a casual table scored by duplicate.
+func (t *Table) compares() bool {
+	return !t.settings.Competition() && t.settings.Scoring == match.Duplicate
 }
 
 // analysed returns what an analyst calls with the encoded analysis of deal

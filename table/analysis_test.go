@@ -47,7 +47,7 @@ func TestAnalysisMessage(t *testing.T) {
 	ctx := context.Background()
 	var mu sync.Mutex
 	var plays []bridgeanalysis.DealPlay
-	fake := func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+	fake := func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 		p, ok := bridgeanalysis.PlayOf(d.(*bridge.Game))
 		if !ok {
 			return protocol.DealAnalysis{}, errors.New("not over")
@@ -55,7 +55,7 @@ func TestAnalysisMessage(t *testing.T) {
 		mu.Lock()
 		plays = append(plays, p)
 		mu.Unlock()
-		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: no, Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
+		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: r.Deal, Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
 			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}}, nil
 	}
 	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
@@ -149,7 +149,7 @@ func TestAnalysisLimits(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
 	calls := make(chan struct{}, 100)
-	slow := func(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+	slow := func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 		calls <- struct{}{}
 		<-ctx.Done()
 		time.Sleep(20 * time.Millisecond) // a solver that stops late

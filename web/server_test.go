@@ -67,12 +67,12 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 // cards in the strain (4 + length, NT: 7), the par is the contract played,
 // and the first card played "cost" a trick. It lets the browser tests see
 // the server send, store and replay an analysis.
-func quickAnalysis(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+func quickAnalysis(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 	p, ok := bridgeanalysis.PlayOf(d.(*bridge.Game))
 	if !ok {
 		return protocol.DealAnalysis{}, errors.New("the board is not over")
 	}
-	a := &table.Analysis{Type: "analysis", Deal: no, Board: p.Board, DD: map[card.Seat]map[string]int{},
+	a := &table.Analysis{Type: "analysis", Deal: r.Deal, Board: p.Board, DD: map[card.Seat]map[string]int{},
 		Contract: p.Contract.String(), Costly: []table.CostlyCard{}}
 	for s := card.North; s <= card.West; s++ {
 		row := map[string]int{"NT": 7}

@@ -20,9 +20,9 @@ import (
 )
 
 // Abilities returns belote's abilities on the exact solver: the review of
-// finished deals and card hints.
+// finished deals, card hints and the check of a claim.
 func Abilities() match.Abilities {
-	return match.Abilities{Analyse: Analyse, Hint: Hint}
+	return match.Abilities{Analyse: Analyse, Hint: Hint, ClaimHolds: ClaimHolds}
 }
 
 // Play is a finished belote deal as its analysis needs it: the hands when
@@ -107,10 +107,12 @@ func withSolver[T any](ctx context.Context, r belote.Rules, trump card.Suit, f f
 	return v, err
 }
 
-// Analyse is the [match.Abilities] review of finished deal d, deal no of
-// its match: each side's value before the first card and after each card,
-// each side's costly cards listed. A passed deal has none (a zero result).
-func Analyse(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+// Analyse is the [match.Abilities] review of finished deal d, deal r.Deal
+// of its match: each side's value before the first card and after each
+// card, each side's costly cards listed. A passed deal has none (a zero
+// result).
+func Analyse(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
+	no := r.Deal
 	x, err := deal(d)
 	if err != nil {
 		return protocol.DealAnalysis{}, err

@@ -63,7 +63,7 @@ func TestPlayOfAndHintTurn(t *testing.T) {
 			if ok {
 				t.Fatal("a play for a passed deal")
 			}
-			if a, err := Analyse(context.Background(), 7, d); err != nil || !a.IsZero() {
+			if a, err := Analyse(context.Background(), match.Review{Deal: 7}, d); err != nil || !a.IsZero() {
 				t.Fatalf("analysis of a passed deal: %+v %v", a, err)
 			}
 			continue
@@ -94,7 +94,7 @@ func TestPlayOfAndHintTurn(t *testing.T) {
 			hands[pc.Seat] = hands[pc.Seat].Remove(pc.Card)
 		}
 		if played == 1 {
-			a, err := Analyse(context.Background(), 7, d)
+			a, err := Analyse(context.Background(), match.Review{Deal: 7}, d)
 			if err != nil || a.Belote == nil || a.Belote.Deal != 7 || a.Belote.Contract != p.Contract {
 				t.Fatalf("analysis %+v %v", a.Belote, err)
 			}

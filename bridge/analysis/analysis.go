@@ -77,10 +77,14 @@ func withSolver[T any](ctx context.Context, f func(*dd.Solver) (T, error)) (T, e
 	return f(s)
 }
 
-// Analyse is the [match.Abilities] review of finished board d, deal no of
-// its match: the double-dummy table and par, then the play replayed card by
-// card, each step giving up when ctx ends.
-func Analyse(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, error) {
+// Analyse is the [match.Abilities] review of finished board d, deal r.Deal
+// of its match: the double-dummy table and par, then the play replayed card
+// by card, each step giving up when ctx ends. When r asks for the
+// comparison, the board is compared with par and with a second table
+// where bots of r.Level bid and play it ([PlaySecondTable]), in the time
+// the review has left; a second table that could not finish in it (or
+// failed) is left out, the rest of the review kept.
+func Analyse(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 	g, err := board(d)
 	if err != nil {
 		return protocol.DealAnalysis{}, err
@@ -93,7 +97,20 @@ func Analyse(ctx context.Context, no int, d game.Game) (protocol.DealAnalysis, e
 	if err != nil {
 		return protocol.DealAnalysis{}, err
 	}
-	a.Deal = no
+	a.Deal = r.Deal
+	if r.Compare {
+		var second *SecondResult
+		sctx, cancel := secondTableContext(ctx)
+		st, err := PlaySecondTable(sctx, p, r.Level)
+		cancel()
+		switch {
+		case err == nil:
+			second = &st
+		case ctx.Err() != nil:
+			return protocol.DealAnalysis{}, ctx.Err()
+		}
+		a.Compare = Compare(g.Result().ScoreNS, a.Par.Score, second)
+	}
 	return protocol.DealAnalysis{Bridge: a}, nil
 }
 

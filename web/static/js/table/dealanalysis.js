@@ -1,7 +1,10 @@
 // dealanalysis: the analysis of a finished deal at the table: the wait
 // for the `analysis` (or `beloteAnalysis`) message, and its place in the
-// deal-over panel: computing, unavailable, or shown.
+// deal-over panel: computing, unavailable, or shown; at a table that
+// compares its deals (a casual bridge table scored by duplicate), the
+// analyses of the deals played before the page opened, for the sheet.
 
+import { api } from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import * as analysisUI from '../analysis.js';
@@ -63,4 +66,41 @@ export function analysisPart(c, draw) {
   if (a) return draw(a);
   if (c.ui.analysisGaveUp[deal]) return h('p', { class: 'muted', 'data-testid': 'analysis-unavailable' }, analysisUI.unavailableText());
   return h('p', { class: 'muted', 'data-testid': 'analysis-pending', role: 'status' }, t('analysis.computing'));
+}
+
+// compares reports whether the table compares each deal with par and with
+// the bots' table (the analysis' compare, protocol.Comparison): a casual
+// bridge table scored by duplicate. A competition's table compares its
+// boards in the competition.
+export function compares(c) {
+  const s = c.table.settings || {};
+  return c.game === 'bridge' && !s.tournament && (s.scoring || 'duplicate') === 'duplicate';
+}
+
+// earlierAnalyses fetches once the analyses of the deals finished before
+// the page opened (a reload, a player coming back), stored with each
+// deal's result (GET /api/games/{id}: deals[i].result.analysis), so that
+// the sheet of a comparing table shows every deal. The server gives a game
+// that is not over to its players only: a watcher sees the deals analysed
+// while he watches.
+export function earlierAnalyses(c) {
+  if (c.ui.earlierAsked || !compares(c)) return;
+  const lines = (c.table.sheet && c.table.sheet.lines) || [];
+  const missing = lines.some((l, i) => i + 1 !== c.table.deal && !c.ui.analysis[i + 1]);
+  if (!missing) return;
+  c.ui.earlierAsked = true;
+  api.get('/api/games/' + encodeURIComponent(c.table.id)).then((rec) => {
+    for (const d of (rec && rec.deals) || []) {
+      const a = d.result && d.result.analysis;
+      if (a && a.type === 'analysis' && !c.ui.analysis[d.no]) {
+        c.ui.analysis[d.no] = a;
+      }
+    }
+    c.ui.earlierDone = true;
+    c.redraw();
+  }).catch(() => {
+    // The sheet shows what came over the table's connection.
+    c.ui.earlierDone = true;
+    c.redraw();
+  });
 }

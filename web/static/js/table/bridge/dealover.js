@@ -1,6 +1,7 @@
 // dealover: the panel at the end of a bridge deal: the result and the
 // score, the four hands (the cards that cost a trick marked), the
-// double-dummy analysis, and the next deal.
+// double-dummy analysis (at a casual duplicate table, the deal compared
+// with par and the bots' table first), and the next deal.
 
 import { h } from '../../dom.js';
 import { t, tn, seatName, sideName } from '../../i18n.js';
@@ -8,6 +9,7 @@ import * as analysisUI from '../../analysis.js';
 import { parsePBNDeal, handBySuit } from '../../cards.js';
 import { analysisPart } from '../dealanalysis.js';
 import { contractText, resultMark } from './contract.js';
+import { comparePanel } from './compare.js';
 
 // dealOver draws the panel once the deal is over, else returns null.
 export function dealOver(c) {
@@ -24,7 +26,7 @@ export function dealOver(c) {
     c.table.sealed ? h('p', { class: 'muted', 'data-testid': 'deal-sealed' }, t('table.sealedDeal')) : null,
     h('div', { class: 'over-body' },
       diagram(parsePBNDeal(v.deal), costly),
-      analysisPart(c, (a) => analysisUI.panel(a))),
+      analysisPart(c, (a) => h('div', { class: 'over-analysis' }, comparePanel(a), analysisUI.panel(a)))),
     sh.over ? h('p', { 'data-testid': 'game-over' }, t('table.gameOver')) : h('button', {
       type: 'button', class: 'primary next-deal', 'data-testid': 'next-deal',
       onclick: () => c.send({ type: 'next' }),

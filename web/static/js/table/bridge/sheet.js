@@ -1,28 +1,37 @@
-// sheet: the bridge score sheet: a line per board at duplicate, the
-// classic score pad at rubber bridge, the four deals of a Chicago.
+// sheet: the bridge score sheet: a line per board at duplicate (at a
+// casual table, each compared with par and with the bots' table under
+// it, and the running totals of IMPs), the classic score pad at rubber
+// bridge, the four deals of a Chicago.
 
 import { h } from '../../dom.js';
 import { t, tn, seatName, has } from '../../i18n.js';
 import { sideOf } from '../../cards.js';
 import { contractText, resultMark } from './contract.js';
+import { compares, earlierAnalyses } from '../dealanalysis.js';
+import { sheetLine, totalLine } from './compare.js';
 
 // sheet draws the sheet of the table's scoring (protocol.BridgeSheet).
 export function sheet(c) {
   const sh = c.table.sheet || {};
   if (sh.scoring === 'rubber') return rubberPad(c, sh);
   if (sh.scoring === 'chicago') return chicagoSheet(c, sh);
-  return duplicateSheet(sh);
+  return duplicateSheet(c, sh);
 }
 
 // duplicateSheet has a line per board: the contract, the result as
-// players write it ("4♠ South", "=", "+1", "−2") and the points.
-function duplicateSheet(sh) {
+// players write it ("4♠ South", "=", "+1", "−2") and the points; at a
+// table that compares its deals, each line's comparison under it and the
+// totals of IMPs at the foot.
+function duplicateSheet(c, sh) {
+  const cmp = compares(c);
+  if (cmp) earlierAnalyses(c);
   const tb = h('table', { class: 'sheet-table' },
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('contract.label')),
       h('th', { scope: 'col' }, t('history.result')), h('th', { scope: 'col' }, t('side.NS')), h('th', { scope: 'col' }, t('side.EW')))));
   const body = h('tbody');
-  for (const l of sh.lines || []) {
+  const lines = sh.lines || [];
+  lines.forEach((l, i) => {
     const pts = l.points || {};
     const passed = l.contract === 'Pass';
     body.appendChild(h('tr', {},
@@ -31,10 +40,22 @@ function duplicateSheet(sh) {
       h('td', { 'data-testid': 'sheet-result', title: passed ? '' : tn('contract.tricks', l.tricks) }, passed ? '' : resultMark(l.contract, l.tricks)),
       h('td', {}, pts.NS ? String(pts.NS) : ''),
       h('td', {}, pts.EW ? String(pts.EW) : '')));
-  }
+    if (cmp) {
+      // The current deal's analysis is awaited until its wait gives up,
+      // an earlier deal's while the earlier analyses are being fetched.
+      const no = i + 1;
+      const waiting = no === c.table.deal ? !c.ui.analysisGaveUp[no] : !!c.ui.earlierAsked && !c.ui.earlierDone;
+      const cl = sheetLine(c.ui.analysis[no], waiting, 5);
+      if (cl) body.appendChild(cl);
+    }
+  });
   const tot = sh.totals || {};
   body.appendChild(h('tr', { class: 'total' }, h('th', { scope: 'row', colspan: '3' }, t('belote.total')),
     h('td', {}, String(tot.NS || 0)), h('td', {}, String(tot.EW || 0))));
+  if (cmp) {
+    const tl = totalLine(lines.map((l, i) => c.ui.analysis[i + 1]), 5);
+    if (tl) body.appendChild(tl);
+  }
   tb.appendChild(body);
   return tb;
 }
