@@ -21,15 +21,32 @@ export async function showDuplicates() {
   const rules = h('select', { id: 'bd-rules', 'data-testid': 'bd-rules' },
     ['maison', 'official'].map((r) => h('option', { value: r }, t('rules.' + r))));
   const ann = h('input', { id: 'bd-ann', type: 'checkbox', 'data-testid': 'bd-ann', checked: true });
+  // Sans-atout and tout-atout bids at every table: coinche only, off unless
+  // ticked, with the line of what they change under the rules chosen (as
+  // in the New game window).
+  const sata = h('input', { id: 'bd-sata', type: 'checkbox', 'data-testid': 'bd-sata' });
+  const sataBox = h('div', { class: 'field check', 'data-testid': 'bd-sata-field' }, sata, h('label', { for: 'bd-sata' }, t('lobby.sata')));
+  const sataLine = h('p', { class: 'muted', 'data-testid': 'bd-sata-rules', 'aria-live': 'polite' });
+  const syncSata = () => {
+    sataBox.hidden = mode.value !== 'coinche';
+    sataLine.hidden = mode.value !== 'coinche' || !sata.checked;
+    sataLine.textContent = t(rules.value === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison');
+  };
+  mode.addEventListener('change', syncSata);
+  rules.addEventListener('change', syncSata);
+  sata.addEventListener('change', syncSata);
+  syncSata();
   const level = levelSelect('bd-level', 'bd-level');
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-create' }, t('dup.create'));
   const form = h('form', {
     class: 'new-game', 'aria-labelledby': 'bd-title',
     onsubmit: submitter(create, async () => {
-      const res = await api.post('/api/beloteduplicates', {
+      const body = {
         name: name.value.trim(), deals: parseInt(deals.value, 10) || 0, mode: mode.value, rules: rules.value,
         announcements: ann.checked, level: level.value,
-      });
+      };
+      if (mode.value === 'coinche' && sata.checked) body.sata = true;
+      const res = await api.post('/api/beloteduplicates', body);
       return '#/duplicate/' + encodeURIComponent(res.id);
     }),
   },
@@ -38,7 +55,9 @@ export async function showDuplicates() {
   field('bd-deals', t('dup.deals'), deals),
   field('bd-mode', t('lobby.mode'), mode),
   field('bd-rules', t('lobby.rules'), rules),
+  sataLine,
   h('div', { class: 'field check' }, ann, h('label', { for: 'bd-ann' }, t('lobby.announcements'))),
+  sataBox,
   field('bd-level', t('lobby.bots'), level),
   create);
 
@@ -46,7 +65,7 @@ export async function showDuplicates() {
     page: 'duplicates', title: t('dup.title'), list: 'bd-list', form,
     url: '/api/beloteduplicates', key: 'events', none: t('dup.none'),
     item: (x) => [h('a', { href: '#/duplicate/' + encodeURIComponent(x.id), 'data-testid': 'bd-link', dataset: { event: x.id } }, x.name),
-      ' · ', t('mode.' + x.mode), ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)],
+      ' · ', t('mode.' + x.mode), x.sata ? [' · ', t('lobby.sata')] : [], ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)],
   });
 }
 
@@ -130,7 +149,9 @@ export async function showDuplicate(id, dealNo) {
   mount(h('div', { class: 'page', 'data-testid': 'duplicate', dataset: { event: id } },
     h('p', {}, h('a', { href: '#/duplicate' }, t('common.back'))),
     h('h1', {}, ev.name),
-    h('p', { class: 'muted' }, t('game.belote'), ' · ', t('mode.' + ev.mode), ' · ', t('rules.' + ev.rules), ' · ', t('dup.deals') + ': ' + ev.deals),
+    h('p', { class: 'muted', 'data-testid': 'bd-rules-line' }, t('game.belote'), ' · ', t('mode.' + ev.mode), ' · ', t('rules.' + ev.rules),
+      ev.sata ? h('span', { 'data-testid': 'bd-sata-on' }, ' · ', t('lobby.sata')) : [], ' · ', t('dup.deals') + ': ' + ev.deals),
+    ev.sata ? h('p', { class: 'muted', 'data-testid': 'bd-sata-rules' }, t(ev.rules === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison')) : [],
     action, start, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
     h('div', { class: 'scroll-x' }, deals), panel));
   if (dealNo) await showDeal(base, dealNo, panel);
