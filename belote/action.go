@@ -34,7 +34,39 @@ type Action struct {
 	Suit  card.Suit // ActSuit, ActBid: the trump suit named ([NoSuit] sans-atout, [AllTrump] tout-atout bids)
 	Value uint8     // ActBid: 80..160, or 250 for capot; ActClaim: the takers' total of tricks, 0..8
 	Card  card.Card // ActCard
+
+	// What the player says with a card (docs/belote-claims.md §2); the
+	// zero values leave it to the deal's defaults, as in the records
+	// written before they existed.
+	Say  Say   // ActCard, a trump king or queen: belote said or kept quiet
+	Decl uint8 // ActCard, the seat's first card: 1 + the mask of the announcements declared ([Detect] order, bit 0 the best), 0 for the default
 }
+
+// Say is what a player says as he plays the trump king or queen.
+type Say uint8
+
+// The choices of [Action.Say].
+const (
+	SayDefault Say = iota // as the deal's default (said unless [Deal.SetNoBelote])
+	SayBelote             // "belote" with the first card, "rebelote" with the second
+	SayQuiet              // the first of the two played without a word: no belote
+)
+
+// WithDeclared returns card action a declaring the announcements of mask
+// (bit i the i-th of [Detect]'s list, best first; 0 declares none).
+func (a Action) WithDeclared(mask uint8) Action { a.Decl = mask + 1; return a }
+
+// Declared reports the mask of announcements a card action declares and
+// whether it says (false: the deal's default).
+func (a Action) Declared() (mask uint8, ok bool) {
+	if a.Decl == 0 {
+		return 0, false
+	}
+	return a.Decl - 1, true
+}
+
+// Plain returns a without what the player says with it.
+func (a Action) Plain() Action { a.Say, a.Decl = 0, 0; return a }
 
 // The calls without arguments.
 var (
@@ -82,7 +114,25 @@ func (a Action) String() string {
 	case ActSurcoinche:
 		return "surcoinche"
 	case ActCard:
-		return a.Card.String()
+		s := a.Card.String()
+		switch a.Say {
+		case SayBelote:
+			s += " belote"
+		case SayQuiet:
+			s += " quiet"
+		}
+		if mask, ok := a.Declared(); ok {
+			s += " d"
+			if mask == 0 {
+				s += "0"
+			}
+			for i := range 8 {
+				if mask&(1<<i) != 0 {
+					s += strconv.Itoa(i + 1)
+				}
+			}
+		}
+		return s
 	case ActClaim:
 		return "claim " + strconv.Itoa(int(a.Value))
 	}
@@ -114,9 +164,18 @@ func (a *Action) UnmarshalText(b []byte) error {
 // "capotH" (also "capot H"), "coinche" (also "contre"),
 // "surcoinche" (also "surcontre"), a card of the 32-card deck in either
 // order ("SA", "AS", "10h"), or "claim N" (N from 0 to 8, the takers'
-// total of tricks after a claim).
+// total of tricks after a claim). A card may be followed by what its
+// player says with it: "belote" (also "rebelote") or "quiet" for the
+// trump king or queen, and with his first card the announcements he
+// declares, "d" then their numbers in [Detect]'s list ("d13": the first
+// and the third; "d0": none); "HK belote d1".
 func ParseAction(s string) (Action, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
+	if f := strings.Fields(t); len(f) > 1 {
+		if c, err := card.Parse(f[0]); err == nil && c.Rank() >= card.Seven {
+			return parseSaid(s, Play(c), f[1:])
+		}
+	}
 	switch t {
 	case "":
 		return Action{}, &ActionError{Input: s, Msg: "empty"}
@@ -168,4 +227,32 @@ func ParseAction(s string) (Action, error) {
 		}
 	}
 	return Action{}, &ActionError{Input: s, Msg: "want pass, take, a suit, a bid such as 80H or capotH, coinche, surcoinche, or a card such as SA"}
+}
+
+// parseSaid reads what a player says with card action a: the words after
+// the card.
+func parseSaid(in string, a Action, words []string) (Action, error) {
+	bad := &ActionError{Input: in, Msg: "after a card: belote, rebelote or quiet, and d then the numbers of the announcements declared (d0: none), e.g. \"HK belote d1\""}
+	for _, w := range words {
+		switch {
+		case (w == "belote" || w == "rebelote") && a.Say == SayDefault:
+			a.Say = SayBelote
+		case w == "quiet" && a.Say == SayDefault:
+			a.Say = SayQuiet
+		case len(w) >= 2 && w[0] == 'd' && a.Decl == 0:
+			var mask uint8
+			if w != "d0" {
+				for _, ch := range w[1:] {
+					if ch < '1' || ch > '8' || mask&(1<<(ch-'1')) != 0 {
+						return Action{}, bad
+					}
+					mask |= 1 << (ch - '1')
+				}
+			}
+			a = a.WithDeclared(mask)
+		default:
+			return Action{}, bad
+		}
+	}
+	return a, nil
 }

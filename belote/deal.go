@@ -123,6 +123,7 @@ type Deal struct {
 	// declarations
 	silent     uint8 // bit per seat: declares no announcement
 	noBelote   uint8 // bit per seat: does not declare belote-rebelote
+	quiet      uint8 // bit per seat: played the first of the trump king and queen without saying belote
 	declared   [4][]Announcement
 	annDone    bool // announcements compared (first card of trick 2)
 	annWinner  int8 // side that won the announcements, -1 for nobody

@@ -158,19 +158,76 @@ func (d *Deal) play(seat card.Seat, a Action) error {
 	if legal := d.LegalCards(); !legal.Has(c) {
 		return illegal(seat, name, trick, "%s", d.whyIllegal(h, c, legal))
 	}
+	if why := d.checkSaid(seat, a); why != "" {
+		return illegal(seat, name, trick, "%s", why)
+	}
 	if d.trickNo == 7 && d.nTrick == 3 {
 		// The last card: score on a copy, so that an error leaves d unchanged.
 		nd := *d
 		nd.steps = d.steps[:len(d.steps):len(d.steps)]
-		nd.playCard(seat, c)
+		nd.playCard(seat, a)
 		if err := nd.finish(); err != nil {
 			return err
 		}
 		*d = nd
 		return nil
 	}
-	d.playCard(seat, c)
+	d.playCard(seat, a)
 	return nil
+}
+
+// firstCard reports whether seat has not played a card yet.
+func (d *Deal) firstCard(seat card.Seat) bool {
+	return d.trickNo == 0 && d.hands[seat] == d.start[seat]
+}
+
+// BeloteCard reports whether seat, playing c now, may say belote (the
+// first of the trump king and queen, both in his hand) or rebelote (the
+// second, belote said with the first): the moment of belote-rules §6.
+func (d *Deal) BeloteCard(seat card.Seat, c card.Card) (first, second bool) {
+	t := d.con.Trump
+	if d.phase != PhasePlay || int8(seat) != d.beloteSeat || !IsSuit(t) || c.Suit() != t || (c.Rank() != card.King && c.Rank() != card.Queen) || !d.hands[seat].Has(c) {
+		return false, false
+	}
+	other := card.New(t, card.King+card.Queen-c.Rank())
+	if d.hands[seat].Has(other) {
+		return true, false
+	}
+	return false, d.beloteSaid > 0
+}
+
+// Announcements returns the announcements seat may declare with his first
+// card ([Detect]: best first), nil when he has none or has played.
+func (d *Deal) Announcements(seat card.Seat) []Announcement {
+	if d.phase != PhasePlay || !d.rules.Announcements || !d.firstCard(seat&3) {
+		return nil
+	}
+	return Detect(seat&3, d.start[seat&3], d.rules, d.con.Trump)
+}
+
+// checkSaid explains why what a says with its card may not be said now,
+// or returns "".
+func (d *Deal) checkSaid(seat card.Seat, a Action) string {
+	if mask, ok := a.Declared(); ok {
+		if !d.firstCard(seat) || !d.rules.Announcements {
+			return "announcements are declared with the first card, when the table plays with them"
+		}
+		if n := len(Detect(seat, d.start[seat], d.rules, d.con.Trump)); mask>>n != 0 {
+			return fmt.Sprintf("you have %d announcements to declare", n)
+		}
+	}
+	first, second := d.BeloteCard(seat, a.Card)
+	switch a.Say {
+	case SayBelote:
+		if !first && !second {
+			return "belote is said with the first of the trump king and queen held together, rebelote with the second"
+		}
+	case SayQuiet:
+		if !first {
+			return "belote is kept quiet with the first of the trump king and queen"
+		}
+	}
+	return ""
 }
 
 // whyIllegal explains why c is not among the legal cards.
@@ -202,19 +259,34 @@ func handList(h card.Hand) string {
 	return s
 }
 
-// playCard plays a legal card.
-func (d *Deal) playCard(seat card.Seat, c card.Card) {
-	d.record(seat, Play(c))
+// playCard plays a legal card with what its player says (checked).
+func (d *Deal) playCard(seat card.Seat, a Action) {
+	c := a.Card
+	first, second := d.BeloteCard(seat, c)
+	d.record(seat, a)
 	d.hands[seat] = d.hands[seat].Remove(c)
 	trump := d.con.Trump
-	if d.trickNo == 0 && d.rules.Announcements && d.silent&(1<<seat) == 0 {
-		d.declared[seat] = Detect(seat, d.start[seat], d.rules, trump)
+	if d.trickNo == 0 && d.rules.Announcements {
+		if mask, ok := a.Declared(); ok {
+			d.declared[seat] = nil
+			for i, an := range Detect(seat, d.start[seat], d.rules, trump) {
+				if mask&(1<<i) != 0 {
+					d.declared[seat] = append(d.declared[seat], an)
+				}
+			}
+		} else if d.silent&(1<<seat) == 0 {
+			d.declared[seat] = Detect(seat, d.start[seat], d.rules, trump)
+		}
 	}
 	if d.trickNo == 1 && d.nTrick == 0 && d.rules.Announcements {
 		d.resolveAnnouncements()
 	}
-	if int8(seat) == d.beloteSeat && c.Suit() == trump && (c.Rank() == card.King || c.Rank() == card.Queen) &&
-		d.noBelote&(1<<seat) == 0 {
+	switch {
+	case a.Say == SayQuiet:
+		d.quiet |= 1 << seat
+	case a.Say == SayBelote && (first || second):
+		d.beloteSaid++
+	case (first || second) && (d.noBelote|d.quiet)&(1<<seat) == 0:
 		d.beloteSaid++
 	}
 	d.trick[d.nTrick] = c
@@ -422,7 +494,7 @@ func (d *Deal) claim(seat card.Seat, takersTotal int) error {
 	if d.rules.Announcements && !d.annDone {
 		nd.resolveAnnouncements()
 	}
-	if b := d.beloteSeat; b >= 0 && d.noBelote&(1<<b) == 0 && (d.beloteSaid > 0 || !d.playedBeloteCard(card.Seat(b))) {
+	if b := d.beloteSeat; b >= 0 && (d.noBelote|d.quiet)&(1<<b) == 0 && (d.beloteSaid > 0 || !d.playedBeloteCard(card.Seat(b))) {
 		nd.beloteSaid = 2
 	}
 	nd.points[side] += pts

@@ -21,7 +21,8 @@ import (
 // original format, and reads as before. Version 2 adds "sata" (the
 // sans-atout and tout-atout coinche bids, with the "100NT" and "capotAT"
 // notation). Version 3 adds the claim ("S claim 8", docs/belote-claims.md)
-// to the actions. A record is written with the lowest version it needs, so
+// to the actions, version 4 what a player says with a card ("S HK belote",
+// "E SA d1", docs/belote-claims.md §2). A record is written with the lowest version it needs, so
 // a game without those bids or claims is written exactly as before. A
 // version this program does not know is refused, and so is a feature in a
 // record of a version before it.
@@ -48,7 +49,7 @@ func (r *Record) Rules() Rules {
 
 // RecordVersion is the newest record format version this program reads and
 // writes.
-const RecordVersion = 3
+const RecordVersion = 4
 
 // RecordError reports a bad game record: the record (1-based index in the
 // file; 1 for a single record), the field or the action (1-based index and
@@ -214,6 +215,9 @@ func parseRecord(raw []byte) (Record, *RecordError) {
 		}
 		if sa.Action.Kind == ActClaim && version < 3 {
 			return r, &RecordError{Action: i + 1, Move: s, Err: errors.New("a claim needs record version 3 (\"version\":3)")}
+		}
+		if sa.Action != sa.Action.Plain() && version < 4 {
+			return r, &RecordError{Action: i + 1, Move: s, Err: errors.New("what a player says with a card needs record version 4 (\"version\":4)")}
 		}
 		r.Actions = append(r.Actions, sa)
 	}
@@ -420,12 +424,19 @@ func (r Record) MarshalJSON() ([]byte, error) {
 
 // version returns the lowest record version that holds r: 1 (written
 // without "version"), 2 with the sans-atout and tout-atout bids, 3 with a
-// claim.
+// claim, 4 with what a player says with a card.
 func (r Record) version() int {
+	v := 0
 	for _, a := range r.Actions {
-		if a.Action.Kind == ActClaim {
-			return 3
+		switch {
+		case a.Action != a.Action.Plain():
+			return 4
+		case a.Action.Kind == ActClaim:
+			v = 3
 		}
+	}
+	if v > 0 {
+		return v
 	}
 	if r.SaTa {
 		return 2

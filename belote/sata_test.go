@@ -317,7 +317,8 @@ func TestRecordVersion(t *testing.T) {
 		{`"version":2,`, ""},
 		{`"version":2,"sata":true,`, ""},
 		{`"version":3,`, ""},
-		{`"version":4,`, "unknown record version 4"},
+		{`"version":4,`, ""},
+		{`"version":5,`, "unknown record version 5"},
 		{`"sata":true,`, "needs record version 2"},
 		{`"version":1,"sata":true,`, "needs record version 2"},
 	} {

@@ -136,8 +136,15 @@ type DealView struct {
 	AnnouncementWinner *card.Side         `json:"announcementWinner,omitempty"`
 	Winning            []AnnouncementView `json:"winningAnnouncements,omitempty"`
 	Belote             *BeloteView        `json:"belote,omitempty"`
-	Silent             bool               `json:"silent"`   // Seat's choice
-	NoBelote           bool               `json:"noBelote"` // Seat's choice
+	// Declarable are the announcements Seat may declare with his first
+	// card (his own, in [Detect] order: bit i of a card's "d" is the i-th),
+	// until he plays it.
+	Declarable []AnnouncementView `json:"declarable,omitempty"`
+	// BeloteCards are Seat's cards with which he may say belote (the
+	// first of the trump king and queen) or rebelote (the second).
+	BeloteCards []card.Card `json:"beloteCards,omitempty"`
+	Silent      bool        `json:"silent"`   // Seat's choice
+	NoBelote    bool        `json:"noBelote"` // Seat's choice
 
 	// Claim, during the play: the takers' totals of tricks a claim may
 	// state (docs/belote-claims.md).
@@ -243,6 +250,14 @@ func (d *Deal) SeatView(seat card.Seat) DealView {
 					v.Winning = append(v.Winning, AnnouncementView{Seat: s, Kind: a.Kind.String(), Points: a.Points, Cards: a.Cards.Cards()})
 				}
 			}
+		}
+	}
+	for _, a := range d.Announcements(seat) {
+		v.Declarable = append(v.Declarable, AnnouncementView{Seat: seat, Kind: a.Kind.String(), Points: a.Points, Cards: a.Cards.Cards()})
+	}
+	for _, c := range d.hands[seat].Cards() {
+		if first, second := d.BeloteCard(seat, c); first || second {
+			v.BeloteCards = append(v.BeloteCards, c)
 		}
 	}
 	if bs, re, ok := d.Belote(); ok {

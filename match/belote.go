@@ -312,6 +312,7 @@ func (b *Belote) Spectator() protocol.View {
 	if v.Deal != nil && v.Deal.Phase != belote.PhaseDone {
 		v.Deal.Hand = []card.Card{}
 		v.Deal.Legal = []string{}
+		v.Deal.Declarable, v.Deal.BeloteCards = nil, nil
 	}
 	return protocol.BeloteView(v)
 }

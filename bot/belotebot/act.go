@@ -25,6 +25,7 @@ func checkTurn(d *belote.Deal, seat card.Seat) error {
 
 // actVia adapts a typed decision on the current deal to the generic bot
 // interface: g must be a *belote.Deal (one deal, the game.Game of belote).
+// A card goes with what the bot says with it ([said]).
 func actVia(ctx context.Context, g game.Game, seat card.Seat,
 	choose func(context.Context, *belote.Deal, card.Seat) (belote.Action, error)) (game.Move, error) {
 	d, ok := g.(*belote.Deal)
@@ -35,5 +36,5 @@ func actVia(ctx context.Context, g game.Game, seat card.Seat,
 	if err != nil {
 		return game.Move{}, err
 	}
-	return game.Move{Seat: seat, Action: a.String()}, nil
+	return game.Move{Seat: seat, Action: said(d, seat, a).String()}, nil
 }

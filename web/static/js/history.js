@@ -147,7 +147,11 @@ function beloteSteps(raw, moves, mode) {
   snap('');
   let lastTaker = null;
   for (const m of moves) {
-    const { seat, action: a } = moveOf(m);
+    const { seat, action: said } = moveOf(m);
+    // A card may carry what its player said with it ("HK belote d1"); a
+    // claim ends the play.
+    const a = String(said).split(' ')[0];
+    if (a === 'claim') continue;
     if (/^[SHDC][AKQJT987]$/.test(a)) {
       if (!completed) { beloteComplete(cur, deck, dealer, lastTaker); completed = true; }
       if (trick.length === 4) trick = [];
