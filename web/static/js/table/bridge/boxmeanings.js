@@ -106,8 +106,12 @@ export function callButton(c, call, attrs, ...children) {
   const b = h('button', {
     ...attrs,
     'aria-describedby': 'call-meaning',
-    onmouseenter: () => { if (!b.disabled) show(c, box(), call); },
-    onfocus: () => { if (!b.disabled) show(c, box(), call); },
+    // In the "?" mode the call tapped stays until another is tapped: a
+    // mouse passing over the box does not replace it.
+    onmouseenter: () => { if (!b.disabled && !c.ui.boxTapMode) show(c, box(), call); },
+    // The keyboard's focus shows the meaning; the focus the table gives
+    // back after a redraw does not take the place of the call pointed at.
+    onfocus: () => { if (!b.disabled && b.matches(':focus-visible')) show(c, box(), call); },
     onpointerdown: (ev) => {
       if (ev.pointerType === 'mouse' || b.disabled) return;
       pressed = false;
