@@ -15,6 +15,7 @@ import (
 	"atout/protocol"
 	"atout/server/limit"
 	"atout/server/wsguard"
+	"atout/server/wsmsg"
 	"atout/store"
 	"atout/table"
 )
@@ -65,13 +66,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	gw := wsguard.NewWriter(w, readLimit)
+	gw := wsguard.NewWriter(w, wsmsg.ReadLimit)
 	c, err := websocket.Accept(gw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.log.Info("websocket refused", "err", err)
 		return
 	}
-	c.SetReadLimit(readLimit)
+	c.SetReadLimit(wsmsg.ReadLimit)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	conn := &wsConn{c: c, ctx: ctx, cancel: cancel, guard: gw, out: make(chan []byte, 16), ready: make(chan struct{})}
@@ -254,7 +255,7 @@ func (s *Server) replyError(conn *wsConn, lang, code, detail, action string) boo
 func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string) {
 	// The queue's worker runs only while there is work: an idle
 	// connection holds no goroutine for it.
-	work := make(chan Message, 8)
+	work := make(chan wsmsg.Message, 8)
 	var (
 		running atomic.Bool
 		workers sync.WaitGroup
@@ -284,7 +285,7 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 		typ, data, err := conn.c.Read(ctx)
 		if err != nil {
 			if conn.guard.Tripped() {
-				conn.c.Close(websocket.StatusMessageTooBig, fmt.Sprintf("messages are limited to %d bytes", readLimit))
+				conn.c.Close(websocket.StatusMessageTooBig, fmt.Sprintf("messages are limited to %d bytes", wsmsg.ReadLimit))
 			}
 			return
 		}
@@ -303,7 +304,7 @@ func (s *Server) readLoop(ctx context.Context, conn *wsConn, room table.Room, u 
 			}
 			continue
 		}
-		m, err := DecodeMessage(data)
+		m, err := wsmsg.Decode(data)
 		if err != nil {
 			if !s.replyError(conn, lang, table.CodeBadRequest, err.Error(), "") {
 				return
@@ -343,7 +344,7 @@ func isClosed(ch <-chan struct{}) bool {
 	}
 }
 
-func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string, m Message) bool {
+func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u store.User, lang string, m wsmsg.Message) bool {
 	var err error
 	switch m.Type {
 	case protocol.TypeAct:
@@ -400,10 +401,10 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 // actionOf returns the action of a dropped message, if it has one, so that
 // the client knows which of its messages was not served.
 func actionOf(data []byte) string {
-	if len(data) > MaxMessage {
+	if len(data) > wsmsg.MaxMessage {
 		return ""
 	}
-	m, err := DecodeMessage(data)
+	m, err := wsmsg.Decode(data)
 	if err != nil {
 		return ""
 	}

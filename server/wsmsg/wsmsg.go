@@ -1,4 +1,8 @@
-package server
+// Package wsmsg reads the client's WebSocket messages (docs/protocol.md)
+// strictly: a single JSON object of a known type with only the fields that
+// type takes, and sane values. Anything else is refused with a
+// [*DecodeError], and nothing changes.
+package wsmsg
 
 import (
 	"bytes"
@@ -12,13 +16,13 @@ import (
 )
 
 // MaxMessage is the largest client message accepted, in bytes. Longer
-// messages get a bad_request error; much longer ones (over [readLimit])
+// messages get a bad_request error; much longer ones (over [ReadLimit])
 // close the connection.
 const MaxMessage = 1024
 
-// readLimit is the WebSocket read limit: beyond it the library closes the
+// ReadLimit is the WebSocket read limit: beyond it the library closes the
 // connection with status 1009.
-const readLimit = 64 << 10
+const ReadLimit = 64 << 10
 
 // Message is a decoded client message (docs/protocol.md).
 type Message struct {
@@ -46,10 +50,10 @@ var ErrTooLarge = &DecodeError{Reason: fmt.Sprintf("longer than %d bytes", MaxMe
 
 func bad(format string, args ...any) error { return &DecodeError{Reason: fmt.Sprintf(format, args...)} }
 
-// DecodeMessage reads one client message strictly: a single JSON object
-// with a known type, only the fields that type takes, and sane values.
-// Anything else is a *DecodeError and must change nothing.
-func DecodeMessage(data []byte) (Message, error) {
+// Decode reads one client message strictly: a single JSON object with a
+// known type, only the fields that type takes, and sane values. Anything
+// else is a *DecodeError and must change nothing.
+func Decode(data []byte) (Message, error) {
 	if len(data) > MaxMessage {
 		return Message{}, ErrTooLarge
 	}
@@ -150,7 +154,7 @@ func DecodeMessage(data []byte) (Message, error) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// Encode writes m back as JSON (the inverse of DecodeMessage, for tests
+// Encode writes m back as JSON (the inverse of Decode, for tests
 // and clients written in Go).
 func (m Message) Encode() []byte {
 	o := protocol.ClientMessage{Type: m.Type}
@@ -180,7 +184,7 @@ func (m Message) Encode() []byte {
 	return b
 }
 
-// isDecodeError reports whether err came from DecodeMessage.
+// isDecodeError reports whether err came from Decode.
 func isDecodeError(err error) bool {
 	var d *DecodeError
 	return errors.As(err, &d)

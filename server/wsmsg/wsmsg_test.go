@@ -1,11 +1,11 @@
-package server
+package wsmsg
 
 import (
 	"reflect"
 	"testing"
 )
 
-func FuzzDecodeMessage(f *testing.F) {
+func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"act","seat":"S","action":"1NT","n":3}`,
 		`{"type":"act","seat":"N","action":"SA"}`,
@@ -20,7 +20,7 @@ func FuzzDecodeMessage(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := DecodeMessage(data)
+		m, err := Decode(data)
 		if err != nil {
 			if !isDecodeError(err) {
 				t.Fatalf("error of type %T: %v", err, err)
@@ -28,7 +28,7 @@ func FuzzDecodeMessage(f *testing.F) {
 			return
 		}
 		switch m.Type {
-		case "act", "claim", "undo", "hint", "next", "ping":
+		case "act", "claim", "undo", "speed", "chat", "hint", "meanings", "next", "ping":
 		default:
 			t.Fatalf("accepted type %q", m.Type)
 		}
@@ -38,7 +38,7 @@ func FuzzDecodeMessage(f *testing.F) {
 		if m.Type == "claim" && m.Answer == nil && (m.Tricks < 0 || m.Tricks > 13) {
 			t.Fatalf("accepted bad claim %+v", m)
 		}
-		again, err := DecodeMessage(m.Encode())
+		again, err := Decode(m.Encode())
 		if err != nil {
 			t.Fatalf("re-encoded %s: %v", m.Encode(), err)
 		}
@@ -48,7 +48,7 @@ func FuzzDecodeMessage(f *testing.F) {
 	})
 }
 
-func TestDecodeMessage(t *testing.T) {
+func TestDecode(t *testing.T) {
 	good := map[string]Message{
 		`{"type":"act","seat":"S","action":"1NT","n":3}`: {Type: "act", Seat: 2, Action: "1NT", HasN: true, N: 3},
 		`{"type":"act","seat":"w","action":"SA"}`:        {Type: "act", Seat: 3, Action: "SA"},
@@ -56,7 +56,7 @@ func TestDecodeMessage(t *testing.T) {
 		" {\"type\":\"ping\"}\n":                         {Type: "ping"},
 	}
 	for in, want := range good {
-		got, err := DecodeMessage([]byte(in))
+		got, err := Decode([]byte(in))
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %+v, %v; want %+v", in, got, err, want)
 		}
@@ -68,7 +68,7 @@ func TestDecodeMessage(t *testing.T) {
 		`{"type":"claim","tricks":3,"accept":true}`, `{"type":"undo","n":3}`, `{"type":"ping"} x`,
 		`{"type":"PING"}`, `{"type":1}`, ``, `{"type":"act","seat":"S","action":"12345678901234567"}`,
 	} {
-		if _, err := DecodeMessage([]byte(in)); err == nil {
+		if _, err := Decode([]byte(in)); err == nil {
 			t.Errorf("%q accepted", in)
 		}
 	}
