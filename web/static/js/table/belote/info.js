@@ -8,7 +8,7 @@ import { deal } from './deal.js';
 import { contractBy, trumpName } from './contract.js';
 
 // annName names an announcement kind ("carré" is "ann.carre" in the catalog).
-function annName(kind) { return t('ann.' + String(kind).normalize('NFD').replace(/[\u0300-\u036f]/g, '')); }
+export function annName(kind) { return t('ann.' + String(kind).normalize('NFD').replace(/[\u0300-\u036f]/g, '')); }
 
 // fixedDeals is the number of deals of a fixed series (a belote
 // duplicate: the same deals at every table, no target), 0 for a game to a

@@ -8,6 +8,7 @@ import { t, seatName, cardName } from '../../i18n.js';
 import { handRow, cardBacks, cardStatic } from '../../cards.js';
 import { SEATS, deal, isCard, sortHand } from './deal.js';
 import { callsList } from './bidding.js';
+import { annName } from './info.js';
 
 export function hasLastTrick(c) { const d = deal(c); return !!(d && d.phase === 'play' && d.lastTrick); }
 
@@ -23,10 +24,80 @@ export function seatContent(c, s) {
     hints = c.ui.hints;
     best = Math.max(...Object.values(hints));
   }
-  const row = handRow(cards, legal, (card) => c.act(card), { seat: s, testid: 'hand-' + s, hints, best });
-  if (!hints) return row;
+  const row = handRow(cards, legal, (card) => c.act(withWords(c, d, card)), { seat: s, testid: 'hand-' + s, hints, best });
+  const say = sayPanel(c, d);
+  if (!hints) return say ? h('div', { class: 'with-say' }, say, row) : row;
   // What the numbers on the cards are.
-  return h('div', { class: 'hinted' }, row, h('p', { class: 'hint-legend', 'data-testid': 'hint-legend' }, t('belote.hintLegend')));
+  return h('div', { class: 'hinted' }, say, row, h('p', { class: 'hint-legend', 'data-testid': 'hint-legend' }, t('belote.hintLegend')));
+}
+
+// What the player says with his cards (docs/belote-claims.md §2): the
+// announcements he declares with his first card (each ticked by default),
+// and belote, which the table says for him when his setting asks it (on
+// by default, kept in his browser), else when he presses "Belote!".
+
+function autoBelote() {
+  try { return localStorage.getItem('atout.sayBelote') !== 'off'; } catch (e) { return true; }
+}
+
+// sayState is the player's choices for the deal on screen.
+function sayState(c) {
+  const no = (c.view && c.view.dealNumber) || 0;
+  if (!c.ui.say || c.ui.say.deal !== no) c.ui.say = { deal: no, keep: {}, belote: null };
+  return c.ui.say;
+}
+
+// saysBelote: whether the player's belote card will say it.
+function saysBelote(c) {
+  const st = sayState(c);
+  return st.belote === null ? autoBelote() : st.belote;
+}
+
+// withWords is card with what the player says with it: "HK belote",
+// "HK quiet", "SA d13".
+function withWords(c, d, card) {
+  let a = card;
+  const st = sayState(c);
+  if ((d.beloteCards || []).includes(card)) {
+    const second = !!(d.belote && d.belote.seat === c.seat);
+    if (saysBelote(c)) a += ' belote';
+    else if (!second) a += ' quiet';
+  }
+  const decl = d.declarable || [];
+  if (decl.length) {
+    let idx = '';
+    decl.forEach((_, i) => { if (!st.keep[i]) idx += String(i + 1); });
+    a += ' d' + (idx || '0');
+  }
+  return a;
+}
+
+function sayPanel(c, d) {
+  if (d.phase !== 'play') return null;
+  const decl = d.declarable || [];
+  const bel = d.beloteCards || [];
+  if (!decl.length && !bel.length) return null;
+  const st = sayState(c);
+  const parts = [];
+  if (decl.length) {
+    const list = h('fieldset', { class: 'declare', 'data-testid': 'declare' }, h('legend', {}, t('belote.declareTitle')));
+    decl.forEach((a, i) => {
+      const box = h('input', { type: 'checkbox', checked: !st.keep[i], 'data-testid': 'declare-' + (i + 1),
+        onchange: () => { st.keep[i] = !box.checked; c.redraw(); } });
+      list.appendChild(h('label', {}, box, ' ', annName(a.kind) + ' ' + (a.cards || []).map(cardName).join(' ') + ' (' + a.points + ')'));
+    });
+    parts.push(list);
+  }
+  if (bel.length) {
+    const second = !!(d.belote && d.belote.seat === c.seat);
+    const on = saysBelote(c);
+    parts.push(h('button', { type: 'button', class: on ? 'primary' : '', 'aria-pressed': on ? 'true' : 'false', 'data-testid': 'say-belote',
+      onclick: () => { st.belote = !on; c.redraw(); } }, t(second ? 'belote.sayRebelote' : 'belote.sayBelote')));
+    const auto = h('input', { type: 'checkbox', checked: autoBelote(), 'data-testid': 'auto-belote',
+      onchange: () => { try { localStorage.setItem('atout.sayBelote', auto.checked ? 'on' : 'off'); } catch (e) { /* not kept */ } st.belote = null; c.redraw(); } });
+    parts.push(h('label', { class: 'auto-belote' }, auto, ' ', t('belote.autoBelote')));
+  }
+  return h('div', { class: 'say', 'data-testid': 'belote-say' }, parts);
 }
 
 // trickCards draws the played cards (seat, card), each before its seat.
