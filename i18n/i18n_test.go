@@ -433,6 +433,69 @@ func TestRulesPageContent(t *testing.T) {
 	}
 }
 
+// TestRulesPageSaTa: every belote page has the section on the optional
+// sans-atout and tout-atout bids (docs/belote-coinche-sa-ta.md), named as
+// the New game window names the setting, with the card values and totals
+// of both rule sets, the worked scores, and the coinche section still
+// describing a bid with its trump suit.
+func TestRulesPageSaTa(t *testing.T) {
+	words := map[Lang][]string{
+		En: {"off by default", "Sans-atout", "Tout-atout", "100 tout-atout does not overbid 100 hearts", "even over your partner", "no suit trumps another", "none, in sans-atout or in tout-atout", "nobody scores", "a 5 going up", "160 plus the value of the contract"},
+		Fr: {"désactivé par défaut", "Sans-atout", "Tout-atout", "100 tout-atout ne passe pas 100 cœur", "même sur son partenaire", "aucune couleur ne coupe", "ni à sans-atout ni à tout-atout", "personne ne marque", "un 5 allant vers le haut", "dix de der"},
+		De: {"standardmäßig aus", "Sans Atout", "Tout Atout", "100 Tout Atout überbietet 100 Herz nicht", "auch über den Partner", "Keine Farbe sticht", "weder in Sans Atout noch in Tout Atout", "schreibt niemand", "eine 5 nach oben", "dix de der"},
+		Hi: {"डिफ़ॉल्ट रूप से बंद", "ऑल-ट्रंप", "100 ऑल-ट्रंप, 100 पान से ऊँची नहीं", "पार्टनर के पत्ते पर भी", "कोई रंग दूसरे रंग को नहीं काटता", "किसी को अंक नहीं मिलते", "5 ऊपर की ओर", "डील", "दिस दे देर"},
+		Ko: {"기본값이 꺼짐", "올트럼프", "100 올트럼프는 100 하트보다 높지 않고", "파트너의 카드 위에도", "아무도 점수를 얻지 못합니다", "5는 올림", "딜", "디스 드 데르"},
+	}
+	// The figures of docs/belote-coinche-sa-ta.md §3 and §6, in every
+	// language: the values of the jack, nine, ace (11 and 19), ten, king
+	// and queen in the table's cells, the totals, capot, and the examples.
+	cells := []string{"<td>14</td>", "<td>9</td>", "<td>19</td>", "<td>6</td>", "<td>5</td>", "<td>3</td>", "<td>1</td>",
+		"<td>130</td>", "<td>162</td>"}
+	figures := []string{"250", "190", "60", "240", "90", "62"}
+	for _, l := range Supported {
+		p, err := RulesPage(l, "belote")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sec, coinche *Section
+		for i := range p.Sections {
+			switch p.Sections[i].ID {
+			case "sata":
+				sec = &p.Sections[i]
+			case "coinche":
+				coinche = &p.Sections[i]
+			}
+		}
+		if sec == nil || coinche == nil {
+			t.Errorf("%s: no sata or coinche section", l)
+			continue
+		}
+		h := string(sec.HTML)
+		setting := T(l, "lobby.sata")
+		for _, w := range append([]string{setting, T(l, "rules.maison"), T(l, "rules.official"), T(l, "belote.capot"),
+			T(l, "ann.belote"), T(l, "ann.rebelote"), T(l, "belote.coinche"), T(l, "belote.surcoinche"), "80", "160"}, words[l]...) {
+			if !strings.Contains(strings.ToLower(h+sec.Heading), strings.ToLower(w)) {
+				t.Errorf("%s: the sata section lacks %q", l, w)
+			}
+		}
+		for _, c := range cells {
+			if !strings.Contains(h, c) {
+				t.Errorf("%s: the sata table lacks the cell %s", l, c)
+			}
+		}
+		for _, f := range figures {
+			if !strings.Contains(h, f) {
+				t.Errorf("%s: the sata section lacks %s", l, f)
+			}
+		}
+		// The coinche section still says that a bid names its trump suit,
+		// and that the other strains come only with the setting.
+		if c := string(coinche.HTML); !strings.Contains(strings.ToLower(c), strings.ToLower(setting)) {
+			t.Errorf("%s: the coinche section does not name the setting %q", l, setting)
+		}
+	}
+}
+
 func TestRulesPageFallbacks(t *testing.T) {
 	p, err := RulesPage("es", "bridge")
 	if err != nil || p.Lang != En {
