@@ -120,8 +120,8 @@ const knownDeal = "N:AKJ52.K73.A84.96 Q3.QJ1094.K52.J87 T964.A2.Q73.AK42 87.865.
 // The whole review at a casual duplicate table: par, the table's result
 // against it, the second table the same twice (seeded from the deal).
 func TestAnalyseCompares(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the bots play a whole deal")
+	if testing.Short() || raceEnabled {
+		t.Skip("the bots play a whole deal twice: seconds, minutes under the race detector")
 	}
 	d, err := bridge.ParseDeal(knownDeal)
 	if err != nil {
