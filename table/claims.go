@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"atout/card"
@@ -95,6 +96,14 @@ func (t *Table) startClaim(userID string, tricks int) error {
 	}
 	t.claimBusy = true
 	return nil
+}
+
+// isClaim reports whether action is a claim move ("claim 9"), which only
+// the claim flow applies, once the opponents have accepted it: never an
+// act.
+func isClaim(action string) bool {
+	f := strings.Fields(action)
+	return len(f) > 0 && strings.EqualFold(f[0], "claim")
 }
 
 // claimMove is the move of a claim by seat by of a total of tricks.

@@ -781,6 +781,8 @@ func (t *Table) act(userID string, seat card.Seat, action string, n int, start t
 		return errf(CodeBadRequest, "no seat %d", seat)
 	case len(action) == 0 || len(action) > 16:
 		return errf(CodeBadRequest, "action %q: want 1 to 16 characters", action)
+	case isClaim(action):
+		return errf(CodeBadRequest, "a claim is made with the claim message, and answered by the opponents")
 	case n >= 0 && n != t.n:
 		return errf(CodeStale, "you have seen %d moves, the table is at %d", n, t.n)
 	case t.m.DealDone():
