@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	bridgeanalysis "atout/bridge/analysis"
 	"atout/bot/bidding/explain"
+	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
 	"atout/match"
 	"atout/store"
