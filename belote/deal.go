@@ -87,13 +87,17 @@ func ShuffledDeck(rnd *card.Rand) [32]card.Card {
 // (§5), belote-rebelote (§6) and the announcements (§7), and at the end the
 // score of the deal (§8, computed by [ScoreDeal]).
 //
-// Actions are calls and cards in the record notation ([ParseAction]); the
-// two optional declaration choices of belote-rules §11.11 are not actions
-// but settings of the deal, as in the game record's "silent" and "noBelote"
-// fields: [Deal.SetSilent] (declare no announcement; allowed until the
-// seat's first card) and [Deal.SetNoBelote] (do not say belote-rebelote;
-// allowed until the first of the trump king and queen is played). By
-// default every seat declares everything, as bots do.
+// Actions are calls, cards and a claim in the record notation
+// ([ParseAction]). What a player says travels with his card
+// (docs/belote-claims.md §2): "HK belote" or "HK quiet" with the trump
+// king or queen, "SA d13" the announcements declared with his first card.
+// A card without words follows the deal's defaults, which are settings of
+// the deal as in the game record's "silent" and "noBelote" fields:
+// [Deal.SetSilent] (declare no announcement; allowed until the seat's
+// first card) and [Deal.SetNoBelote] (do not say belote-rebelote; allowed
+// until the first of the trump king and queen is played). By default
+// every seat declares everything. A claim ([Deal.ClaimRange]) ends the
+// play with the rest of the tricks to one side.
 //
 // A Deal is a compact value: [Deal.Clone] is a struct copy and is cheap. It
 // satisfies [game.Game]. Its zero value is not usable; call [NewDeal].

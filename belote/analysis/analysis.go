@@ -52,7 +52,8 @@ type PlayedCard struct {
 }
 
 // PlayOf describes finished deal d, deal no of its match, for its
-// analysis; false when d is nil, not over or was passed.
+// analysis (the cards played up to the claim when one ended it); false
+// when d is nil, not over or was passed, or claimed before any card.
 func PlayOf(d *belote.Deal, no int) (Play, bool) {
 	if d == nil || !d.Done() || d.Passed() {
 		return Play{}, false
@@ -71,8 +72,8 @@ func PlayOf(d *belote.Deal, no int) (Play, bool) {
 			p.Cards = append(p.Cards, PlayedCard{Seat: st.Seat, Card: st.Action.Card})
 		}
 	}
-	if len(p.Cards) != 32 {
-		return Play{}, false
+	if _, _, claimed := d.Claimed(); len(p.Cards) != 32 && (!claimed || len(p.Cards) == 0) {
+		return Play{}, false // a claim's deal: the cards played up to it
 	}
 	return p, true
 }

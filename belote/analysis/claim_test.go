@@ -210,3 +210,30 @@ func TestTakesAllEndPosition(t *testing.T) {
 		t.Error("TakesAll with an ended context: no error")
 	}
 }
+
+// TestAnalyseClaimedDeal: a deal a claim ended is reviewed on the cards
+// played up to the claim.
+func TestAnalyseClaimedDeal(t *testing.T) {
+	rnd := card.NewRand(3)
+	for i := 0; i < 20; i++ {
+		d := randomPlay(t, rnd, belote.Rules{Mode: belote.Coinche}, 9)
+		if d == nil {
+			continue
+		}
+		lo, _, _ := d.ClaimRange()
+		con, _ := d.Contract()
+		if err := d.Apply(game.Move{Seat: con.Taker, Action: fmt.Sprintf("claim %d", lo)}); err != nil {
+			t.Fatal(err)
+		}
+		p, ok := PlayOf(d, 1)
+		if !ok || len(p.Cards) != 9 {
+			t.Fatalf("PlayOf a claimed deal: %v, %d cards", ok, len(p.Cards))
+		}
+		a, err := AnalysePlay(context.Background(), p)
+		if err != nil || a == nil || len(a.Costly) > 9 {
+			t.Fatalf("analysis of a claimed deal: %+v %v", a, err)
+		}
+		return
+	}
+	t.Fatal("no deal played")
+}
