@@ -81,7 +81,7 @@ func TestBrowserBeloteSay(t *testing.T) {
 	if want := catalogText(t, base, "en", "belote.declareTitle"); st.Legend != want {
 		t.Errorf("legend %q, want %q", st.Legend, want)
 	}
-	if got := text(t, ctx, `[data-testid="declare"] label:nth-of-type(2)`); got != "Carré king of spades king of hearts king of diamonds king of clubs (100)" {
+	if got := text(t, ctx, `[data-testid="declare"] label:nth-of-type(2)`); got != "Carré K♠ K♥ K♦ K♣ (100)" {
 		t.Errorf("second announcement %q", got)
 	}
 	shot(t, ctx, "belote-say")

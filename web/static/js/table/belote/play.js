@@ -4,7 +4,7 @@
 // last one.
 
 import { h } from '../../dom.js';
-import { t, seatName, cardName } from '../../i18n.js';
+import { t, seatName, cardName, rankText, suitSymbol } from '../../i18n.js';
 import { handRow, cardBacks, cardStatic } from '../../cards.js';
 import { SEATS, deal, isCard, sortHand } from './deal.js';
 import { callsList } from './bidding.js';
@@ -84,7 +84,9 @@ function sayPanel(c, d) {
     decl.forEach((a, i) => {
       const box = h('input', { type: 'checkbox', checked: !st.keep[i], 'data-testid': 'declare-' + (i + 1),
         onchange: () => { st.keep[i] = !box.checked; c.redraw(); } });
-      list.appendChild(h('label', {}, box, ' ', annName(a.kind) + ' ' + (a.cards || []).map(cardName).join(' ') + ' (' + a.points + ')'));
+      const cards = (a.cards || []).map((x) => rankText(x[1]) + suitSymbol(x[0]));
+      list.appendChild(h('label', { 'aria-label': annName(a.kind) + ' ' + (a.cards || []).map(cardName).join(' ') + ' (' + a.points + ')' },
+        box, ' ', annName(a.kind) + ' ' + cards.join(' ') + ' (' + a.points + ')'));
     });
     parts.push(list);
   }
