@@ -15,9 +15,17 @@ func TestBrowserSaTaBids(t *testing.T) {
 	base := startServer(t)
 	ctx := browser(t)
 	openApp(t, ctx, base)
-	run(t, ctx, 20*time.Second, "a coinche game with SA and TA",
+	run(t, ctx, 20*time.Second, "belote, classic",
 		chromedp.SetValue(chromedp.CSS(`[data-testid="game-select"]`), "belote"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="game-select"]').dispatchEvent(new Event('change'))`),
+		chromedp.SetValue(chromedp.CSS(`[data-testid="mode-select"]`), "classic"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="mode-select"]').dispatchEvent(new Event('change'))`))
+	var shown bool
+	eval(ctx, `getComputedStyle(document.querySelector('[data-testid="sata-field"]')).display !== 'none'`, &shown)
+	if shown {
+		t.Error("the New game window offers the SA/TA box in classic")
+	}
+	run(t, ctx, 20*time.Second, "a coinche game with SA and TA",
 		chromedp.SetValue(chromedp.CSS(`[data-testid="mode-select"]`), "coinche"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="mode-select"]').dispatchEvent(new Event('change'))`),
 		chromedp.Click(chromedp.CSS(`[data-testid="sata-check"]`)),
@@ -50,9 +58,9 @@ func TestBrowserSaTaDuplicate(t *testing.T) {
 	ctx := browser(t)
 	openApp(t, ctx, base)
 	routeTo(t, ctx, "#/duplicate", `[data-testid="bd-create"]`)
-	var hidden bool
-	eval(ctx, `document.querySelector('[data-testid="bd-sata-field"]').hidden`, &hidden)
-	if !hidden {
+	var shown bool
+	eval(ctx, `(() => { const f = document.querySelector('[data-testid="bd-sata-field"]'); return !f.hidden || getComputedStyle(f).display !== 'none'; })()`, &shown)
+	if shown {
 		t.Error("the SA/TA box is offered in classic")
 	}
 	run(t, ctx, 10*time.Second, "a coinche duplicate with SA and TA, official rules",
