@@ -401,7 +401,7 @@ func TestRulesPageContent(t *testing.T) {
 			En: {"declarer", "dummy", "3NT", "+1430", "-500", "16 HCP"},
 			Fr: {"Sans Atout", "3SA", "déclarant", "le mort", "+620"},
 			De: {"Sans Atout", "3SA", "1SA", "Alleinspieler", "Dummy", "Gefahrenlage", "Pik: Ass, Dame, Vier. Herz: König, Bube, Fünf.", "16 H-Punkte"},
-			Hi: {"नो-ट्रंप", "डिक्लेयरर", "डमी", "वल्नरेबिलिटी", "हुकुम: इक्का, बेगम, चार।", "16 H अंक"},
+			Hi: {"नो-ट्रंप", "डिक्लेयरर", "डमी", "वल्नरेबिलिटी", "हुकुम: इक्का, बेगम, चार।", "16 हाई-कार्ड अंक"},
 			Ko: {"노트럼프", "선언자", "더미", "발네러빌리티", "3NT"},
 		},
 		"belote": {

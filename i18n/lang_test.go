@@ -16,11 +16,11 @@ import (
 var sameAsEnglish = map[Lang][]string{
 	Fr: {"Belote", "Carré", "Cent", "Cinquante", "Rebelote", "Tierce", "Capot", "Coinche", "Surcoinche",
 		"Bridge", "Chicago", "Duplicate", "Butler", "Maison", "Par", "OK", "A", "Total", "Date", "Mode", "Tables",
-		"six", "forcing", "{n} point", "{n} points"},
+		"six", "forcing", "{n} point", "{n} points", "Points", "NS"},
 	De: {"Belote", "Carré", "Cent", "Cinquante", "Rebelote", "Tierce", "Capot", "Coinche", "Surcoinche",
 		"Bridge", "Chicago", "Duplicate", "Butler", "Maison", "Par", "OK", "Par: {score} ({contracts})",
-		"Rubber", "Alert", "Dummy", "Score", "Team", "Bot", "Bot ({level})", "Chat", "Claim", "IMPs", "Name",
-		"Partner", "West", "A", "K"},
+		"Rubber", "Alert", "Dummy", "Team", "Bot", "Bot ({level})", "Chat", "IMPs", "Name",
+		"Partner", "West", "A", "K", "NS"},
 	Hi: {"NT"},
 	Ko: {"NT", "A", "K", "Q", "J", "{min}–{max} HCP", "{n} HCP."},
 }

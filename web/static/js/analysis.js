@@ -35,7 +35,9 @@ export function ddTable(tr) {
 // parText is "Par: 420 (NS 4♠)".
 export function parText(par) {
   if (!par) return t('analysis.par');
-  const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + strainSymbol(s))).join(', ');
+  // The side or seat that plays it by its name ("NS 4S": "North-South 4♠").
+  const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + strainSymbol(s))
+    .replace(/^(NS|EW|[NESW])(?=\s)/, (m) => (m.length === 2 ? sideName(m) : seatName(m)))).join(', ');
   if (!cs) return t('analysis.par') + ': ' + (par.score || 0);
   return t('analysis.parScore', { score: par.score || 0, contracts: cs });
 }

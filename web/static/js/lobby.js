@@ -169,5 +169,8 @@ export function fmtDate(d) {
   if (!d) return '';
   const x = new Date(d);
   if (isNaN(x)) return String(d);
-  try { return x.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return x.toLocaleString(); }
+  const l = document.documentElement.lang || undefined;
+  // Hindi's own format writes the hour with "am"/"pm" in Latin letters: a
+  // 24-hour clock instead.
+  try { return x.toLocaleString(l, { dateStyle: 'medium', timeStyle: 'short', hourCycle: l === 'hi' ? 'h23' : undefined }); } catch (e) { return x.toLocaleString(); }
 }
