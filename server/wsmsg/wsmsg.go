@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"atout/card"
@@ -80,9 +81,15 @@ func Decode(data []byte) (Message, error) {
 		if len(*r.Action) == 0 || len(*r.Action) > 16 {
 			return Message{}, bad("action: want 1 to 16 characters")
 		}
-		for _, c := range []byte(*r.Action) {
-			if c < 0x21 || c > 0x7e {
-				return Message{}, bad("action: printable ASCII without spaces only")
+		// Printable ASCII; single spaces inside separate a card from
+		// what its player says with it ("HK belote", "SA d13").
+		a := *r.Action
+		if a[0] == ' ' || a[len(a)-1] == ' ' || strings.Contains(a, "  ") {
+			return Message{}, bad("action: no space at either end or twice")
+		}
+		for _, c := range []byte(a) {
+			if c < 0x20 || c > 0x7e {
+				return Message{}, bad("action: printable ASCII only")
 			}
 		}
 		s, err := card.ParseSeat(*r.Seat)

@@ -54,6 +54,7 @@ func TestDecode(t *testing.T) {
 		`{"type":"act","seat":"w","action":"SA"}`:        {Type: "act", Seat: 3, Action: "SA"},
 		`{"type":"claim","tricks":9}`:                    {Type: "claim", Tricks: 9},
 		" {\"type\":\"ping\"}\n":                         {Type: "ping"},
+		`{"type":"act","seat":"S","action":"HK belote"}`: {Type: "act", Seat: 2, Action: "HK belote"},
 	}
 	for in, want := range good {
 		got, err := Decode([]byte(in))
@@ -63,7 +64,7 @@ func TestDecode(t *testing.T) {
 	}
 	for _, in := range []string{
 		`{"type":"act","seat":"S"}`, `{"type":"act","action":"P"}`, `{"type":"act","seat":"S","action":""}`,
-		`{"type":"act","seat":"S","action":"P P"}`, `{"type":"act","seat":"S","action":"P","n":-2}`,
+		`{"type":"act","seat":"S","action":"P  P"}`, `{"type":"act","seat":"S","action":" P"}`, `{"type":"act","seat":"S","action":"P","n":-2}`,
 		`{"type":"act","seat":"South","action":"P"}`, `{"type":"claim"}`, `{"type":"claim","tricks":14}`,
 		`{"type":"claim","tricks":3,"accept":true}`, `{"type":"undo","n":3}`, `{"type":"ping"} x`,
 		`{"type":"PING"}`, `{"type":1}`, ``, `{"type":"act","seat":"S","action":"12345678901234567"}`,
