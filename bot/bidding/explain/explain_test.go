@@ -13,7 +13,14 @@ import (
 
 // biddings returns n boards bid to their end by the bots' system.
 func biddings(t testing.TB, n int) []*bridge.Game {
-	r := card.NewRand(20261204)
+	return bidOut(t, 20261204, n, nil)
+}
+
+// bidOut deals n boards from seed and bids each to its end by the bots'
+// system, handing each position and the call made there to each (if not
+// nil) before the call is made.
+func bidOut(t testing.TB, seed uint64, n int, each func(g *bridge.Game, call bridge.Call)) []*bridge.Game {
+	r := card.NewRand(seed)
 	b := bidding.New(bidding.Options{})
 	var out []*bridge.Game
 	for i := range n {
@@ -22,6 +29,9 @@ func biddings(t testing.TB, n int) []*bridge.Game {
 			seat, _ := g.Turn()
 			auc := g.Auction()
 			call, _ := b.Choose(g.Hand(seat), g.Vul(), g.Dealer(), auc.Calls())
+			if each != nil {
+				each(g, call)
+			}
 			if err := g.Apply(game.Move{Seat: seat, Action: call.String()}); err != nil {
 				t.Fatalf("board %d: %s by %v: %v", i+1, call, seat, err)
 			}

@@ -19,21 +19,8 @@ type position struct {
 // positions returns every position of n auctions bid by the bots' system
 // (a copy of the board before each call).
 func positions(t testing.TB, n int) []position {
-	r := card.NewRand(36)
-	b := bidding.New(bidding.Options{})
 	var out []position
-	for i := range n {
-		g := bridge.NewBoard(i+1, bridge.RandomDeal(r))
-		for g.Phase() == bridge.PhaseAuction {
-			seat, _ := g.Turn()
-			auc := g.Auction()
-			call, _ := b.Choose(g.Hand(seat), g.Vul(), g.Dealer(), auc.Calls())
-			out = append(out, position{g.Clone(), call})
-			if err := g.Apply(game.Move{Seat: seat, Action: call.String()}); err != nil {
-				t.Fatalf("board %d: %s by %v: %v", i+1, call, seat, err)
-			}
-		}
-	}
+	bidOut(t, 36, n, func(g *bridge.Game, call bridge.Call) { out = append(out, position{g.Clone(), call}) })
 	return out
 }
 
