@@ -105,6 +105,11 @@ func TestBrowserCompareSheet(t *testing.T) {
 		if got := text(t, ctx, `[data-testid="deal-over"] [data-testid="compare-par"]`); !strings.Contains(got, "Against par: "+impsText(cmp.ParIMPs)) {
 			t.Errorf("%s: panel's par line %q, want %s against par", where, got, impsText(cmp.ParIMPs))
 		}
+		// Par is written once on the panel: by the analysis.
+		var pars int
+		if err := eval(ctx, `[...document.querySelectorAll('[data-testid="deal-over"] *')].filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && /^Par: /.test(n.textContent.trim()))).length`, &pars); err != nil || pars != 1 {
+			t.Errorf("%s: par is written %d times on the panel (%v), want once", where, pars, err)
+		}
 		bots := text(t, ctx, `[data-testid="deal-over"] [data-testid="compare-bots"]`)
 		if !strings.Contains(bots, "Against the bots' table: "+impsText(cmp.Second.IMPs)) || !strings.Contains(bots, "Bots' table: ") {
 			t.Errorf("%s: panel's bots line %q, want %s", where, bots, impsText(cmp.Second.IMPs))

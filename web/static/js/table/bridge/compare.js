@@ -6,7 +6,6 @@
 
 import { h } from '../../dom.js';
 import { t, seatName, sideName, callShort } from '../../i18n.js';
-import { parText } from '../../analysis.js';
 import { contractText, resultMark } from './contract.js';
 
 // signed writes a score or IMPs as players do: "+420", "−50", "0".
@@ -45,7 +44,9 @@ export function comparePanel(a) {
   const s = cmp.second;
   return h('div', { class: 'compare', 'data-testid': 'compare' },
     h('h3', {}, t('compare.title')),
-    h('p', { 'data-testid': 'compare-par' }, parText(a.par) + ' · ',
+    // Par itself is written once, by the analysis below: here only the
+    // IMPs against it.
+    h('p', { 'data-testid': 'compare-par' },
       h('strong', { class: impsClass(cmp.parIMPs) }, t('compare.vsPar', { imps: impsText(cmp.parIMPs) }))),
     s ? [
       h('p', { 'data-testid': 'compare-bots' }, t('compare.botsResult', { result: botsResult(s), score: t('a11y.score', { side: sideName('NS'), n: signed(s.scoreNS) }) }) + ' · ',
