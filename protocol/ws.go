@@ -76,8 +76,11 @@ type ClientMessage struct {
 	// Seat (act) is the seat acted for: "N", "E", "S" or "W" (declarer
 	// sends dummy's seat for dummy's cards).
 	Seat *string `json:"seat,omitempty"`
-	// Tricks (claim) is the claimer's claim of declarer's total tricks,
-	// 0 to 13.
+	// Tricks (claim) is the total of tricks the claim gives the contract's
+	// side: in bridge declarer's total, 0 to 13 (a claim by declarer or a
+	// defender); in belote the takers' total, 0 to 8, once the rest goes
+	// to one side (docs/belote-claims.md: the rest for the claimer's side
+	// or conceded to the opponents, never a part of it).
 	Tricks *int   `json:"tricks,omitempty"`
 	Type   string `json:"type"` // act, claim, undo, speed, chat, hint, meanings, next or ping
 }
