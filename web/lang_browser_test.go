@@ -24,6 +24,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
@@ -249,6 +250,14 @@ const pageText = `(() => {
   return parts.join('\n');
 })()`
 
+// frPunctRE finds a colon or a question mark glued to the word before it
+// (a colon after a digit is a time's).
+var frPunctRE = regexp.MustCompile(`[^\s\d]:|\S\?`)
+
+// frElideRE finds "de" before a vowel, which French writes "d'" ("Main
+// d'Est", "Carré d'as").
+var frElideRE = regexp.MustCompile(`(^|[^\pL'])[dD]e [aeiouyàâéèêîôûAEIOUYÀÂÉÈÊÎÔÛ]`)
+
 // koPairRE finds a Korean particle left for either sound after a word.
 var koPairRE = regexp.MustCompile(`\S*[은는이가을를과와]\([은는이가을를과와]\)`)
 
@@ -385,6 +394,24 @@ func TestBrowserEveryScreenInEveryLanguage(t *testing.T) {
 						if !latinOK(lang, own, w) {
 							t.Errorf("%s %s: Latin letters %q show: %q", lang, sc.name, w, around(page, w))
 						}
+					}
+				}
+				// French puts a space before ":" and "?" (a time such as
+				// 14:05 and an address are no colons of the sentence).
+				if lang == "fr" {
+					for _, m := range frPunctRE.FindAllStringIndex(page, -1) {
+						if strings.HasPrefix(page[m[1]-1:], "://") {
+							continue
+						}
+						t.Errorf("%s %s: no space before %q: %q", lang, sc.name, page[m[1]-1:m[1]], around(page, page[m[0]:m[1]]))
+					}
+					for _, ix := range frElideRE.FindAllStringIndex(page, -1) {
+						m := page[ix[0]:]
+						if w := strings.FieldsFunc(m[strings.Index(m, "e ")+2:], func(r rune) bool { return !unicode.IsLetter(r) }); len(w) > 0 && (w[0] == "un" || w[0] == "une") {
+							continue // the number: "chute de un"
+						}
+						m = page[ix[0]:ix[1]]
+						t.Errorf("%s %s: \"de\" before a vowel is not elided: %q", lang, sc.name, around(page, strings.TrimLeftFunc(m, func(r rune) bool { return !unicode.IsLetter(r) })))
 					}
 				}
 				// Korean particles agree with the word they follow: none is

@@ -38,13 +38,13 @@ export function parText(par) {
   // The side or seat that plays it by its name ("NS 4S": "North-South 4♠").
   const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + strainSymbol(s))
     .replace(/^(NS|EW|[NESW])(?=\s)/, (m) => (m.length === 2 ? sideName(m) : seatName(m)))).join(', ');
-  if (!cs) return t('analysis.par') + ': ' + (par.score || 0);
+  if (!cs) return t('analysis.par') + t('punct.colon') + (par.score || 0);
   return t('analysis.parScore', { score: par.score || 0, contracts: cs });
 }
 
 // costText says what a costly card cost: "Trick 2 · West: king of hearts cost 1 trick (10 → 11)".
 export function costText(x) {
-  return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + ': ' +
+  return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + t('punct.colon') +
     tn('analysis.cost', x.cost, { card: cardName(x.card) }) + ' (' + x.before + ' → ' + x.after + ')';
 }
 
@@ -76,7 +76,7 @@ export function costlyKey(trick, card) { return trick + ':' + card; }
 // ace of spades cost 10 points (101 → 91)", the side's points with all
 // cards open before the card and after.
 export function beloteCostText(x) {
-  return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + ': ' +
+  return t('table.trickN', { n: x.trick }) + ' · ' + seatName(x.seat) + t('punct.colon') +
     tn('analysis.beloteCost', x.cost, { card: cardName(x.card) }) + ' (' + x.before + ' → ' + x.after + ')';
 }
 

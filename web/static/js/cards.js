@@ -160,7 +160,7 @@ export function handBySuit(cards, label, highlight) {
   for (const s of 'SHDC') {
     const cs = cards.filter((c) => c[0] === s);
     box.appendChild(h('div', { class: 'line suit-' + s + (s === 'H' || s === 'D' ? ' red' : '') },
-      h('span', { class: 'sym', 'aria-label': t('suit.' + s) + ':' }, suitSymbol(s)), ' ',
+      h('span', { class: 'sym', 'aria-label': t('suit.' + s) + t('punct.colon').trimEnd() }, suitSymbol(s)), ' ',
       cs.length ? cs.map((c) => h('span', {
         class: 'r' + (highlight && highlight.has(c) ? ' costly' : ''),
         'aria-label': cardName(c),

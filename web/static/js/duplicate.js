@@ -65,7 +65,7 @@ export async function showDuplicates() {
     page: 'duplicates', title: t('dup.title'), list: 'bd-list', form,
     url: '/api/beloteduplicates', key: 'events', none: t('dup.none'),
     item: (x) => [h('a', { href: '#/duplicate/' + encodeURIComponent(x.id), 'data-testid': 'bd-link', dataset: { event: x.id } }, x.name),
-      ' · ', t('mode.' + x.mode), x.sata ? [' · ', t('lobby.sata')] : [], ' · ', t('dup.deals') + ': ' + x.deals, ' · ', fmtDate(x.created)],
+      ' · ', t('mode.' + x.mode), x.sata ? [' · ', t('lobby.sata')] : [], ' · ', t('dup.deals') + t('punct.colon') + x.deals, ' · ', fmtDate(x.created)],
   });
 }
 
@@ -135,7 +135,7 @@ export async function showDuplicate(id, dealNo) {
       h('td', {}, fmtNum(r.relative, 1)), h('td', {}, fmtNum(r.perDeal, 1))))));
   const teams = h('ul', { 'data-testid': 'bd-teams' }, (info.teams || []).map((x) => h('li', { class: x.you ? 'you' : '' },
     h('strong', {}, x.name), ' · ', x.members.map((m) => (m.bot ? t('tm.bot') : m.name)).join(' & '),
-    x.invited ? ' (' + t('invite.pending') + ')' : '', ' · ', t('dup.deals') + ': ' + x.deals)));
+    x.invited ? ' (' + t('invite.pending') + ')' : '', ' · ', t('dup.deals') + t('punct.colon') + x.deals)));
   const dealRows = (info.deals || []).map((d) => h('tr', { 'data-testid': 'bd-deal', dataset: { deal: String(d.deal), visible: d.visible ? '1' : '' } },
     h('td', {}, d.visible ? h('a', { href: '#/duplicate/' + encodeURIComponent(id) + '/' + d.deal }, String(d.deal)) : String(d.deal)),
     h('td', {}, String(d.played)),
@@ -150,7 +150,7 @@ export async function showDuplicate(id, dealNo) {
     h('p', {}, h('a', { href: '#/duplicate' }, t('common.back'))),
     h('h1', {}, ev.name),
     h('p', { class: 'muted', 'data-testid': 'bd-rules-line' }, t('game.belote'), ' · ', t('mode.' + ev.mode), ' · ', t('rules.' + ev.rules),
-      ev.sata ? h('span', { 'data-testid': 'bd-sata-on' }, ' · ', t('lobby.sata')) : [], ' · ', t('dup.deals') + ': ' + ev.deals),
+      ev.sata ? h('span', { 'data-testid': 'bd-sata-on' }, ' · ', t('lobby.sata')) : [], ' · ', t('dup.deals') + t('punct.colon') + ev.deals),
     ev.sata ? h('p', { class: 'muted', 'data-testid': 'bd-sata-rules' }, t(ev.rules === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison')) : [],
     action, start, h('div', { class: 'scroll-x' }, standings), h('h2', {}, t('dup.team')), teams, h('h2', {}, t('dup.deals')),
     h('div', { class: 'scroll-x' }, deals), panel));

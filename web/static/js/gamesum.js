@@ -21,7 +21,7 @@ export function settingsText(g) {
 // seatsText: "North: you · East: Bot …".
 export function seatsText(g) {
   const seats = ['N', 'E', 'S', 'W'];
-  return (g.seats || []).map((st, i) => seatName(seats[i]) + ': ' + (st.you ? t('seat.you') : st.bot ? t('bot.name', { level: t('bot.' + st.bot) }) : (st.name || '—'))).join(' · ');
+  return (g.seats || []).map((st, i) => seatName(seats[i]) + t('punct.colon') + (st.you ? t('seat.you') : st.bot ? t('bot.name', { level: t('bot.' + st.bot) }) : (st.name || '—'))).join(' · ');
 }
 
 // bridgeResult: "4♠X South +1", "3NT North −2", or passed out.
@@ -66,5 +66,5 @@ export async function summaryText(g) {
   let rec = null;
   try { rec = await api.get('/api/games/' + encodeURIComponent(g.id)); } catch (e) { /* nothing to show */ }
   const lines = rec ? (rec.deals || []).map((d) => d.result) : [];
-  return t('history.inProgress') + (rec ? ': ' + resultText(g.game, lines, null) : '');
+  return t('history.inProgress') + (rec ? t('punct.colon') + resultText(g.game, lines, null) : '');
 }

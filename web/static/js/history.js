@@ -338,7 +338,7 @@ export async function showReplay(id) {
     if (!v.seat || !cards.length) { valuesBox.hidden = true; return; }
     valuesBox.appendChild(h('strong', {}, t('history.values', { seat: seatName(v.seat) })));
     cards.forEach(([c, n], i) => {
-      valuesBox.append(i ? ' · ' : ' ', h('span', { class: 'value suit-' + c[0].toLowerCase(), 'data-card': c, 'aria-label': cardName(c) + ': ' + n },
+      valuesBox.append(i ? ' · ' : ' ', h('span', { class: 'value suit-' + c[0].toLowerCase(), 'data-card': c, 'aria-label': cardName(c) + t('punct.colon') + n },
         suitSymbol(c[0]) + rankText(c.slice(1)) + ' ' + n));
     });
   };

@@ -20,6 +20,10 @@ export function lang() { return current; }
 export function t(key, params) {
   let s = messages[key];
   if (typeof s !== 'string') s = key;
+  // French elides "de" before a vowel: "Main d'Est", "Carré d'as".
+  if (params && current === 'fr') {
+    s = s.replace(FR_DE, (m, pre, d, k) => k in params && FR_VOWEL.test(String(params[k])) ? pre + d + "'{" + k + '}' : m);
+  }
   if (params) {
     s = s.replace(PLACEHOLDER, (m, k, particle) => {
       if (!(k in params)) return m;
@@ -34,6 +38,11 @@ export function t(key, params) {
 // a pair written for either sound ("이(가)") or a single one followed by a
 // space, punctuation or the end.
 const PLACEHOLDER = /\{(\w+)\}((?:은|는|이|가|을|를|과|와)\((?:은|는|이|가|을|를|과|와)\)|(?:은|는|이|가|을|를|과|와)(?=[\s.,!?:;)]|$))?/g;
+
+// FR_DE is "de" before a placeholder; FR_VOWEL a word that elides it
+// (a vowel; "huit" and the other words of an aspirated h do not).
+const FR_DE = /(^|[^\p{L}'])([dD])e \{(\w+)\}/gu;
+const FR_VOWEL = /^[aeiouyàâäéèêëîïôöûü]/i;
 
 // The Korean particles by the sound they follow: after a final consonant
 // (batchim), after a vowel.

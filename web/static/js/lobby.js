@@ -140,7 +140,7 @@ function openTable(g, none) {
   const mine = !!(g.seats && g.seats[2] && g.seats[2].you) && !(g.settings && g.settings.tournament);
   const item = h('li', { class: 'open-table', 'data-testid': 'open-table', dataset: { id: g.id } });
   const close = mine ? h('button', {
-    type: 'button', class: 'warn', 'data-testid': 'close-table', 'aria-label': t('lobby.closeTable') + ': ' + settingsText(g),
+    type: 'button', class: 'warn', 'data-testid': 'close-table', 'aria-label': t('lobby.closeTable') + t('punct.colon') + settingsText(g),
     onclick: async () => {
       if (!window.confirm(t('lobby.closeConfirm'))) return;
       close.disabled = true;

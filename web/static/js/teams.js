@@ -79,7 +79,7 @@ export async function showTeamMatches() {
     page: 'teammatches', title: t('tm.title'), list: 'tm-list', form,
     url: '/api/teammatches', key: 'matches', none: t('tm.none'),
     item: (m) => [h('a', { href: '#/teams/' + encodeURIComponent(m.id), 'data-testid': 'tm-link', dataset: { match: m.id } }, m.name),
-      ' · ', m.home + ' – ' + m.away, ' · ', t('tour.boards') + ': ' + m.boards, ' · ', fmtDate(m.created)],
+      ' · ', m.home + ' – ' + m.away, ' · ', t('tour.boards') + t('punct.colon') + m.boards, ' · ', fmtDate(m.created)],
   });
 }
 
@@ -95,10 +95,10 @@ export async function showTeamMatch(id, boardNo) {
   const team = (x, key) => h('section', { class: 'panel', 'data-testid': 'tm-team-' + key },
     h('h2', {}, x.name),
     h('ul', {}, x.players.map((p, i) => h('li', { class: p.you ? 'you' : '' },
-      placeText(key === 'home', i) + ': ' + (p.bot ? t('tm.bot') : p.name)))));
+      placeText(key === 'home', i) + t('punct.colon') + (p.bot ? t('tm.bot') : p.name)))));
   const rooms = h('ul', { class: 'resume', 'data-testid': 'tm-rooms' }, info.rooms.map((r) => h('li', {},
-    h('strong', {}, t('tm.' + r.room)), ' · ', t('side.NS') + ': ' + r.ns, ' · ', t('side.EW') + ': ' + r.ew,
-    ' · ', t('tour.boardsPlayed') + ': ' + r.played,
+    h('strong', {}, t('tm.' + r.room)), ' · ', t('side.NS') + t('punct.colon') + r.ns, ' · ', t('side.EW') + t('punct.colon') + r.ew,
+    ' · ', t('tour.boardsPlayed') + t('punct.colon') + r.played,
     r.table ? [' · ', h('a', { href: '#/t/' + encodeURIComponent(r.table), 'data-testid': 'tm-room-link', dataset: { room: r.room } },
       you && you.room === r.room ? t('table.play') : t('tm.watch'))] : null)));
   const base = '/api/teammatches/' + encodeURIComponent(id);
@@ -135,7 +135,7 @@ export async function showTeamMatch(id, boardNo) {
   h('td', {}, b.complete ? (b.imps < 0 ? String(-b.imps) : '') : ''),
   h('td', {}, b.complete ? b.home + ' – ' + b.away : '')));
   const sheet = h('table', { class: 'history', 'data-testid': 'tm-sheet' },
-    h('caption', {}, t('result.score') + ': ', h('strong', { 'data-testid': 'tm-score', dataset: { home: String(info.score.home), away: String(info.score.away) } },
+    h('caption', {}, t('result.score') + t('punct.colon'), h('strong', { 'data-testid': 'tm-score', dataset: { home: String(info.score.home), away: String(info.score.away) } },
       info.home.name + ' ' + info.score.home + ' – ' + info.score.away + ' ' + info.away.name)),
     h('thead', {}, h('tr', {},
       [t('table.board', { n: '' }).trim() || '#', t('tm.open'), t('side.NS'), t('tm.closed'), t('side.NS'),
@@ -147,7 +147,7 @@ export async function showTeamMatch(id, boardNo) {
   mount(h('div', { class: 'page', 'data-testid': 'team-match', dataset: { match: id } },
     h('p', {}, h('a', { href: '#/teams' }, t('common.back'))),
     h('h1', {}, m.name),
-    h('p', { class: 'muted' }, t('tour.boards') + ': ' + m.boards, ' · ', t('bot.' + m.level), m.over ? [' · ', t('tour.over')] : null),
+    h('p', { class: 'muted' }, t('tour.boards') + t('punct.colon') + m.boards, ' · ', t('bot.' + m.level), m.over ? [' · ', t('tour.over')] : null),
     play,
     h('div', { class: 'tm-teams' }, team(info.home, 'home'), team(info.away, 'away')),
     rooms, h('div', { class: 'scroll-x' }, sheet), panel));
@@ -180,7 +180,7 @@ async function showBoard(id, n, panel) {
     h('p', { class: 'muted' }, t('table.dealer', { seat: seatName(b.dealer) }), ' · ', t('vul.' + b.vul)),
     h('div', { class: 'scroll-x' }, h('table', { class: 'history', 'data-testid': 'tm-deal' }, h('tbody', {}, handRows))),
     h('p', { 'data-testid': 'tm-board-result' },
-      h('strong', {}, t('tm.open') + ': '), contractText(b.open) + (b.open ? ' (' + b.open.scoreNS + ')' : ''), ' · ',
-      h('strong', {}, t('tm.closed') + ': '), contractText(b.closed) + (b.closed ? ' (' + b.closed.scoreNS + ')' : ''),
-      b.complete ? ' · ' + t('tm.imps') + ': ' + b.imps : ''));
+      h('strong', {}, t('tm.open') + t('punct.colon')), contractText(b.open) + (b.open ? ' (' + b.open.scoreNS + ')' : ''), ' · ',
+      h('strong', {}, t('tm.closed') + t('punct.colon')), contractText(b.closed) + (b.closed ? ' (' + b.closed.scoreNS + ')' : ''),
+      b.complete ? ' · ' + t('tm.imps') + t('punct.colon') + b.imps : ''));
 }

@@ -90,7 +90,7 @@ export async function showTournaments() {
     page: 'tournaments', title: t('tour.title'), list: 'tour-list', form,
     url: '/api/tournaments', key: 'tournaments', none: t('tour.none'),
     item: (x) => [h('a', { href: '#/tournaments/' + encodeURIComponent(x.id), 'data-testid': 'tour-link', dataset: { tour: x.id, source: x.source || '' } }, tourName(x)),
-      ' · ', scoringLabel(x.scoring), ' · ', t('tour.boards') + ': ' + x.boards, ' · ',
+      ' · ', scoringLabel(x.scoring), ' · ', t('tour.boards') + t('punct.colon') + x.boards, ' · ',
       x.source === 'pbn' ? [t('tour.imported'), ' · '] : null,
       x.over ? t('tour.over') : t('tour.ends', { date: fmtDate(x.end) }),
       ' · ', t('tour.entries', { n: x.entries })],
@@ -153,7 +153,7 @@ export async function showTournament(id, boardNo) {
   mount(h('div', { class: 'page', 'data-testid': 'tournament', dataset: { tour: id } },
     h('p', {}, h('a', { href: '#/tournaments' }, t('common.back'))),
     h('h1', {}, tourName(tour)),
-    h('p', { class: 'muted' }, scoringLabel(tour.scoring), ' · ', t('tour.boards') + ': ' + tour.boards, ' · ',
+    h('p', { class: 'muted' }, scoringLabel(tour.scoring), ' · ', t('tour.boards') + t('punct.colon') + tour.boards, ' · ',
       tour.source === 'pbn' ? [t('tour.imported'), ' · '] : null,
       tour.over ? t('tour.over') : t('tour.ends', { date: fmtDate(tour.end) }), ' · ', t('tour.entries', { n: tour.entries })),
     play, ranking, h('h2', {}, t('tour.boards')), nav, panel, links));
@@ -193,7 +193,7 @@ async function showBoard(id, n, panel, imps) {
   const parts = [h('h2', {}, t('table.board', { n })),
     h('p', { class: 'muted' }, t('table.dealer', { seat: seatName(b.dealer) }), ' · ', t('vul.' + b.vul))];
   if (b.yours) {
-    parts.push(h('p', { 'data-testid': 'tour-yours' }, h('strong', {}, t('tour.yours') + ': '),
+    parts.push(h('p', { 'data-testid': 'tour-yours' }, h('strong', {}, t('tour.yours') + t('punct.colon')),
       contractText(b.yours.contract) + (b.yours.declarer ? ' ' + seatName(b.yours.declarer) : '') + (b.yours.result ? ' ' + b.yours.result : ''),
       ' · ', String(b.yours.scoreNS), ' · ',
       imps ? t('result.imps', { n: fmtNum(b.yours.score, 2) }) : t('result.matchpoints', { n: fmtNum(b.yours.percent, 1) })));

@@ -17,7 +17,7 @@ export function addLine(ui, m) {
 export function chatPanel(c) {
   const log = h('ol', { class: 'chat-log', 'data-testid': 'chat-log', 'aria-live': 'polite' });
   for (const l of c.ui.chat) {
-    log.appendChild(h('li', {}, h('span', { class: 'chat-name' }, (l.name || seatName(l.seat)) + ': '), h('span', { class: 'chat-text' }, l.text)));
+    log.appendChild(h('li', {}, h('span', { class: 'chat-name' }, (l.name || seatName(l.seat)) + t('punct.colon')), h('span', { class: 'chat-text' }, l.text)));
   }
   const input = h('input', { type: 'text', maxlength: '300', 'data-testid': 'chat-input', 'aria-label': t('table.chat'), placeholder: t('table.chatPlaceholder') });
   const form = h('form', {

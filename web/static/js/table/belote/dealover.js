@@ -39,7 +39,7 @@ function sidesRow(label, p) {
 // side's points (protocol's belote result r); totals are the game's.
 function result(d, r, totals) {
   const head = r.litige ? t('belote.litige', { n: r.reserve }) : (r.made ? t('belote.made') : t('belote.failed'));
-  const out = [h('p', { class: 'result', 'data-testid': 'deal-result' }, contractBy(d) + ': ' + head),
+  const out = [h('p', { class: 'result', 'data-testid': 'deal-result' }, contractBy(d) + t('punct.colon') + head),
     d.claimed ? h('p', { 'data-testid': 'claimed-line' }, t('belote.claimedLine', { seat: seatName(d.claimed.by), side: sideName(d.claimed.rest) })) : null,
     h('table', { class: 'result-table', 'data-testid': 'deal-score' },
       h('thead', {}, h('tr', {}, h('td'), h('th', { scope: 'col' }, sideName('NS')), h('th', { scope: 'col' }, sideName('EW')))),

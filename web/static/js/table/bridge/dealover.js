@@ -37,7 +37,7 @@ export function dealOver(c) {
 // 11 tricks", or passed out.
 function resultText(r) {
   if (!r.contract || r.contract === 'Pass') return t('contract.passedOut');
-  return t('contract.by', { contract: contractText(r.contract), seat: seatName(r.declarer) }) + ' ' + resultMark(r.contract, r.tricks) + ': ' +
+  return t('contract.by', { contract: contractText(r.contract), seat: seatName(r.declarer) }) + ' ' + resultMark(r.contract, r.tricks) + t('punct.colon') +
     tn('contract.tricks', r.tricks) + (r.claimed ? ' (' + t('table.claim') + ')' : '');
 }
 

@@ -18,7 +18,7 @@ export function info(c) {
     out.push(h('span', { class: 'chip contract', 'data-testid': 'contract' },
       t('contract.by', { contract: contractText(v.contract), seat: seatName(v.declarer) })));
     out.push(h('span', { class: 'chip', 'data-testid': 'tricks' },
-      t('contract.tricks') + ': ' + sideName('NS') + ' ' + (v.tricks.NS || 0) + ' · ' + sideName('EW') + ' ' + (v.tricks.EW || 0)));
+      t('contract.tricks') + t('punct.colon') + sideName('NS') + ' ' + (v.tricks.NS || 0) + ' · ' + sideName('EW') + ' ' + (v.tricks.EW || 0)));
   } else if (v.contract === 'Pass') {
     out.push(h('span', { class: 'chip contract', 'data-testid': 'contract' }, t('contract.passedOut')));
   }

@@ -77,7 +77,7 @@ function padKind(kind) {
 }
 
 function padEntry(e) {
-  return h('li', { class: 'pad-entry', title: padKind(e.kind), 'aria-label': padKind(e.kind) + ': ' + e.points, dataset: { kind: e.kind, deal: String(e.deal) } }, String(e.points));
+  return h('li', { class: 'pad-entry', title: padKind(e.kind), 'aria-label': padKind(e.kind) + t('punct.colon') + e.points, dataset: { kind: e.kind, deal: String(e.deal) } }, String(e.points));
 }
 
 // rubberPad draws the classic rubber bridge score pad (protocol.BridgeSheet's
@@ -106,7 +106,7 @@ function rubberPad(c, sh) {
   const gw = sh.games || {};
   tb.appendChild(h('tfoot', {},
     h('tr', { class: 'total', 'data-testid': 'pad-total' }, sides.map(([side]) => h('td', { dataset: { side } }, String(tot[side] || 0)))),
-    h('tr', { class: 'games', 'data-testid': 'pad-games' }, sides.map(([side]) => h('td', { dataset: { side } }, t('pad.games') + ': ' + (gw[side] || 0))))));
+    h('tr', { class: 'games', 'data-testid': 'pad-games' }, sides.map(([side]) => h('td', { dataset: { side } }, t('pad.games') + t('punct.colon') + (gw[side] || 0))))));
   return tb;
 }
 
