@@ -12,9 +12,10 @@ import (
 // What the player says with his cards at the belote table
 // (docs/belote-claims.md §2): with his first card, his announcements are
 // listed, each ticked (declared) by default; a "Belote!" button shows when
-// he may play the trump king or queen of his belote, pressed by his
-// setting "the table says Belote for me" (on by default, kept in the
-// browser); the card he plays carries his choices ("HK quiet d1"). The
+// he may play the trump king or queen of his belote, which he presses to
+// say it, or which his setting "the table says Belote for me" presses for
+// him (off by default, for beginners; kept in the browser); the card he
+// plays carries his choices ("HK belote d1", "HK quiet"). The
 // announcements and the belote card are given to the page in a state of
 // the live deal, so that every deal shows them.
 func TestBrowserBeloteSay(t *testing.T) {
@@ -72,8 +73,8 @@ func TestBrowserBeloteSay(t *testing.T) {
 		}
 	}
 	read()
-	if len(st.Boxes) != 2 || !st.Boxes[0] || !st.Boxes[1] || st.Pressed != "true" || !st.Auto {
-		t.Fatalf("at first: %+v, want both announcements ticked and Belote pressed by the setting", st)
+	if len(st.Boxes) != 2 || !st.Boxes[0] || !st.Boxes[1] || st.Pressed != "false" || st.Auto {
+		t.Fatalf("at first: %+v, want both announcements ticked, Belote not pressed and the setting off", st)
 	}
 	if want := catalogText(t, base, "en", "belote.sayBelote"); st.Label != want {
 		t.Errorf("belote button %q, want %q", st.Label, want)
@@ -85,11 +86,11 @@ func TestBrowserBeloteSay(t *testing.T) {
 		t.Errorf("second announcement %q", got)
 	}
 	shot(t, ctx, "belote-say")
-	// Keep the carré quiet and do not say belote: the card says so.
+	// Keep the carré quiet and say belote: the card says so.
 	click(t, ctx, `[data-testid="declare-2"]`)
 	click(t, ctx, `[data-testid="say-belote"]`)
 	read()
-	if st.Boxes[1] || st.Pressed != "false" || !st.Auto {
+	if st.Boxes[1] || st.Pressed != "true" || st.Auto {
 		t.Fatalf("after the choices: %+v", st)
 	}
 	click(t, ctx, `[data-testid="hand-S"] [data-card="`+card+`"]`)
@@ -97,13 +98,13 @@ func TestBrowserBeloteSay(t *testing.T) {
 	if err := eval(ctx, `(() => { const a = window.__atoutTest.sent.filter((m) => m.type === 'act'); return a[a.length - 1].action; })()`, &sent); err != nil {
 		t.Fatal(err)
 	}
-	if want := card + " quiet d1"; sent != want {
+	if want := card + " belote d1"; sent != want {
 		t.Errorf("the card sent %q, want %q", sent, want)
 	}
 	// The setting is the player's, kept in his browser.
 	click(t, ctx, `[data-testid="auto-belote"]`)
 	var kept string
-	if err := eval(ctx, `localStorage.getItem('atout.sayBelote')`, &kept); err != nil || kept != "off" {
+	if err := eval(ctx, `localStorage.getItem('atout.sayBelote')`, &kept); err != nil || kept != "on" {
 		t.Errorf("setting kept as %q (%v)", kept, err)
 	}
 }

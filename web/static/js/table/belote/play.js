@@ -33,11 +33,12 @@ export function seatContent(c, s) {
 
 // What the player says with his cards (docs/belote-claims.md §2): the
 // announcements he declares with his first card (each ticked by default),
-// and belote, which the table says for him when his setting asks it (on
-// by default, kept in his browser), else when he presses "Belote!".
+// and belote, which he says by pressing "Belote!" as he plays the king or
+// queen, or which the table says for him when his setting asks it (off by
+// default, for beginners, kept in his browser).
 
 function autoBelote() {
-  try { return localStorage.getItem('atout.sayBelote') !== 'off'; } catch (e) { return true; }
+  try { return localStorage.getItem('atout.sayBelote') === 'on'; } catch (e) { return false; }
 }
 
 // sayState is the player's choices for the deal on screen.
