@@ -11,6 +11,7 @@ import { api } from './api.js';
 import { h, mount, clear, toast } from './dom.js';
 import { t, errorText, seatName, sideName, suitSymbol, rankText } from './i18n.js';
 import { fmtDate } from './lobby.js';
+import { sataChoice } from './sata.js';
 import { field, fmtNum, levelSelect, submitter, showList, getOrBack, reloadLater } from './competition.js';
 
 export async function showDuplicates() {
@@ -24,18 +25,7 @@ export async function showDuplicates() {
   // Sans-atout and tout-atout bids at every table: coinche only, off unless
   // ticked, with the line of what they change under the rules chosen (as
   // in the New game window).
-  const sata = h('input', { id: 'bd-sata', type: 'checkbox', 'data-testid': 'bd-sata' });
-  const sataBox = h('div', { class: 'field check', 'data-testid': 'bd-sata-field' }, sata, h('label', { for: 'bd-sata' }, t('lobby.sata')));
-  const sataLine = h('p', { class: 'muted', 'data-testid': 'bd-sata-rules', 'aria-live': 'polite' });
-  const syncSata = () => {
-    sataBox.hidden = mode.value !== 'coinche';
-    sataLine.hidden = mode.value !== 'coinche' || !sata.checked;
-    sataLine.textContent = t(rules.value === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison');
-  };
-  mode.addEventListener('change', syncSata);
-  rules.addEventListener('change', syncSata);
-  sata.addEventListener('change', syncSata);
-  syncSata();
+  const { input: sata, box: sataBox, line: sataLine } = sataChoice({ id: 'bd-sata', check: 'bd-sata', testid: 'bd-sata', mode, rules });
   const level = levelSelect('bd-level', 'bd-level');
   const create = h('button', { type: 'submit', class: 'primary', 'data-testid': 'bd-create' }, t('dup.create'));
   const form = h('form', {

@@ -5,6 +5,7 @@ import { h, mount, toast } from './dom.js';
 import { t, errorText } from './i18n.js';
 import { beloteTarget } from './table/header.js';
 import { settingsText, seatsText, summaryText } from './gamesum.js';
+import { sataChoice } from './sata.js';
 
 // The last choices are remembered in the browser.
 function saved() {
@@ -29,12 +30,8 @@ export function showLobby() {
   const mode = select('ng-mode', 'mode-select', [['classic', 'mode.classic'], ['notrump', 'mode.notrump'], ['coinche', 'mode.coinche']], s.mode || 'classic');
   const rules = select('ng-rules', 'rules-select', [['maison', 'rules.maison'], ['official', 'rules.official']], s.rules || 'maison');
   const ann = h('input', { id: 'ng-ann', type: 'checkbox', 'data-testid': 'announce-check', checked: s.announcements !== false });
-  // Sans-atout and tout-atout bids: coinche only, off unless ticked
-  // (docs/belote-coinche-sa-ta.md); the line under the rules says what
-  // they change in the rule set chosen.
-  const sata = h('input', { id: 'ng-sata', type: 'checkbox', 'data-testid': 'sata-check', checked: s.sata === true });
-  const sataBox = h('div', { class: 'field check', 'data-testid': 'sata-field' }, sata, h('label', { for: 'ng-sata' }, t('lobby.sata')));
-  const sataLine = h('p', { class: 'muted', 'data-testid': 'sata-rules', 'aria-live': 'polite' });
+  // Sans-atout and tout-atout bids: coinche only, off unless ticked.
+  const { input: sata, box: sataBox, line: sataLine } = sataChoice({ id: 'ng-sata', check: 'sata-check', testid: 'sata', mode, rules, checked: s.sata === true });
   // What the rule set chosen changes (docs/belote-rules.md §10's table).
   const rulesLine = h('p', { class: 'muted', 'data-testid': 'rules-what', 'aria-live': 'polite' });
   const target = h('input', {
@@ -46,16 +43,11 @@ export function showLobby() {
     const tv = parseInt(target.value, 10);
     if (!tv || tv === beloteTarget('classic') || tv === beloteTarget('coinche')) target.value = String(beloteTarget(mode.value));
   });
-  const syncSata = () => {
+  const syncRules = () => {
     rulesLine.textContent = t(rules.value === 'official' ? 'lobby.rules.official.what' : 'lobby.rules.maison.what');
-    sataBox.hidden = mode.value !== 'coinche';
-    sataLine.hidden = mode.value !== 'coinche' || !sata.checked;
-    sataLine.textContent = t(rules.value === 'official' ? 'lobby.sata.official' : 'lobby.sata.maison');
   };
-  mode.addEventListener('change', syncSata);
-  rules.addEventListener('change', syncSata);
-  sata.addEventListener('change', syncSata);
-  syncSata();
+  rules.addEventListener('change', syncRules);
+  syncRules();
 
   const bridgeBox = h('fieldset', { class: 'opts', 'data-testid': 'bridge-options' },
     h('legend', {}, t('game.bridge')), field('ng-scoring', t('lobby.scoring'), scoring));
