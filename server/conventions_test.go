@@ -21,7 +21,7 @@ func TestConventionsCard(t *testing.T) {
 		"en": {"1NT", "15–17 HCP", "Opening bids"},
 		"fr": {"1SA", "15 à 17 points H", "Ouvertures"},
 		"de": {"1SA", "15–17 H-Punkte", "Eröffnungen"},
-		"hi": {"1NT", "15–17 H अंक", "ओपनिंग"},
+		"hi": {"1NT", "15–17 हाई-कार्ड अंक", "ओपनिंग"},
 		"ko": {"1NT", "15–17 HCP", "오프닝"},
 	}
 	var english []string

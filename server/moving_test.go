@@ -117,7 +117,7 @@ func TestHandshakeWhileMoving(t *testing.T) {
 		sent := time.Now()
 		w.send(`{"type":"ping"}`)
 		if p := w.mustRead(); p.Type != protocol.TypePong || time.Since(sent) > time.Second {
-			t.Fatalf("block %v: ping behind a waiting move answered by %q after %v", block, p.Type, time.Since(sent))
+			t.Fatalf("block %v: ping behind a waiting move answered by %q %s after %v", block, p.Type, p.Raw, time.Since(sent))
 		}
 		hub.moving.Store(false)
 		if s := w.mustRead(); s.Type != protocol.TypeState || s.N <= m.N {

@@ -113,8 +113,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			cancel()
 			return
 		}
-		subs <- sub
+		// Ready before the first state goes out: a client that answers
+		// that state at once must find its move taken, not refused as
+		// moving.
 		close(conn.ready)
+		subs <- sub
 	}
 	if moving {
 		go follow()
