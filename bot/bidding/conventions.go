@@ -93,7 +93,8 @@ var Sections = []Section{
 	{"takeout", "Takeout doubles and the doubler's rebids", "A double of an opening bid asks partner to bid: " +
 		"opening values and short in their suit, or any hand of 18+ HCP that is too strong to overcall. The " +
 		"advancer must bid (a pass only with long, strong trumps), jumps with 9-11, cue-bids with 12+. The doubler " +
-		"then raises with four-card support, or shows the strong hand by bidding his own suit.", map[i18n.Lang]string{i18n.Fr: "Contres d’appel et redemandes du contreur", i18n.De: "Informationskontras und die Folgegebote des Kontrierenden", i18n.Hi: "टेकआउट डबल और डबल करने वाले की अगली बिड", i18n.Ko: "테이크아웃 더블과 더블러의 리비드"}},
+		"then raises with four-card support, or shows the strong hand by bidding his own suit, or notrump when " +
+		"balanced with their suit stopped: 18-20 at the cheapest level, 21-22 with a jump.", map[i18n.Lang]string{i18n.Fr: "Contres d’appel et redemandes du contreur", i18n.De: "Informationskontras und die Folgegebote des Kontrierenden", i18n.Hi: "टेकआउट डबल और डबल करने वाले की अगली बिड", i18n.Ko: "테이크아웃 더블과 더블러의 리비드"}},
 	{"negx", "Negative and responsive doubles", "Responder's double of an overcall is negative (takeout), " +
 		"through 2S: it shows the unbid major(s) and 6+ HCP at the one level, more higher up. Opener answers it as " +
 		"a takeout double: the major, his own suit, notrump with their suit stopped, a cue bid with a strong hand. " +

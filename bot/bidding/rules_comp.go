@@ -361,6 +361,13 @@ func competitiveRules() []*Rule {
 				return !c.theyShowed(b.S('y')) && (call.Level <= 2 || e.Len[b.S('y')] >= 6 && e.HCP >= 10)
 			}},
 			Desc: "Balancing: 5+ %y, a fair hand"},
+		// A balanced hand too strong for a 1NT overcall doubles first, then
+		// bids notrump: the cheapest notrump 18-20, a jump 21-22 (the
+		// advancer has shown a suit; his notrump is raised as notrump).
+		{Name: "dbl.nt", Prio: 107, Seq: "1x X P B P", When: lastSuit, Call: "cN",
+			Need: Need{Pts: rng(18, 20), Bal: 1, Test: stoppersTheirs}, Desc: "Notrump after a double: 18-20 HCP, balanced, a stopper", Force: NonForcing},
+		{Name: "dbl.nt.jump", Prio: 107, Seq: "1x X P B P", When: lastSuit, Call: "jN",
+			Need: Need{Pts: rng(21, 22), Bal: 1, Test: stoppersTheirs}, Desc: "Jump in notrump after a double: 21-22 HCP, balanced, a stopper", Force: Invitational},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,

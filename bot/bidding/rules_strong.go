@@ -18,7 +18,8 @@ func strongRules() []*Rule {
 		{Name: "2c.waiting", Prio: 100, Seq: "2C P", Call: "2D", Art: true, Force: Forcing,
 			Desc: "Waiting: 2D, any hand without a positive response"},
 		// Opener's rebid.
-		{Name: "2c.rebid.2nt", Prio: 110, Seq: "2C P 2D P", Call: "2N", Need: Need{Pts: rng(22, 24), Bal: 2},
+		// A five-card major is shown first, not hidden behind 2NT.
+		{Name: "2c.rebid.2nt", Prio: 110, Seq: "2C P 2D P", Call: "2N", Need: Need{Pts: rng(22, 24), Bal: 2, Len: "H0-4 S0-4"},
 			Desc: "2NT: 22-24 HCP, balanced"},
 		{Name: "2c.rebid.3nt", Prio: 110, Seq: "2C P 2D P", Call: "3N", Need: Need{Pts: rng(25, 27), Bal: 2},
 			Desc: "3NT: 25-27 HCP, balanced"},

@@ -78,6 +78,10 @@ func TestKeyRules(t *testing.T) {
 		{"advancing a balancing Michaels with values", "AJ2.53.AQ932.Q54", "None", "1D P P 2D P", "4S", "adv.michaels.game.balancing"},
 		{"no slam bid to compete", "AT.A752.Q865.AKQ", "None", "P P 1D 1S X P 2S P 3D 3S 3N 4S P P 5D 5S P P", "P", "default.pass.any"},
 		{"overcall after a response", "KQT53.A.JT42.972", "None", "1D P 1H", "1S", "ovc.1level.indirect"},
+		{"doubler's notrump: 18-20 balanced", "AK2.AQ84.Q65.K32", "None", "1C X P 1S P", "1N", "dbl.nt"},
+		{"doubler's jump in notrump: 21-22 balanced", "AK2.AQ84.KQ5.KJ2", "None", "1C X P 1S P", "2N", "dbl.nt.jump"},
+		{"strong 2C shows a five-card major before notrump", "AK.AKQ54.KQ3.Q32", "None", "2C P 2D P", "2H", "2c.rebid.suit"},
+		{"strong 2C balanced without a five-card major", "AK3.AKQ4.KQ3.Q32", "None", "2C P 2D P", "2N", "2c.rebid.2nt"},
 	}
 	for _, c := range cases {
 		v, err := bridge.ParseVul(c.vul)
