@@ -245,6 +245,18 @@ func naturalRules() []*Rule {
 	rs := []*Rule{
 		// Their low contract redoubled after our double: run to the
 		// longest suit rather than let it make.
+		// A suit of eight cards or more is bid, whatever the points: game
+		// in a major, five of a minor with nine. Its tricks are its own
+		// (a weak hand's eleven-card suit takes nine or ten), and a pass
+		// would hide it for good. The book's calls come first.
+		{Name: "nat.verylong.major", Prio: 21, Seq: any, Call: "4M", Force: SignOff,
+			When: all(someoneBid, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Len: "M8+", Test: hall(notTheirs('M'), notMine('M'))},
+			Desc: "Very long suit: 8+ %M, game"},
+		{Name: "nat.verylong.minor", Prio: 21, Seq: any, Call: "5m", Force: SignOff,
+			When: all(someoneBid, lastBelow(5, bridge.StrainClubs)),
+			Need: Need{Len: "m9+", Test: hall(notTheirs('m'), notMine('m'))},
+			Desc: "Very long suit: 9+ %m, game"},
 		{Name: "nat.run.redoubled", Prio: 27, Seq: any, Call: "cx", Force: NonForcing,
 			When: all(theyBid, redoubled, lastBelow(3, bridge.StrainClubs)),
 			Need: Need{Test: notTheirs('x')},
@@ -559,6 +571,17 @@ func partnerOpened(c *Ctx, _ *Bind) bool {
 // notTheirs: suit v is not one the opponents have shown.
 func notTheirs(v byte) HandPred {
 	return func(c *Ctx, _ *Eval, b *Bind) bool { return !c.theyShowed(suitOf(c, b, v)) }
+}
+
+// notMine: suit v is not one this seat has shown.
+func notMine(v byte) HandPred {
+	return func(c *Ctx, _ *Eval, b *Bind) bool { return c.ShownLen(c.Me, suitOf(c, b, v)) == 0 }
+}
+
+// someoneBid: a bid has been made (the openings are the book's).
+func someoneBid(c *Ctx, _ *Bind) bool {
+	_, _, ok := c.LastBid()
+	return ok
 }
 
 // notPartners: suit v is not one partner has shown.

@@ -147,7 +147,7 @@ func competitiveRules() []*Rule {
 			Desc: "1NT overcall: 15-18 HCP, balanced, stopper"},
 		{Name: "ovc.1nt.indirect", Prio: 140, Seq: "1x P 1y", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 1, Test: stoppersTheirs},
 			Desc: "1NT overcall: 15-18 HCP, balanced, stoppers"},
-		{Name: "ovc.4level", Prio: 135, Seq: "1x", Call: "4M", Need: Need{Pts: rng(5, 12), Len: "M8+", Test: good('M')},
+		{Name: "ovc.4level", Prio: 135, Seq: "1x", Call: "4M", Need: Need{Pts: rng(0, 12), Len: "M8+", Test: good('M')},
 			Desc: "Preemptive jump overcall: 8-card %M", Force: SignOff},
 		{Name: "ovc.3level", Prio: 134, Seq: "1x", Call: "3y", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()

@@ -81,6 +81,9 @@ func TestKeyRules(t *testing.T) {
 		{"doubler's notrump: 18-20 balanced", "AK2.AQ84.Q65.K32", "None", "1C X P 1S P", "1N", "dbl.nt"},
 		{"doubler's jump in notrump: 21-22 balanced", "AK2.AQ84.KQ5.KJ2", "None", "1C X P 1S P", "2N", "dbl.nt.jump"},
 		{"strong 2C shows a five-card major before notrump", "AK.AKQ54.KQ3.Q32", "None", "2C P 2D P", "2H", "2c.rebid.suit"},
+		{"an eleven-card suit overcalls game", "QJT98765432.2.2.", "None", "1H", "4S", "ovc.4level"},
+		{"an eleven-card suit responds game", "QJT98765432.2.2.", "None", "1H P", "4S", "nat.verylong.major"},
+		{"a nine-card minor balances at game", "2.2.QJT98765432.", "None", "1S 2C P P", "5D", "nat.verylong.minor"},
 		{"strong 2C balanced without a five-card major", "AK3.AKQ4.KQ3.Q32", "None", "2C P 2D P", "2N", "2c.rebid.2nt"},
 	}
 	for _, c := range cases {
