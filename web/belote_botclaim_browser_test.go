@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	beloteanalysis "atout/belote/analysis"
-	"atout/table"
 )
 
 // A bot claims the rest of a belote deal to the one human at the table
@@ -20,14 +17,7 @@ import (
 // with the panel naming the claim. Deals are played by clicks until a bot
 // claims.
 func TestBrowserBeloteBotClaim(t *testing.T) {
-	base := startServer(t, func(c *table.Config) {
-		a := beloteanalysis.Abilities()
-		a.ClaimHolds = beloteanalysis.ClaimHolds
-		c.Games["belote"] = a
-	})
-	ctx := browser(t)
-	openApp(t, ctx, base)
-	startGame(t, ctx, "belote", map[string]string{"mode-select": "classic", "rules-select": "maison", "level-select": "easy"})
+	_, ctx := beloteClaimTable(t)
 	run(t, ctx, 5*time.Second, "bots at full speed", chromedp.SetValue(chromedp.CSS(`[data-testid="speed-select"]`), "instant"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="speed-select"]').dispatchEvent(new Event('change'))`))
 	// What to do next: answer a claim ("claim"), move on from a deal's end,

@@ -20,14 +20,7 @@ import (
 // concession, which only gives them tricks, ends the deal at once, the
 // panel naming the claim.
 func TestBrowserBeloteClaim(t *testing.T) {
-	base := startServer(t, func(c *table.Config) {
-		a := beloteanalysis.Abilities()
-		a.ClaimHolds = beloteanalysis.ClaimHolds
-		c.Games["belote"] = a
-	})
-	ctx := browser(t)
-	openApp(t, ctx, base)
-	startGame(t, ctx, "belote", map[string]string{"mode-select": "classic", "rules-select": "maison", "level-select": "easy"})
+	base, ctx := beloteClaimTable(t)
 	run(t, ctx, 30*time.Second, "the hand", chromedp.WaitVisible(chromedp.CSS(`[data-testid="felt"] [data-testid="hand-S"] [data-card]`)))
 	inPlay := false
 	for range 4 {
@@ -92,4 +85,20 @@ func TestBrowserBeloteClaim(t *testing.T) {
 		t.Error("no score after the claim")
 	}
 	shot(t, ctx, "belote-claimed")
+}
+
+// beloteClaimTable opens a classic belote table against easy bots, on a
+// server whose bots check a claim with the exact solver, and returns the
+// server's address and the browser.
+func beloteClaimTable(t *testing.T) (string, context.Context) {
+	t.Helper()
+	base := startServer(t, func(c *table.Config) {
+		a := beloteanalysis.Abilities()
+		a.ClaimHolds = beloteanalysis.ClaimHolds
+		c.Games["belote"] = a
+	})
+	ctx := browser(t)
+	openApp(t, ctx, base)
+	startGame(t, ctx, "belote", map[string]string{"mode-select": "classic", "rules-select": "maison", "level-select": "easy"})
+	return base, ctx
 }
