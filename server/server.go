@@ -125,10 +125,12 @@ type Server struct {
 	limits  *limit.Users // see limits.go
 	// wsSessions are the WebSockets open by session token, to close them
 	// when the session ends (logout, login, signup); sessionCheck is how
-	// often an open WebSocket checks that its session still lives (it may
-	// have ended on another node).
+	// often the sessions of the open WebSockets are checked to still live
+	// (one may have ended on another node), by one goroutine for them all
+	// (checking: it runs) and one query a session, not one a connection.
 	wsMu         sync.Mutex
 	wsSessions   map[string]map[*context.CancelFunc]struct{}
+	checking     bool
 	sessionCheck atomic.Int64 // a time.Duration
 
 	comps *competition.Service // see competitions.go
@@ -351,22 +353,11 @@ func (s *Server) trackSession(r *http.Request, token string) (*http.Request, fun
 		s.wsSessions[token] = set
 	}
 	set[key] = struct{}{}
+	if !s.checking {
+		s.checking = true
+		go s.checkSessions()
+	}
 	s.wsMu.Unlock()
-	go func() {
-		t := time.NewTicker(time.Duration(s.sessionCheck.Load()))
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				if _, err := s.st.SessionUser(ctx, token); errors.Is(err, store.ErrNoSession) {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
 	return r.WithContext(ctx), func() {
 		cancel()
 		s.wsMu.Lock()
@@ -375,6 +366,41 @@ func (s *Server) trackSession(r *http.Request, token string) (*http.Request, fun
 			delete(s.wsSessions, token)
 		}
 		s.wsMu.Unlock()
+	}
+}
+
+// checkSessions closes the WebSockets whose session ended where this node
+// was not told (a logout on another node, a session deleted in the
+// database): every sessionCheck, one look-up per session with an open
+// WebSocket. It returns once no WebSocket is open.
+func (s *Server) checkSessions() {
+	last := time.Now()
+	for {
+		time.Sleep(min(time.Duration(s.sessionCheck.Load()), time.Second))
+		s.wsMu.Lock()
+		if len(s.wsSessions) == 0 {
+			s.checking = false
+			s.wsMu.Unlock()
+			return
+		}
+		if time.Since(last) < time.Duration(s.sessionCheck.Load()) {
+			s.wsMu.Unlock()
+			continue
+		}
+		tokens := make([]string, 0, len(s.wsSessions))
+		for tok := range s.wsSessions {
+			tokens = append(tokens, tok)
+		}
+		s.wsMu.Unlock()
+		last = time.Now()
+		for _, tok := range tokens {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, err := s.st.SessionUser(ctx, tok)
+			cancel()
+			if errors.Is(err, store.ErrNoSession) {
+				s.endSessionConns(tok)
+			}
+		}
 	}
 }
 
