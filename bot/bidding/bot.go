@@ -384,15 +384,21 @@ func (b *Bot) Explain(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, ind
 
 // ExplainAll returns the meanings of every call of the auction.
 func (b *Bot) ExplainAll(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []Meaning {
+	_, calls = legalPrefix(dealer, calls)
+	c := b.newCtx(vul, dealer, calls)
+	return c.Meanings
+}
+
+// legalPrefix returns the auction of calls up to the first illegal one,
+// and those calls.
+func legalPrefix(dealer card.Seat, calls []bridge.Call) (bridge.Auction, []bridge.Call) {
 	a := bridge.NewAuction(dealer)
 	for i, c := range calls {
 		if a.Add(c) != nil {
-			calls = calls[:i]
-			break
+			return a, calls[:i]
 		}
 	}
-	c := b.newCtx(vul, dealer, calls)
-	return c.Meanings
+	return a, calls
 }
 
 // Inferences returns what each seat has shown by its calls so far, all its
