@@ -258,7 +258,8 @@ func wantTricks(t *testing.T, ctx context.Context) []reviewRow {
 	var rows []reviewRow
 	js := `(() => { const m = window.__atoutTest.last(); const S = ['N', 'E', 'S', 'W'];
 	  let list, belote = m.table.game === 'belote';
-	  if (belote) list = ((m.view.deal || {}).playedTricks || []).map((tr) => ({leader: tr.leader, winner: tr.winner, points: tr.points,
+	  // A trick of no card points has none in the state (omitted when 0).
+  if (belote) list = ((m.view.deal || {}).playedTricks || []).map((tr) => ({leader: tr.leader, winner: tr.winner, points: tr.points || 0,
 	    by: Object.fromEntries(tr.cards.map((pc) => [pc.seat, pc.card]))}));
 	  else list = (m.view.allTricks || []).map((tr) => { const by = {}; let s = S.indexOf(tr.leader);
 	    for (const c of tr.cards) { by[S[s]] = c; s = (s + 1) % 4; } return {leader: tr.leader, winner: tr.winner, points: 0, by}; });
