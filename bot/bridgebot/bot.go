@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"atout/bot/bidding"
+	"atout/bot/bidding/judge"
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/card"
@@ -134,6 +135,10 @@ type Options struct {
 	// IgnoreAuction makes the bot ignore what the calls showed (for deals
 	// whose auction was made up to reach a chosen contract).
 	IgnoreAuction bool
+	// JudgeBids makes the Strong level judge its calls by simulation
+	// (package bot/bidding/judge, at most 1 s a call). Off by default: on
+	// the measured seed it was worse than the rule bidder (docs/bots.md).
+	JudgeBids bool
 }
 
 // Bot is the sampling bridge bot. Its decisions depend only on its seed
@@ -261,6 +266,10 @@ func (b *Bot) Act(ctx context.Context, gm game.Game, seat card.Seat) (game.Move,
 func (b *Bot) Bid(g *bridge.Game, seat card.Seat) bridge.Call {
 	a := g.Auction()
 	call, _ := b.bidder.Choose(g.SeatView(seat).Hands[seat], g.Vul(), g.Dealer(), a.Calls())
+	if b.opt.JudgeBids && b.opt.Level == Strong {
+		j := judge.New(b.bidder, judge.Options{TableMB: 4})
+		call = j.Choose(context.Background(), decisionSeed(b.opt.Seed, g, seat), g.SeatView(seat).Hands[seat], g.Vul(), g.Dealer(), a.Calls()).Call
+	}
 	if a.Check(call) != nil {
 		return bridge.PassCall
 	}

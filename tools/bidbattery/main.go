@@ -36,6 +36,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -47,6 +48,7 @@ import (
 	"time"
 
 	"atout/bot/bidding"
+	"atout/bot/bidding/judge"
 	"atout/bridge"
 	"atout/bridge/dd"
 	"atout/card"
@@ -120,9 +122,18 @@ func main() {
 	slams := flag.Int("slams", 0, "print the auctions of this many boards where a side with 31+ HCP together makes a slam double dummy and does not bid one, and of this many slams bid that fail")
 	compare := flag.String("compare", "", "a -boards file of another bidder on the same deals: print the paired difference of IMPs from par, deal by deal")
 	cache := flag.String("tables", "", "read the deals' DD tables from this JSON file if it holds them, else write them there (to compare two bidders on the same deals without solving twice)")
+	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
+	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
+	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
 	flag.Parse()
 
 	b := bidding.New(bidding.Options{})
+	var jd *judge.Judge
+	var judgeTimes []time.Duration
+	decisions, departures := 0, 0
+	if *useJudge {
+		jd = judge.New(b, judge.Options{Budget: *judgeBudget, MaxSamples: *judgeSamples})
+	}
 	r := card.NewRand(*seed)
 	s := summary{Deals: *n, Seed: *seed}
 	deals := make([]bridge.Deal, *n)
@@ -161,6 +172,18 @@ func main() {
 			seat := a.ToAct()
 			t0 := time.Now()
 			call, m := b.Choose(deals[i][seat], vul, dealer, calls)
+			if jd != nil {
+				jr := jd.Choose(context.Background(), *seed^uint64(i)<<8^uint64(len(calls)), deals[i][seat], vul, dealer, calls)
+				judgeTimes = append(judgeTimes, time.Since(t0))
+				if jr.Decision {
+					decisions++
+				}
+				if jr.Call != call {
+					departures++
+					call = jr.Call
+					m = b.Explain(vul, dealer, append(append([]bridge.Call(nil), calls...), call), len(calls))
+				}
+			}
 			bidTime += time.Since(t0)
 			s.Calls++
 			if m.Text == "" {
@@ -201,6 +224,15 @@ func main() {
 		}
 	}
 	s.MsPerCall = float64(bidTime.Microseconds()) / 1000 / float64(max(1, s.Calls))
+	if jd != nil && len(judgeTimes) > 0 {
+		sort.Slice(judgeTimes, func(a, b int) bool { return judgeTimes[a] < judgeTimes[b] })
+		var tot time.Duration
+		for _, d := range judgeTimes {
+			tot += d
+		}
+		fmt.Fprintf(os.Stderr, "judge: %d calls, %d decision points, %d departures from the rule call; time per call mean %v, p99 %v, max %v\n",
+			len(judgeTimes), decisions, departures, tot/time.Duration(len(judgeTimes)), judgeTimes[len(judgeTimes)*99/100], judgeTimes[len(judgeTimes)-1])
+	}
 
 	if !*noDD {
 		tables, err := loadTables(*cache, deals)
