@@ -226,6 +226,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export", s.handleExport)
 	m.HandleFunc("GET /api/games/{id}/deals/{no}/values", s.handleStepValues)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	m.HandleFunc("GET /api/profile", s.handleMyProfile)
+	m.HandleFunc("PUT /api/profile", s.csrf(s.handleProfileSettings))
+	m.HandleFunc("GET /api/profile/export", s.handleProfileExport)
+	m.HandleFunc("GET /api/profiles/{name}", s.handleProfile)
 	s.competitionRoutes()
 	if s.cfg.Assets != nil {
 		m.Handle("GET /", noDirs(s.cfg.Assets, http.FileServerFS(s.cfg.Assets)))
@@ -319,6 +323,9 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	pctx, stopProfiles := context.WithCancel(ctx)
+	defer stopProfiles()
+	go s.runProfiles(pctx)
 	select {
 	case err := <-errc:
 		return err

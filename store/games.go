@@ -457,6 +457,8 @@ func (s *Store) Undo(ctx context.Context, gameID string, deal, seq int) (game.Mo
 }
 
 // FinishDeal records the result of a deal (score, contract, … as JSON).
+// The deal is due for counting into its players' profiles after
+// [ProfileGrace] (sooner once analysed: [Store.AnnotateDeal]).
 func (s *Store) FinishDeal(ctx context.Context, gameID string, deal int, result json.RawMessage) error {
 	if err := checkJSON("deal result", result); err != nil {
 		return err
@@ -466,8 +468,8 @@ func (s *Store) FinishDeal(ctx context.Context, gameID string, deal int, result 
 		if err := s.touchOpenGame(ctx, tx, gameID, now); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, s.q("UPDATE deals SET result = ?, finished_ms = ? WHERE game_id = ? AND deal_no = ?"),
-			string(result), now, gameID, deal)
+		res, err := tx.ExecContext(ctx, s.q("UPDATE deals SET result = ?, finished_ms = ?, profile_due_ms = ? WHERE game_id = ? AND deal_no = ?"),
+			string(result), now, now+ProfileGrace.Milliseconds(), gameID, deal)
 		if err != nil {
 			return fmt.Errorf("store: game %s: finish deal %d: %w", gameID, deal, err)
 		}
@@ -480,7 +482,8 @@ func (s *Store) FinishDeal(ctx context.Context, gameID string, deal int, result 
 
 // AnnotateDeal replaces the result of a finished deal by result — the same
 // result with more in it, such as a double-dummy analysis computed after
-// the deal ended. Unlike [Store.FinishDeal] it also works once the game is
+// the deal ended; the deal is then due for counting into its players'
+// profiles at once. Unlike [Store.FinishDeal] it also works once the game is
 // finished (the analysis of a match's last deal comes after the match
 // ended). A deal not finished yet, or unknown, gives [ErrNotFound].
 func (s *Store) AnnotateDeal(ctx context.Context, gameID string, deal int, result json.RawMessage) error {
@@ -488,8 +491,8 @@ func (s *Store) AnnotateDeal(ctx context.Context, gameID string, deal int, resul
 		return err
 	}
 	return s.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q("UPDATE deals SET result = ? WHERE game_id = ? AND deal_no = ? AND result IS NOT NULL"),
-			string(result), gameID, deal)
+		res, err := tx.ExecContext(ctx, s.q("UPDATE deals SET result = ?, profile_due_ms = ? WHERE game_id = ? AND deal_no = ? AND result IS NOT NULL"),
+			string(result), nowMS(), gameID, deal)
 		if err != nil {
 			return fmt.Errorf("store: game %s: annotate deal %d: %w", gameID, deal, err)
 		}
