@@ -256,7 +256,7 @@ func Adds(d Deal) (map[string]Add, error) {
 		a := Add{
 			Day: int(d.Finished.UTC().Unix() / 86400), Ended: d.Finished.UnixMilli(),
 			GameKey: string(d.Game) + "/" + d.Kind(),
-			You: you, Bots: bots, Costly: fs[s].Costly,
+			You:     you, Bots: bots, Costly: fs[s].Costly,
 		}
 		if len(second) > 0 {
 			a.Bots = withLevel(bots, d.Settings.Level, second)
