@@ -407,8 +407,8 @@ func phoneMenu(t *testing.T, ctx context.Context, testid string) {
 	click(t, ctx, `[data-testid="menu-btn"]`)
 	run(t, ctx, 5*time.Second, "the menu opens", waitJS(`document.querySelector('#site-nav').matches(':popover-open')`))
 	checkInView(t, ctx, "the open menu", `.nav a`)
-	if n := count(t, ctx, `.nav a`); n != 7 {
-		t.Errorf("the menu has %d links, want 7", n)
+	if n := count(t, ctx, `.nav a`); n != 8 {
+		t.Errorf("the menu has %d links, want 8", n)
 	}
 	click(t, ctx, `[data-testid="`+testid+`"]`)
 	run(t, ctx, 5*time.Second, "the menu closes", waitJS(`!document.querySelector('#site-nav').matches(':popover-open')`))
@@ -626,8 +626,8 @@ func TestBrowserDesktopLayout(t *testing.T) {
 			openApp(t, ctx, base)
 			checkNoScroll(t, ctx, "lobby")
 			checkInView(t, ctx, "the header", `.topbar .brand, .nav a, [data-testid="lang-select"]`)
-			if n := count(t, ctx, `.nav a`); n != 7 {
-				t.Errorf("the menu has %d links, want 7", n)
+			if n := count(t, ctx, `.nav a`); n != 8 {
+				t.Errorf("the menu has %d links, want 8", n)
 			}
 			var btn bool
 			eval(ctx, `document.querySelector('[data-testid="menu-btn"]').getClientRects().length > 0`, &btn)

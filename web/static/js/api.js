@@ -58,6 +58,7 @@ async function request(method, path, body) {
 export const api = {
   get: (path) => request('GET', path),
   post: (path, body) => request('POST', path, body === undefined ? {} : body),
+  put: (path, body) => request('PUT', path, body === undefined ? {} : body),
   del: (path) => request('DELETE', path),
   del: (path) => request('DELETE', path),
   // text fetches a non-JSON resource (a rules page, an export).

@@ -5,7 +5,8 @@
 //   #/              the lobby (new game)
 //   #/t/ID          a table
 //   #/history       the user's games
-//   #/replay/ID     replay of a game
+//   #/replay/ID     replay of a game; #/replay/ID/N/S opens deal N at step S
+//   #/profile       the user's profile; #/profile/NAME another's public one
 //   #/rules/GAME    the rules of bridge or belote
 //   #/conventions   the computer players' convention card (SAYC)
 //   #/account       sign up, sign in, sign out
@@ -20,6 +21,7 @@ import { h, mount, toast } from './dom.js';
 import { openTable, closeTable, redrawTable, rememberInvite } from './table.js';
 import { showLobby } from './lobby.js';
 import { showHistory, showReplay } from './history.js';
+import { showProfile } from './profile.js';
 import { showRules } from './rules.js';
 import { showConventions } from './conventions.js';
 import { showTournaments, showTournament } from './tournament.js';
@@ -70,7 +72,12 @@ function route() {
       if (parts[1]) { openTable(decodeURIComponent(parts[1])); return; }
       break;
     case 'history': showHistory(); return;
-    case 'replay': showReplay(decodeURIComponent(parts[1] || '')); return;
+    case 'replay':
+      // #/replay/ID/N/S: deal number N at step S (a profile's costly card).
+      if (parts[2] !== undefined) showReplay(decodeURIComponent(parts[1] || ''), parseInt(parts[2], 10) || 0, parseInt(parts[3], 10) || 0);
+      else showReplay(decodeURIComponent(parts[1] || ''));
+      return;
+    case 'profile': showProfile(decodeURIComponent(parts[1] || '')); return;
     case 'rules': showRules(parts[1] || 'bridge'); return;
     case 'conventions': showConventions(); return;
     case 'account': showAccount(); return;

@@ -170,7 +170,11 @@ function beloteSteps(raw, moves, mode) {
   return { steps, dealer, kind: 'belote' };
 }
 
-export async function showReplay(id) {
+// showReplay opens the replay of game id at its first deal's first step,
+// or, given a deal number (the record's deals[i].no) and a step (the number
+// of moves made), at that step of that deal: the link of a profile's
+// costliest deal (#/replay/ID/N/S).
+export async function showReplay(id, openNo, openStep) {
   const root = h('section', { class: 'page replay', 'data-testid': 'replay' }, h('h1', {}, t('history.replay')), h('p', {}, t('common.loading')));
   mount(root);
   let rec;
@@ -183,8 +187,9 @@ export async function showReplay(id) {
   const kind = rec.game;
   const settings = rec.settings || {};
   const deals = rec.deals;
-  // A replay opens at the first step of the first deal.
-  let dealIdx = 0;
+  // A replay opens at the first step of the first deal, or at the deal
+  // and step asked for.
+  let dealIdx = openNo > 0 ? Math.max(0, deals.findIndex((d) => d.no === openNo)) : 0;
   let stepIdx = 0;
   let data = null;
   let analysis = null; // the current deal's stored analysis (double dummy, or belote all cards open)
@@ -362,7 +367,8 @@ export async function showReplay(id) {
     nav, label, h('div', { class: 'replay-main' }, board, kind === 'bridge' ? h('div', { class: 'replay-side' }, auctionBox, valuesBox) : null), analysisBox);
   sel.value = String(dealIdx);
   load();
-  draw();
+  if (openNo > 0 && openStep > 0) go(openStep);
+  else draw();
 }
 
 export { nextSeat };
