@@ -136,6 +136,7 @@ func (s Sample) Stat(rate bool) protocol.Stat {
 	const z = 1.959964
 	switch {
 	case rate:
+		m := min(1, max(0, m)) // a rate's samples are 0 or 1
 		d := 1 + z*z/n
 		c := (m + z*z/(2*n)) / d
 		h := z * math.Sqrt(m*(1-m)/n+z*z/(4*n*n)) / d
