@@ -47,6 +47,18 @@ func (s *Service) TeamMatchTables(ctx context.Context, id string) ([2]string, er
 	return mt.tables, nil
 }
 
+// TeamMatch returns team match id's score sheet and its tables (open
+// room, closed room), loading it when this node does not hold it.
+func (s *Service) TeamMatch(ctx context.Context, id string) (*tournament.TeamMatch, [2]string, error) {
+	mt, err := s.teamMatch(ctx, id)
+	if err != nil {
+		return nil, [2]string{}, err
+	}
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	return mt.m, mt.tables, nil
+}
+
 // CachedTeamMatch returns the score sheet of team match id if this node
 // holds it in memory, or nil.
 func (s *Service) CachedTeamMatch(id string) *tournament.TeamMatch {

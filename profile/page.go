@@ -29,6 +29,8 @@ var List = []Figure{
 	{BridgeClaimWrong, "rate", ""},
 	{BridgeClaimAccepted, "rate", ""},
 	{BridgeTableIMPs, "mean", "imps"},
+	{FieldMP, "mean", "percent"},
+	{FieldIMPs, "mean", "imps"},
 	{BeloteTakerLost, "mean", "points"},
 	{BeloteDefenceLost, "mean", "points"},
 	{BeloteMadePrefix + "classic", "rate", ""},

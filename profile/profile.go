@@ -40,7 +40,23 @@ type Deal struct {
 	// "analysis" member when there is one.
 	Result   json.RawMessage
 	Finished time.Time
+	// Field is the deal's result against the field in its competition,
+	// when it has one (the caller reads it off the competition).
+	Field *Field
 }
+
+// Field is a competition's result of a deal for each side that has one:
+// the figure's key ([FieldMP], [FieldIMPs]) and its value by side.
+type Field struct {
+	Key    string
+	BySide map[card.Side]float64
+}
+
+// The figures against the field.
+const (
+	FieldMP   = "bridge.field.mp"   // a tournament's matchpoint percentage
+	FieldIMPs = "bridge.field.imps" // IMPs a board: a team match, a tournament scored by IMPs
+)
 
 // Kind is the key of the games count: the bridge scoring or the belote
 // mode, ":competition" added for a competition's table.
@@ -79,6 +95,13 @@ func Read(d Deal) ([4]Facts, error) {
 	var fs [4]Facts
 	for s := range fs {
 		fs[s] = Facts{Seat: card.Seat(s), Figures: map[string]float64{}}
+	}
+	if d.Field != nil {
+		for s := range fs {
+			if v, ok := d.Field.BySide[card.Seat(s).Side()]; ok {
+				fs[s].Figures[d.Field.Key] = v
+			}
+		}
 	}
 	var err error
 	switch d.Game {
@@ -272,7 +295,7 @@ func Adds(d Deal) (map[string]Add, error) {
 // table): a bot's is not counted, since it would be its human partner's or
 // opponents' result; the bots' figure against par is the second table's.
 func sideFigure(key string) bool {
-	return strings.HasPrefix(key, "bridge.par.") || strings.HasPrefix(key, "bridge.table.") ||
+	return strings.HasPrefix(key, "bridge.par.") || strings.HasPrefix(key, "bridge.table.") || strings.HasPrefix(key, "bridge.field.") ||
 		strings.HasPrefix(key, secondTablePrefix)
 }
 

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"atout/card"
+	"atout/competition"
 	"atout/profile"
 	"atout/protocol"
 	"atout/store"
@@ -96,6 +98,9 @@ func (s *Server) countProfile(ctx context.Context, ref store.DealRef) error {
 	if humans && !pd.Settings.Tournament.IsZero() && !s.shownToAll(g, pd.Settings, d.No) {
 		return s.st.PostponeProfile(ctx, ref, sealedRetry)
 	}
+	if humans && !pd.Settings.Tournament.IsZero() && pd.Game == protocol.Bridge {
+		pd.Field = s.fieldResult(ctx, g, pd.Settings, d.No)
+	}
 	if humans {
 		adds, err = profile.Adds(pd)
 		if err != nil {
@@ -115,6 +120,65 @@ func (s *Server) shownToAll(g store.Game, st protocol.TableSettings, no int) boo
 		board = st.BoardNumbers[no-1]
 	}
 	return s.comps.Judge(table.SealQuery{Table: g.ID, Tournament: st.Tournament, Deal: no, Board: board})
+}
+
+// fieldResult returns the result against the field of deal no of a
+// competition's bridge table g: a tournament's matchpoint percentage (or
+// IMPs) for the entry's side, a team match's IMPs for each side. Nil when
+// there is none (a board the other room has not played, a competition
+// that cannot be read: the deal is counted without it).
+func (s *Server) fieldResult(ctx context.Context, g store.Game, st protocol.TableSettings, no int) *profile.Field {
+	comp, err := s.st.GetCompetition(ctx, st.Tournament.ID)
+	if err != nil {
+		return nil
+	}
+	board := no
+	if no >= 1 && no <= len(st.BoardNumbers) {
+		board = st.BoardNumbers[no-1]
+	}
+	switch comp.Kind {
+	case competition.KindTournament:
+		e, err := s.st.CompetitionByGame(ctx, g.ID)
+		if err != nil {
+			return nil
+		}
+		t, err := s.comps.Tournament(ctx, comp.ID)
+		if err != nil {
+			return nil
+		}
+		rs, err := t.EntryResults(e.Entry)
+		if err != nil {
+			return nil
+		}
+		for _, r := range rs {
+			if r.Board != board {
+				continue
+			}
+			if t.Scoring.IMPs() {
+				return &profile.Field{Key: profile.FieldIMPs, BySide: map[card.Side]float64{r.Result.Side: r.Score}}
+			}
+			return &profile.Field{Key: profile.FieldMP, BySide: map[card.Side]float64{r.Result.Side: r.Percent}}
+		}
+	case competition.KindTeamMatch:
+		m, tables, err := s.comps.TeamMatch(ctx, comp.ID)
+		if err != nil {
+			return nil
+		}
+		home := card.NS // the home team sits North-South in the open room
+		switch g.ID {
+		case tables[0]:
+		case tables[1]:
+			home = card.EW
+		default:
+			return nil
+		}
+		for _, b := range m.Score().Boards {
+			if b.Board == board && b.Complete {
+				return &profile.Field{Key: profile.FieldIMPs, BySide: map[card.Side]float64{home: float64(b.IMPs), home.Other(): float64(-b.IMPs)}}
+			}
+		}
+	}
+	return nil
 }
 
 // ---- the pages ----

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"atout/protocol"
 	"atout/store"
 	"atout/table"
+	"atout/tournament"
 )
 
 // storedDeal is a finished deal written straight into the store, as a
@@ -405,3 +407,52 @@ func BenchmarkProfilePage(b *testing.B) {
 		resp.Body.Close()
 	}
 }
+
+// TestProfileTeamMatchField: a team match's boards count, once both rooms
+// have played them, the IMPs of the player's team; the page's figure is
+// the mean of the match sheet's IMPs from his side.
+func TestProfileTeamMatchField(t *testing.T) {
+	env := openCompEnv(t, filepath.Join(t.TempDir(), "atout.db"))
+	org := newClient(t, env.ts.URL)
+	p := newClient(t, env.ts.URL)
+	var created struct{ ID string }
+	org.do("POST", "/api/teammatches", map[string]any{"name": "Profile match", "boards": 4, "level": "easy", "seed": 5,
+		"home": map[string]any{"name": "Lions", "players": []string{p.id, "bot", "", ""}},
+		"away": map[string]any{"name": "Tigers", "players": []string{"", "", "", ""}}}, &created, 200)
+	id := created.ID
+	p.accept(id)
+	for n := 1; n <= 4; n++ {
+		waitFor(t, fmt.Sprintf("closed room board %d", n), 60*time.Second, func() bool { return roomPlayed(env.srv, id, tournament.ClosedRoom, n) })
+	}
+	mp := p.teamMatch(id)
+	if err := drive(p, mp.You.Table, 1, 90*time.Second, func() bool { return roomPlayed(env.srv, id, tournament.OpenRoom, 4) }); err != nil {
+		t.Fatal(err)
+	}
+	// The deals end unanalysed here (the test tables have no review):
+	// they are due after the grace; make them due now.
+	for n := 1; n <= 4; n++ {
+		if err := env.st.PostponeProfile(context.Background(), store.DealRef{GameID: mp.You.Table, No: n}, -time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	countAll(t, env.srv)
+	sheet := p.teamMatch(id)
+	want, n := 0.0, 0
+	for _, b := range sheet.Boards {
+		if !b.Complete {
+			t.Fatalf("board %d not complete: %+v", b.Board, b)
+		}
+		want += float64(b.IMPs) // p is home, North in the open room
+		n++
+	}
+	pg := p.profile("/api/profile")
+	f, ok := figureOf(pg, profile.FieldIMPs)
+	if !ok || f.N != n || !closeTo(f.Value, want/float64(n)) {
+		t.Errorf("field IMPs %+v, want n=%d mean %.2f (sheet %+v)", f, n, want/float64(n), sheet.Boards)
+	}
+	if len(pg.Games) != 1 || pg.Games[0].Kind != "duplicate:competition" || pg.Games[0].Deals != 4 {
+		t.Errorf("games %+v", pg.Games)
+	}
+}
+
+func closeTo(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
