@@ -9,12 +9,14 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"atout/belote"
 	"atout/bot/bidding/explain"
 	"atout/bridge"
 	bridgeanalysis "atout/bridge/analysis"
@@ -203,6 +205,111 @@ func storeBridgeGame(t *testing.T, st *store.Store, seats [4]store.Seat, boards 
 	return g.ID
 }
 
+// beloteDealPlayed is a classic belote deal played out by the engine:
+// South takes the turned card when first asked, the others pass, then
+// the first legal card at each turn; the deal, its moves and its score
+// sheet's line as a table stores them.
+type beloteDealPlayed struct {
+	deal  string
+	moves []game.Move
+	line  json.RawMessage
+}
+
+func playBelote(t *testing.T, seed uint64) beloteDealPlayed {
+	t.Helper()
+	deck := card.Deck32()
+	card.NewRand(seed).Shuffle(deck)
+	d, err := belote.NewDeal(belote.Rules{Mode: belote.Classic}, card.East, deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !d.Done() {
+		s := d.ToAct()[0]
+		legal := d.Legal(s)
+		a := legal[0]
+		switch {
+		case s == card.South && slices.Contains(legal, "take"):
+			a = "take"
+		case slices.Contains(legal, "pass"):
+			a = "pass"
+		}
+		if err := d.Apply(game.Move{Seat: s, Action: a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, ok := d.Contract(); !ok || c.Taker != card.South {
+		t.Fatalf("South did not take: %+v %v", c, ok)
+	}
+	raw, _ := json.Marshal(struct {
+		Dealer card.Seat   `json:"dealer"`
+		Deck   []card.Card `json:"deck"`
+	}{card.East, deck})
+	sheet, _ := belote.ScoreSheet([]*belote.Deal{d})
+	line, err := json.Marshal(sheet[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return beloteDealPlayed{deal: string(raw), moves: d.Moves(), line: line}
+}
+
+// cardAt returns the card seat s played to trick n (1-based) and the
+// index of its move.
+func (b beloteDealPlayed) cardAt(t *testing.T, n int, s card.Seat) (card.Card, int) {
+	t.Helper()
+	played := 0
+	for i, m := range b.moves {
+		a := strings.Fields(m.Action)
+		if len(a) == 0 || !regexp.MustCompile(`^[SHDC][AKQJT987]$`).MatchString(a[0]) {
+			continue
+		}
+		if played/4+1 == n && m.Seat == s {
+			return card.MustParse(a[0]), i
+		}
+		played++
+	}
+	t.Fatalf("no card of %v at trick %d", s, n)
+	return 0, 0
+}
+
+// storeBeloteGame writes the finished classic belote game of one deal
+// into the store with an analysis where South's card at trick 2 cost 20
+// card points and West's at trick 1 cost 10.
+func storeBeloteGame(t *testing.T, st *store.Store, seats [4]store.Seat, b beloteDealPlayed) string {
+	t.Helper()
+	ctx := context.Background()
+	settings, _ := json.Marshal(protocol.TableSettings{Game: protocol.Belote, Mode: "classic", Level: protocol.Easy})
+	g, err := st.CreateGame(ctx, store.NewGame{Kind: "belote", Settings: settings, Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AddDeal(ctx, g.ID, 1, json.RawMessage(b.deal)); err != nil {
+		t.Fatal(err)
+	}
+	for seq, m := range b.moves {
+		if err := st.AppendMove(ctx, g.ID, 1, seq, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishDeal(ctx, g.ID, 1, b.line); err != nil {
+		t.Fatal(err)
+	}
+	var res map[string]any
+	json.Unmarshal(b.line, &res)
+	contract, _ := res["contract"].(string)
+	south, _ := b.cardAt(t, 2, card.South)
+	west, _ := b.cardAt(t, 1, card.West)
+	res["analysis"] = protocol.BeloteAnalysis{Type: "beloteAnalysis", Deal: 1, Contract: contract, Takers: card.NS,
+		Costly: []protocol.BeloteCostlyCard{
+			{Trick: 1, Seat: card.West, Card: west, Cost: 10, Before: 80, After: 70},
+			{Trick: 2, Seat: card.South, Card: south, Cost: 20, Before: 90, After: 70},
+		}}
+	withAnalysis, _ := json.Marshal(res)
+	if err := st.AnnotateDeal(ctx, g.ID, 1, withAnalysis); err != nil {
+		t.Fatal(err)
+	}
+	return g.ID
+}
+
 // earlierDays counts two deals of user into his figures on the two days
 // before today, as the counter counts a deal (store.CountProfile), so
 // that the trend of "tricks lost as declarer" has three points.
@@ -370,10 +477,15 @@ func TestBrowserProfile(t *testing.T) {
 			a2 := b2.analysis(t, 2, -420, costly{1, card.South, 1}, costly{4, card.East, 1})
 			seats := [4]store.Seat{{Bot: "medium"}, {Bot: "strong"}, {UserID: alice.ID}, {Bot: "easy"}}
 			gid := storeBridgeGame(t, env.st, seats, []playedBoard{b1, b2}, []protocol.Analysis{a1, a2})
+			// A classic belote deal South took: West's card at trick 1
+			// cost 10 card points, Alice's at trick 2 cost 20.
+			bel := playBelote(t, 13)
+			bid := storeBeloteGame(t, env.st, [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: alice.ID}, {Bot: "easy"}}, bel)
 			earlierDays(t, env.st, alice.ID)
 			env.countProfiles(t)
 			_, step1 := b1.cardAt(t, 3, card.South)
 			_, step2 := b2.cardAt(t, 1, card.South)
+			belCard, step3 := bel.cardAt(t, 2, card.South)
 
 			openProfile(t, ctx, "#/profile", `[data-testid="profile-fig"]`)
 			if got := text(t, ctx, `[data-testid="profile-name"]`); got != "alice" {
@@ -381,8 +493,8 @@ func TestBrowserProfile(t *testing.T) {
 			}
 			var games []string
 			eval(ctx, `[...document.querySelectorAll('[data-testid="profile-games"] tbody tr')].map((r) => [...r.cells].map((c) => c.textContent).join('|'))`, &games)
-			if len(games) != 1 || games[0] != "Bridge|Duplicate|2|4" {
-				t.Errorf("games played: %q, want [Bridge|Duplicate|2|4]", games)
+			if slices.Sort(games); len(games) != 2 || games[0] != "Belote|With trump|1|1" || games[1] != "Bridge|Duplicate|2|4" {
+				t.Errorf("games played: %q, want [Belote|With trump|1|1 Bridge|Duplicate|2|4]", games)
 			}
 			figs := readProfile(t, ctx)
 			t.Logf("figures: %+v", figs)
@@ -420,6 +532,23 @@ func TestBrowserProfile(t *testing.T) {
 			if f.N != "n = 2" || !strings.Contains(f.Unit, "IMPs per deal") || !regexp.MustCompile(`^[+-]?\d+\.\d\d$`).MatchString(f.Value) {
 				t.Errorf("against par: %+v", f)
 			}
+			// Belote: Alice took and lost 20 card points; West (easy)
+			// lost 10 in defence.
+			f = figs[profile.BeloteTakerLost]
+			if f.Title != "Points lost as takers" || f.Value != "20.00" || f.Unit != "card points per deal" || f.N != "n = 1" {
+				t.Errorf("belote points lost as takers: %+v", f)
+			}
+			if f = figs[profile.BeloteDefenceLost]; f.N != "" {
+				t.Errorf("Alice never defended at belote: %+v", f)
+			}
+			if f = figs[profile.BeloteMadePrefix+"classic"]; f.N != "n = 1" || (f.Value != "100.0%" && f.Value != "0.0%") {
+				t.Errorf("belote contracts made: %+v", f)
+			}
+			var groups []string
+			eval(ctx, `[...document.querySelectorAll('[data-testid="profile-group"]')].map((g) => g.dataset.game + ':' + g.querySelector('h2').textContent + ':' + g.querySelectorAll('[data-testid="profile-fig"]').length)`, &groups)
+			if len(groups) != 2 || !strings.HasPrefix(groups[0], "bridge:Bridge:") || !strings.HasPrefix(groups[1], "belote:Belote:2") {
+				t.Errorf("the figures' groups: %q", groups)
+			}
 			for k, f := range figs {
 				if f.Trend == "" || f.Points == 0 {
 					t.Errorf("%s: no trend plot", k)
@@ -433,8 +562,8 @@ func TestBrowserProfile(t *testing.T) {
 			// trick 3), then board 2 (her lead).
 			var links []struct{ Href, Text string }
 			eval(ctx, `[...document.querySelectorAll('[data-testid="costly-link"]')].map((a) => ({href: a.getAttribute('href'), text: a.textContent}))`, &links)
-			want := []string{fmt.Sprintf("#/replay/%s/1/%d", gid, step1), fmt.Sprintf("#/replay/%s/2/%d", gid, step2)}
-			if len(links) != 2 || links[0].Href != want[0] || links[1].Href != want[1] {
+			want := []string{fmt.Sprintf("#/replay/%s/1/%d", gid, step1), fmt.Sprintf("#/replay/%s/2/%d", gid, step2), fmt.Sprintf("#/replay/%s/1/%d", bid, step3)}
+			if len(links) != 3 || links[0].Href != want[0] || links[1].Href != want[1] || links[2].Href != want[2] {
 				t.Fatalf("costliest deals %+v, want links %q", links, want)
 			}
 			c1, _ := b1.cardAt(t, 3, card.South)
@@ -442,6 +571,10 @@ func TestBrowserProfile(t *testing.T) {
 			if !strings.Contains(links[0].Text, "Board 1") || !strings.Contains(links[0].Text, "4♠ South") ||
 				!strings.Contains(links[0].Text, face+" at trick 3") || !strings.Contains(links[0].Text, "lost 3 tricks") {
 				t.Errorf("the costliest deal says %q", links[0].Text)
+			}
+			belFace := map[byte]string{'S': "♠", 'H': "♥", 'D': "♦", 'C': "♣"}[belCard.String()[0]] + strings.Replace(belCard.String()[1:], "T", "10", 1)
+			if !strings.Contains(links[2].Text, "Deal 1") || !strings.Contains(links[2].Text, belFace+" at trick 2") || !strings.Contains(links[2].Text, "lost 20 points") {
+				t.Errorf("the costliest belote deal says %q", links[2].Text)
 			}
 			if vp.name == "phone" {
 				checkNoScroll(t, ctx, "the profile")
@@ -472,6 +605,17 @@ func TestBrowserProfile(t *testing.T) {
 			run(t, ctx, 20*time.Second, "the second replay", waitJS(`document.querySelector('[data-testid="replay-deal"]')?.value === '1'`))
 			if s := text(t, ctx, `[data-testid="replay-step"]`); !strings.HasPrefix(s, fmt.Sprintf("Step %d of ", step2)) {
 				t.Errorf("the replay of board 2 opens at %q, want step %d", s, step2)
+			}
+			// The belote link: the deal at Alice's card of trick 2.
+			navigate(t, ctx, links[2].Href)
+			run(t, ctx, 20*time.Second, "the belote replay", waitJS(`/belote/i.test(document.querySelector('[data-testid="replay"] h1')?.textContent || '') && !!document.querySelector('[data-testid="replay"] .felt')`))
+			if s := text(t, ctx, `[data-testid="replay-step"]`); !strings.HasPrefix(s, fmt.Sprintf("Step %d of ", step3)) {
+				t.Errorf("the belote replay opens at %q, want step %d", s, step3)
+			}
+			click(t, ctx, `[data-testid="replay-next"]`)
+			eval(ctx, `document.querySelector('.replay-label').classList.contains('costly-step')`, &costlyStep)
+			if !costlyStep {
+				t.Errorf("the belote step after the link's is not the costly card: %q", text(t, ctx, `.replay-label`))
 			}
 			// The replay without a deal still opens at the first step.
 			navigate(t, ctx, "#/replay/"+gid)
