@@ -1826,6 +1826,11 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				if low {
 					x += 5
 				}
+			case e.trump == noTrump && ((nl == 1 && lhoTop) || (nr == 1 && mr&top != 0)):
+				// notrump, an opponent's top card is a singleton: it
+				// falls under any card, so the smallest first (DDS's
+				// rule; a run's head no longer before its small cards)
+				x -= c & 15
 			case bit == second && ms[i].low != c && e.trump == noTrump:
 				// the second and third cards together: force out the top
 				x += secondSeqW
