@@ -444,6 +444,17 @@ func TestBrowserProfile(t *testing.T) {
 			ctx := browser(t)
 			run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(vp.w, vp.h, vp.opts...))
 			openApp(t, ctx, env.base)
+			// A guest has a page too, and is told that signing up keeps it.
+			openProfile(t, ctx, "#/profile", `[data-testid="profile-guest"]`)
+			var href string
+			eval(ctx, `document.querySelector('[data-testid="profile-signup"]').getAttribute('href')`, &href)
+			if href != "#/account" || count(t, ctx, `[data-testid="profile-empty"]`) != 1 {
+				t.Errorf("a guest's page: the sign-up link goes to %q, %d empty notes", href, count(t, ctx, `[data-testid="profile-empty"]`))
+			}
+			if vp.name == "phone" {
+				checkNoScroll(t, ctx, "a guest's profile")
+				checkTapTargets(t, ctx, "a guest's profile")
+			}
 			signIn(t, ctx, env.base, "alice", true)
 			alice, err := env.st.UserByName(context.Background(), "alice")
 			if err != nil {
@@ -455,10 +466,9 @@ func TestBrowserProfile(t *testing.T) {
 			if got, want := text(t, ctx, `[data-testid="profile-empty"] p`), catalogText(t, env.base, "en", "profile.empty"); got != want {
 				t.Errorf("the empty page says %q, want %q", got, want)
 			}
-			var href string
 			eval(ctx, `document.querySelector('[data-testid="profile-start"]').getAttribute('href')`, &href)
-			if href != "#/" {
-				t.Errorf("the empty page's link goes to %q", href)
+			if href != "#/" || count(t, ctx, `[data-testid="profile-guest"]`) != 0 {
+				t.Errorf("the empty page's link goes to %q; %d guest notes", href, count(t, ctx, `[data-testid="profile-guest"]`))
 			}
 			if vp.name == "phone" {
 				checkNoScroll(t, ctx, "the empty profile")
@@ -553,6 +563,17 @@ func TestBrowserProfile(t *testing.T) {
 				if f.Trend == "" || f.Points == 0 {
 					t.Errorf("%s: no trend plot", k)
 				}
+			}
+			// The export links, and what they give.
+			var exports []string
+			eval(ctx, `[...document.querySelectorAll('[data-testid="profile-export"] a[download]')].map((a) => a.getAttribute('href'))`, &exports)
+			if len(exports) != 2 || exports[0] != "/api/profile/export?format=csv" || exports[1] != "/api/profile/export?format=json" {
+				t.Errorf("export links %q", exports)
+			}
+			var csv string
+			eval(ctx, apiJS("GET", "/api/profile/export?format=csv", "null"), &csv)
+			if !strings.HasPrefix(csv, "figure,kind,unit,who,n,value,low,high\n") || !strings.Contains(csv, "\nbridge.declarer.lost,mean,tricks,you,3,1.6667,") {
+				t.Errorf("the CSV export:\n%s", csv)
 			}
 			if s := text(t, ctx, `[data-testid="profile-visibility"]`); s != catalogText(t, env.base, "en", "profile.isPrivate") {
 				t.Errorf("a new page is private, it says %q", s)

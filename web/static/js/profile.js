@@ -253,7 +253,9 @@ function trendPlot(f) {
   const first = pts[0];
   const last = pts[pts.length - 1];
   return h('figure', { class: 'fig-plot' }, svg,
-    h('figcaption', { class: 'muted fig-dates' }, h('span', {}, dayText(first.from)), h('span', {}, dayText(last.to))));
+    h('figcaption', { class: 'muted fig-dates' }, first.from === last.to
+      ? h('span', { class: 'fig-day' }, dayText(first.from))
+      : [h('span', {}, dayText(first.from)), h('span', {}, dayText(last.to))]));
 }
 
 function periodText(p) {
