@@ -26,6 +26,7 @@ export async function showProfile(name) {
   try {
     p = await api.get(path);
   } catch (e) {
+    if (!root.isConnected) return;
     // A private page answers as an unknown name does: not found.
     clear(root).append(h('h1', {}, t('profile.title')),
       e && e.status === 404
