@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"atout/belote"
@@ -380,10 +382,37 @@ func openProfile(t *testing.T, ctx context.Context, hash, ready string) {
 	run(t, ctx, 20*time.Second, hash, chromedp.WaitVisible(chromedp.CSS(ready)))
 }
 
+// watchCSP records, in every page the tab loads, the violations of the
+// server's Content-Security-Policy (window.__csp), as
+// TestBrowserContentSecurityPolicy does.
+func watchCSP(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, 10*time.Second, "watch for policy violations", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`,
+		})
+		return err
+	}))
+}
+
+// checkCSP fails on the policy violations of the page loaded last.
+func checkCSP(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	var got []string
+	if err := eval(ctx, `window.__csp || ['no watch']`, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) > 0 {
+		t.Errorf("%s: Content-Security-Policy violations:\n%s", what, strings.Join(got, "\n"))
+	}
+}
+
 // signIn signs the browser in as name (signing up first when new) and
 // reloads the app.
 func signIn(t *testing.T, ctx context.Context, base, name string, signup bool) {
 	t.Helper()
+	checkCSP(t, ctx, "before signing in as "+name)
 	var out string
 	eval(ctx, apiJS("POST", "/api/logout", "'{}'"), &out)
 	openApp(t, ctx, base)
@@ -443,6 +472,7 @@ func TestBrowserProfile(t *testing.T) {
 			env := startProfileServer(t)
 			ctx := browser(t)
 			run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(vp.w, vp.h, vp.opts...))
+			watchCSP(t, ctx)
 			openApp(t, ctx, env.base)
 			// A guest has a page too, and is told that signing up keeps it.
 			openProfile(t, ctx, "#/profile", `[data-testid="profile-guest"]`)
@@ -712,6 +742,7 @@ func TestBrowserProfile(t *testing.T) {
 			if n := count(t, ctx, `[data-testid="profile-fig"]`); n != 0 {
 				t.Errorf("Bob sees %d figures of a private page", n)
 			}
+			checkCSP(t, ctx, "the end")
 		})
 	}
 }
