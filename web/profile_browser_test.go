@@ -343,6 +343,7 @@ func earlierDays(t *testing.T, st *store.Store, user string) {
 // figure is what the page shows of one figure.
 type figure struct {
 	Key, Title, Value, Unit, Interval, N string
+	Better                               string   // which way is better
 	Bots                                 []string // each level's row
 	Trend                                string   // the plot's accessible name
 	Points                               int      // the plot's points
@@ -353,6 +354,7 @@ const readFigures = `[...document.querySelectorAll('[data-testid="profile-fig"]'
   key: f.dataset.key, title: f.querySelector('h3').textContent,
   value: f.querySelector('[data-testid="fig-value"]').textContent,
   unit: (f.querySelector('.fig-unit') || {}).textContent || '',
+  better: (f.querySelector('[data-testid="fig-better"]') || {}).textContent || '',
   interval: f.querySelector('[data-testid="fig-interval"]').textContent,
   n: f.querySelector('[data-testid="fig-n"]').textContent,
   bots: [...f.querySelectorAll('[data-testid="fig-bot"]')].map((r) => r.dataset.level + ': ' + r.textContent),
@@ -544,8 +546,9 @@ func TestBrowserProfile(t *testing.T) {
 				!regexp.MustCompile(`^\[-?\d+\.\d\d, \d+\.\d\d\]$`).MatchString(f.Interval) {
 				t.Errorf("tricks lost as declarer: %+v", f)
 			}
-			if f.Trend != "Trend: Tricks lost as declarer" || f.Points != 3 || f.Line != 3 {
-				t.Errorf("the trend of tricks lost as declarer: %q, %d points, a line of %d", f.Trend, f.Points, f.Line)
+			if !strings.HasPrefix(f.Trend, "Trend: Tricks lost as declarer, from 2.00 (") || !strings.Contains(f.Trend, ") to 3.00 (") ||
+				f.Points != 3 || f.Line != 3 || f.Better != "lower is better" {
+				t.Errorf("the trend of tricks lost as declarer: %q, %d points, a line of %d; %q", f.Trend, f.Points, f.Line, f.Better)
 			}
 			// East, a strong bot, declared board 2 and lost a trick.
 			if len(f.Bots) != 1 || !strings.HasPrefix(f.Bots[0], "strong: Strong1.00") || !strings.Contains(f.Bots[0], "n = 1") {
@@ -569,7 +572,7 @@ func TestBrowserProfile(t *testing.T) {
 			}
 			// Against par in games, signed IMPs.
 			f = figs[profile.BridgeParGame]
-			if f.N != "n = 2" || !strings.Contains(f.Unit, "IMPs per deal") || !regexp.MustCompile(`^[+-]?\d+\.\d\d$`).MatchString(f.Value) {
+			if f.N != "n = 2" || !strings.Contains(f.Unit, "IMPs per deal") || f.Better != "higher is better" || !regexp.MustCompile(`^[+-]?\d+\.\d\d$`).MatchString(f.Value) {
 				t.Errorf("against par: %+v", f)
 			}
 			// Belote: Alice took and lost 20 card points; West (easy)

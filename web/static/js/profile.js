@@ -166,6 +166,15 @@ function interval(f, s) {
 
 function figureName(f) { return t('profile.fig.' + f.key); }
 
+// better says which way a figure improves: what the player loses or gives
+// away is better low; results against par or the bots' table, contracts
+// made and coinches that paid are better high.
+function better(key) {
+  if (/\.(lost|costly|wrong|accepted)$/.test(key)) return 'lower';
+  if (/^bridge\.(par|table)\.|^belote\.(made|coinche)\./.test(key)) return 'higher';
+  return '';
+}
+
 function figureCard(f) {
   const unit = unitText(f);
   const bots = f.bots || {};
@@ -174,7 +183,8 @@ function figureCard(f) {
   return h('article', { class: 'profile-fig', 'data-testid': 'profile-fig', dataset: { key: f.key } },
     h('h3', {}, figureName(f)),
     h('p', { class: 'fig-value' },
-      h('strong', { 'data-testid': 'fig-value' }, fmtValue(f, f.value)), unit ? [' ', h('span', { class: 'fig-unit' }, unit)] : null),
+      h('strong', { 'data-testid': 'fig-value' }, fmtValue(f, f.value)), unit ? [' ', h('span', { class: 'fig-unit' }, unit)] : null,
+      better(f.key) ? h('span', { class: 'fig-better', 'data-testid': 'fig-better' }, t('profile.better.' + better(f.key))) : null),
     h('p', { class: 'fig-stat' },
       h('span', { class: 'fig-interval' }, h('span', { class: 'muted' }, t('profile.interval')), ' ',
         h('span', { 'data-testid': 'fig-interval' }, interval(f, f))),
@@ -239,7 +249,13 @@ function trendPlot(f) {
   const x = (i) => (pts.length === 1 ? W / 2 : pad + i * (W - 2 * pad) / (pts.length - 1));
   const y = (v) => pad + (hi - v) * (H - 2 * pad) / (hi - lo);
   const name = figureName(f);
-  const label = t('profile.trend', { name });
+  const first = pts[0];
+  const last = pts[pts.length - 1];
+  // Its accessible name: the figure, and where the trend went.
+  const span = pts.length === 1
+    ? fmtValue(f, first.value) + ' (' + periodText(first) + ')'
+    : t('profile.trendSpan', { first: fmtValue(f, first.value), from: periodText(first), last: fmtValue(f, last.value), to: periodText(last) });
+  const label = t('profile.trend', { name }) + ', ' + span;
   const svg = s('svg', {
     class: 'fig-trend', viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': label, 'data-testid': 'fig-trend',
     focusable: 'false',
@@ -251,8 +267,6 @@ function trendPlot(f) {
   pts.length > 1 ? s('polyline', { class: 'fig-line', 'data-testid': 'fig-line', points: pts.map((p, i) => x(i).toFixed(1) + ',' + y(p.value).toFixed(1)).join(' ') }) : null,
   ...pts.map((p, i) => s('circle', { class: 'fig-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: 3.5 },
     s('title', {}, periodText(p) + t('punct.colon') + fmtValue(f, p.value) + ' (n = ' + p.n + ')'))));
-  const first = pts[0];
-  const last = pts[pts.length - 1];
   return h('figure', { class: 'fig-plot' }, svg,
     h('figcaption', { class: 'muted fig-dates' }, first.from === last.to
       ? h('span', { class: 'fig-day' }, dayText(first.from))
