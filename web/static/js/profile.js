@@ -10,7 +10,7 @@
 
 import { api } from './api.js';
 import { h, mount, clear, toast } from './dom.js';
-import { t, tn, lang, errorText, seatName, suitSymbol, rankText, cardName, beloteActionName } from './i18n.js';
+import { t, tn, has, lang, errorText, seatName, suitSymbol, rankText, cardName, beloteActionName } from './i18n.js';
 import { fmtDate } from './lobby.js';
 
 // The bots' levels, in the order the page lists them.
@@ -121,7 +121,7 @@ function visibility(p) {
 function kindText(game, kind) {
   const [k, where] = String(kind).split(':');
   const key = (game === 'bridge' ? 'scoring.' : 'mode.') + k;
-  return t(key) + (where === 'competition' ? ' · ' + t('profile.competition') : '');
+  return (has(key) ? t(key) : k) + (where === 'competition' ? ' · ' + t('profile.competition') : '');
 }
 
 function gamesTable(games) {
