@@ -11,7 +11,23 @@ import (
 type Figure struct {
 	Key  string
 	Kind string // "rate", "mean"
-	Unit string // a mean's: "tricks", "points", "imps"
+	Unit string // a mean's: "tricks", "points", "imps", "percent"
+}
+
+// NonNegative reports whether the figure's samples are never below 0
+// (what is lost, a percentage), so that its interval is not either.
+func (f Figure) NonNegative() bool { return f.Unit == "tricks" || f.Unit == "points" || f.Unit == "percent" }
+
+// stat is the sample's value and interval as figure f shows it.
+func (f Figure) stat(s Sample) protocol.Stat {
+	st := s.Stat(f.Rate())
+	if f.NonNegative() {
+		st.Lo = max(0, st.Lo)
+	}
+	if f.Unit == "percent" {
+		st.Hi = min(100, st.Hi)
+	}
+	return st
 }
 
 // Rate reports whether the figure is a share.
@@ -69,13 +85,13 @@ func (t *Tally) Page(days []DaySamples) protocol.Profile {
 		if s == nil || s.N == 0 {
 			continue
 		}
-		pf := protocol.ProfileFigure{Key: f.Key, Kind: f.Kind, Unit: f.Unit, Stat: s.Stat(f.Rate())}
+		pf := protocol.ProfileFigure{Key: f.Key, Kind: f.Kind, Unit: f.Unit, Stat: f.stat(*s)}
 		for l, fs := range t.Bots {
 			if b := fs[f.Key]; b != nil && b.N > 0 {
 				if pf.Bots == nil {
 					pf.Bots = map[protocol.Level]protocol.Stat{}
 				}
-				pf.Bots[l] = b.Stat(f.Rate())
+				pf.Bots[l] = f.stat(*b)
 			}
 		}
 		pf.Trend = trend(days, f.Key)

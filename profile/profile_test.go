@@ -352,6 +352,17 @@ func TestStat(t *testing.T) {
 	if !near(st.Value, 2.5) || math.Abs(st.Lo-1.2348) > 5e-4 || math.Abs(st.Hi-3.7652) > 5e-4 {
 		t.Errorf("mean of 1..4: %+v, want [1.2348, 3.7652]", st)
 	}
+	// What is lost is never below 0, nor its interval.
+	var lost Sample
+	for _, x := range []float64{0, 0, 0, 3} {
+		lost.Add(x)
+	}
+	if st := (Figure{Key: BridgeDeclarerLost, Kind: "mean", Unit: "tricks"}).stat(lost); st.Lo != 0 || !near(st.Value, 0.75) || st.Hi <= st.Value {
+		t.Errorf("tricks lost 0,0,0,3: %+v", st)
+	}
+	if st := (Figure{Key: BridgeParGame, Kind: "mean", Unit: "imps"}).stat(lost); st.Lo >= 0 {
+		t.Errorf("IMPs may be below 0: %+v", st)
+	}
 	var one Sample
 	one.Add(3)
 	if st := one.Stat(false); st != (protocol.Stat{N: 1, Value: 3, Lo: 3, Hi: 3}) {

@@ -67,9 +67,10 @@ type ProfileFigure struct {
 	Bots map[Level]Stat `json:"bots,omitempty"`
 }
 
-// Stat is a value over N samples and its 95 % interval [Lo, Hi] (Wilson's
-// for a rate, the normal approximation for a mean; Lo = Hi = Value when N
-// is 1).
+// Stat is a value over N samples and its 95 % interval [Lo, Hi]: Wilson's
+// for a rate (which has one from the first sample), the normal
+// approximation for a mean (Lo = Hi = Value for a single sample), never
+// below 0 for a figure that cannot be (tricks or points lost).
 type Stat struct {
 	N     int     `json:"n"`
 	Value float64 `json:"value"`

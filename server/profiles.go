@@ -31,8 +31,9 @@ const (
 	sealedRetry  = 10 * time.Minute
 )
 
-// runProfiles counts the due deals until ctx ends.
-func (s *Server) runProfiles(ctx context.Context) {
+// RunProfiles counts the due deals every few seconds until ctx ends
+// ([Server.Run] runs it; a test server may).
+func (s *Server) RunProfiles(ctx context.Context) {
 	t := time.NewTicker(profileEvery)
 	defer t.Stop()
 	for {

@@ -325,7 +325,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 	go func() { errc <- hs.Serve(ln) }()
 	pctx, stopProfiles := context.WithCancel(ctx)
 	defer stopProfiles()
-	go s.runProfiles(pctx)
+	go s.RunProfiles(pctx)
 	select {
 	case err := <-errc:
 		return err

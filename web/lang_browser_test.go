@@ -169,6 +169,20 @@ var langScreens = []screen{
 	{name: "replay-bridge-end", open: func(t *testing.T, ctx context.Context) { click(t, ctx, `[data-testid="replay-last"]`) }, ready: `[data-testid="replay-step"]`},
 	{name: "replay-belote", open: func(t *testing.T, ctx context.Context) { openReplay(t, ctx, "belote", 5) }, ready: `[data-testid="replay-step"]`},
 	{name: "replay-belote-end", open: func(t *testing.T, ctx context.Context) { click(t, ctx, `[data-testid="replay-last"]`) }, ready: `[data-testid="replay-step"]`},
+	// The player's profile: the deals played above, counted by the
+	// server's worker, with their figures and costliest deals.
+	{name: "profile", open: func(t *testing.T, ctx context.Context) {
+		// The worker counts every few seconds: open the page again until
+		// the deals show.
+		for end := time.Now().Add(30 * time.Second); ; {
+			navigate(t, ctx, "#/history")
+			navigate(t, ctx, "#/profile")
+			time.Sleep(time.Second)
+			if count(t, ctx, `[data-testid="profile"] [data-testid="profile-fig"]`) > 0 || time.Now().After(end) {
+				return
+			}
+		}
+	}, ready: `[data-testid="profile"] [data-testid="profile-fig"]`},
 	{name: "account", hash: "#/account", ready: `[data-testid="account"]`},
 	{name: "rules-bridge", hash: "#/rules/bridge", ready: `[data-testid="rules-body"] section h2`, authored: true},
 	{name: "rules-belote", hash: "#/rules/belote", ready: `[data-testid="rules-body"] section h2`, authored: true},
@@ -263,7 +277,7 @@ var koPairRE = regexp.MustCompile(`\S*[은는이가을를과와]\([은는이가�
 
 // keyRE finds a message key left in the page: "table.yourTurn",
 // "call.name.S.one", "rank.short.K".
-var keyRE = regexp.MustCompile(`\b(a11y|account|analysis|ann|app|belote|bot|call|card|common|contract|conv|dup|err|error|game|history|lang|lobby|meaning|mode|rank|result|rules|scoring|seat|side|strain|suit|table|tm|tour|vul)\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\b`)
+var keyRE = regexp.MustCompile(`\b(a11y|account|analysis|ann|app|belote|bot|call|card|common|contract|conv|dup|err|error|game|history|lang|nav|profile|lobby|meaning|mode|rank|result|rules|scoring|seat|side|strain|suit|table|tm|tour|vul)\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\b`)
 
 // seatLetterRE finds a seat written as a letter, or a side as two, where
 // its name is due ("N", "EW"): the catalog has no short seat names.
@@ -302,13 +316,13 @@ var koParticleRE = regexp.MustCompile(`([가-힣])(은|을|를)(?:[\s.,!?:;)\]"�
 
 // latinWords are the Latin words a Hindi or Korean page may show: the
 // app's name, the abbreviations the game's players use as they are (IMP,
-// PBN, LIN, JSON, SAYC; HCP in Korean), NT for notrump as the rules pages
+// PBN, LIN, JSON, CSV, SAYC; HCP in Korean), NT for notrump as the rules pages
 // write it, the auction's X and XX for a double and a redouble (as NT,
 // the notation of every bridge diagram), the "me" a team's form takes,
 // and the languages' own names in the language menu.
 var latinWords = map[string][]string{
-	"hi": {"Atout", "IMP", "PBN", "LIN", "JSON", "SAYC", "NT", "X", "XX", "me", "English", "Français", "Deutsch", "Fran", "ais"},
-	"ko": {"Atout", "IMP", "PBN", "LIN", "JSON", "SAYC", "HCP", "NT", "X", "XX", "me", "English", "Français", "Deutsch", "Fran", "ais"},
+	"hi": {"Atout", "IMP", "PBN", "LIN", "JSON", "CSV", "SAYC", "NT", "X", "XX", "me", "English", "Français", "Deutsch", "Fran", "ais"},
+	"ko": {"Atout", "IMP", "PBN", "LIN", "JSON", "CSV", "SAYC", "HCP", "NT", "X", "XX", "me", "English", "Français", "Deutsch", "Fran", "ais"},
 }
 
 // latinOK reports whether the Latin word w may show in lang, whose catalog

@@ -53,7 +53,11 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 	hub := table.NewLocalHub(cfg)
 	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: server.I18n{}})
 	ts := httptest.NewServer(srv)
+	// The profiles' counter, as Run starts it.
+	pctx, stopProfiles := context.WithCancel(ctx)
+	go srv.RunProfiles(pctx)
 	t.Cleanup(func() {
+		stopProfiles()
 		ts.Close()
 		hub.Shutdown(context.Background())
 		st.Close()

@@ -188,14 +188,14 @@ function figureCard(f) {
     h('p', { class: 'fig-stat' },
       h('span', { class: 'fig-interval' }, h('span', { class: 'muted' }, t('profile.interval')), ' ',
         h('span', { 'data-testid': 'fig-interval' }, interval(f, f))),
-      ' ', h('span', { class: 'fig-n', 'data-testid': 'fig-n' }, 'n = ' + f.n)),
+      ' ', h('span', { class: 'fig-n', 'data-testid': 'fig-n' }, t('profile.n', { n: f.n }))),
     levels.length ? h('table', { class: 'fig-bots', 'data-testid': 'fig-bots' },
       h('caption', {}, t('profile.bots')),
       h('tbody', {}, levels.map((l) => h('tr', { 'data-testid': 'fig-bot', dataset: { level: l } },
         h('th', { scope: 'row' }, t('bot.' + l)),
         h('td', {}, fmtValue(f, bots[l].value)),
         h('td', {}, interval(f, bots[l])),
-        h('td', { class: 'fig-n' }, 'n = ' + bots[l].n))))) : null,
+        h('td', { class: 'fig-n' }, t('profile.n', { n: bots[l].n })))))) : null,
     (f.trend || []).length ? trendPlot(f) : null);
 }
 
