@@ -16,7 +16,9 @@ type Figure struct {
 
 // NonNegative reports whether the figure's samples are never below 0
 // (what is lost, a percentage), so that its interval is not either.
-func (f Figure) NonNegative() bool { return f.Unit == "tricks" || f.Unit == "points" || f.Unit == "percent" }
+func (f Figure) NonNegative() bool {
+	return f.Unit == "tricks" || f.Unit == "points" || f.Unit == "percent"
+}
 
 // stat is the sample's value and interval as figure f shows it.
 func (f Figure) stat(s Sample) protocol.Stat {
