@@ -163,7 +163,7 @@ func (b *Bot) choose(c *Ctx, e *Eval) (bridge.Call, *Rule, Bind) {
 				return call, vr, vb
 			}
 		}
-		if found && !r.Natural && stopsBelowSlam(c, e, r, best.call) {
+		if found && !isSlamRule(r) && stopsBelowSlam(c, e, r, best.call) {
 			if call, vr, vb, ok := b.valuesRule(c, e, true); ok {
 				return call, vr, vb
 			}
@@ -329,6 +329,13 @@ func stopsBelowSlam(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	return ourPts(c, e) >= fitSlam && e.HCP+c.PartnerMinPts() >= 29
 }
 
+// isSlamRule reports whether r is one of the slam rules valuesRule runs:
+// a rule of the book that starts a slam auction (Rule.Slam) or a slam
+// principle.
+func isSlamRule(r *Rule) bool {
+	return r.Slam || r.Natural && strings.HasPrefix(r.Name, "nat.slam.")
+}
+
 // misread reports whether the others would read a forcing principle's
 // call by another rule (the book's, or a principle before it) that does
 // not force: partner could pass it.
@@ -343,7 +350,7 @@ func (b *Bot) misread(c *Ctx, r *Rule, call bridge.Call) bool {
 // the slam rules alone when slamOnly.
 func (b *Bot) valuesRule(c *Ctx, e *Eval, slamOnly bool) (bridge.Call, *Rule, Bind, bool) {
 	for _, r := range b.rules {
-		slam := r.Slam || r.Natural && strings.HasPrefix(r.Name, "nat.slam.")
+		slam := isSlamRule(r)
 		if !slam && (slamOnly || !r.Natural || !strings.HasPrefix(r.Name, "nat.game.") && r.Name != "nat.support3") {
 			continue
 		}

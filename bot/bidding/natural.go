@@ -166,6 +166,16 @@ func natActive(c *Ctx, _ *Bind) bool {
 // it shows do.
 func slamActive(c *Ctx, _ *Bind) bool { return c.partnerBid() && !c.theirContract() }
 
+// ntSlamNeed is the HCP together (partner at his minimum) a notrump slam
+// needs: 33, one less opposite a partner whose range is open by four
+// points or more (an unlimited hand: his minimum undercounts him).
+func ntSlamNeed(c *Ctx) int {
+	if c.PartnerMax()-c.PartnerMin() >= 4 {
+		return 32
+	}
+	return 33
+}
+
 // stoppedTheirs: every suit the opponents showed is stopped, by me or by a
 // stopper partner has shown.
 func stoppedTheirs(c *Ctx, e *Eval) bool {
@@ -283,7 +293,7 @@ func naturalRules() []*Rule {
 			When: all(slamActive, lastBelow(6, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				_, n := knownFit(c, e)
-				return ourHCP(c, e) >= 33 && (n < 8 || e.Balanced) && ntShape(c, e) && stoppedTheirs(c, e)
+				return ourHCP(c, e) >= ntSlamNeed(c) && (n < 8 || e.Balanced) && ntShape(c, e) && stoppedTheirs(c, e)
 			}},
 			Show: showsAtLeast(33), Desc: "6NT: slam values, no fit to explore"},
 		// Game values with three cards in partner's major: show them

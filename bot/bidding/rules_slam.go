@@ -610,7 +610,7 @@ func slamRules() []*Rule {
 				m.MinHCP, m.MaxHCP = max(0, slamMin-c.PartnerMin()), max(0, grandMin-1-c.PartnerMin())
 			},
 			Desc: "6NT: the values for a small slam"},
-		&Rule{Name: "slam.4nt", Prio: 127, Seq: "... *", Example: "1C P 1H P 1N P", Call: "4N", Force: Invitational,
+		&Rule{Name: "slam.4nt", Prio: 127, Slam: true, Seq: "... *", Example: "1C P 1H P 1N P", Call: "4N", Force: Invitational,
 			When: all(quant4NT, lastBelow(4, bridge.NoTrump), func(c *Ctx, _ *Bind) bool { return !overOurNTOpening(c) }),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				lo := e.HCP + c.PartnerMin()
@@ -645,7 +645,9 @@ func slamRules() []*Rule {
 	)
 	// Gerber: 4C over partner's notrump opening or rebid; the answers in
 	// steps (4D 0 or 4 aces, 4H 1, 4S 2, 4NT 3); 5C asks for kings the
-	// same way; the asker signs off in 4NT or bids the slam.
+	// same way; the asker signs off in 4NT or bids the slam, in his own
+	// long suit too (never bid: Gerber's hand holds six cards of it,
+	// inGerberStrain).
 	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 			return ourPts(c, e) >= fitSlam+2 && slamHCPInView(c, e) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
@@ -680,13 +682,13 @@ func slamRules() []*Rule {
 		&Rule{Name: "gerber.signoff.five", Prio: 150, Seq: "... 4C P 4N P", Example: "2N P 4C P 4N P", When: all(gerberAnswered, ourStrain('x')), Call: "5x", Force: SignOff,
 			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) >= 2 })},
 			Desc: "To play: two aces missing"},
-		&Rule{Name: "gerber.slam", Prio: 149, Seq: "... 4C P * P", Example: "1N P 4C P 4S P", When: all(gerberAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+		&Rule{Name: "gerber.slam", Prio: 149, Seq: "... 4C P * P", Example: "1N P 4C P 4S P", When: gerberAnswered, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) <= 1 })},
 			Desc: "Small slam: at most one ace missing"},
-		&Rule{Name: "gerber.grand", Prio: 150, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P 5S P", When: all(kingsAnswered, ourStrain('x')), Call: "7x 7N", Force: SignOff,
+		&Rule{Name: "gerber.grand", Prio: 150, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P 5S P", When: kingsAnswered, Call: "7x 7N", Force: SignOff,
 			Need: Need{Test: hall(inGerberStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
 			Desc: "Grand slam: every ace and king held"},
-		&Rule{Name: "gerber.small", Prio: 149, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P", When: all(kingsAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+		&Rule{Name: "gerber.small", Prio: 149, Seq: "... 5C P * P", Example: "1N P 4C P 4S P 5C P", When: kingsAnswered, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: inGerberStrain('x')},
 			Desc: "Small slam: a king missing"},
 	)
@@ -751,11 +753,25 @@ func slamRules() []*Rule {
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
 	)
+	// Blackwood at once over partner's opening of one of a suit: a fit
+	// of nine cards or more in his suit, slam values (33 points, 30 HCP)
+	// and every side suit held; a new suit would only delay the question.
+	rs = append(rs, &Rule{Name: "bw.ask", Prio: 36, Slam: true, Seq: "... *", Example: "1D P", Call: "4N", Art: true, Force: Forcing,
+		When: all(slamActive, firstOverOpening, func(c *Ctx, _ *Bind) bool { return !c.Contested() }, lastBelow(4, bridge.NoTrump)),
+		Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+			s, n := knownFit(c, e)
+			if n < 9 || c.Calls[c.Open].Strain != bridge.Strain(s) || !trumpsSound(e, s) || e.Aces+e.Kings < 3 {
+				return false
+			}
+			return ourPts(c, e) >= slamMin && ourHCP(c, e) >= fitSlam
+		}},
+		Show: showsAsk,
+		Desc: "Blackwood: asks for aces"})
 	rs = append(rs, &Rule{Name: "slam.6fit", Prio: 35, Slam: true, Seq: "... *", Example: "1S P 3D P 3N P", Call: "6x", Force: SignOff,
 		When: all(quant4NT, lastBelow(6, bridge.StrainClubs), ourStrain('x')),
 		Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			s, n := knownFit(c, e)
-			return n >= 8 && s == b.S('x') && e.Aces >= 2 && trumpsSound(e, s) && ourHCP(c, e) >= fitSlam && ourPts(c, e) >= fitSlam+2 && e.HCP >= slamHCP(c, fitSlam)
+			return n >= 8 && s == b.S('x') && e.Aces >= 2 && trumpsSound(e, s) && ourHCP(c, e) >= fitSlam && ourPts(c, e) >= fitSlam+2 && e.HCP >= slamHCP(c, fitSlam) && sideSuitsHeld(c, e)
 		}},
 		Show: func(c *Ctx, b *Bind, m *Meaning) { showsHCP(fitSlam, 0)(c, b, m); showsFit('x')(c, b, m) },
 		Desc: "Small slam in %x: a fit and the values, 4NT would not ask for aces"})
