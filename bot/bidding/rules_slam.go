@@ -425,6 +425,13 @@ func trumpsSound(e *Eval, t card.Suit) bool {
 	return n < 5 || e.Top(t, 3) >= 2 || n >= 6 && e.Top(t, 3) >= 1 || n >= 7
 }
 
+// fitTrumpsSound is trumpsSound in a fit of nine cards or more, partner's
+// share shown: with five of them one of the top three honours will do
+// (partner's four hold one of the two others as often as not).
+func fitTrumpsSound(c *Ctx, e *Eval, t card.Suit) bool {
+	return trumpsSound(e, t) || c.Fit(e, t) >= 9 && e.Len[t] >= 5 && e.Top(t, 3) >= 1
+}
+
 // controlsCovered: every side suit is controlled, by a first-round
 // control partner has shown or by a control of mine (the ace, a void,
 // the king or a singleton): no suit of two quick losers.
@@ -501,7 +508,12 @@ func cueValues(c *Ctx, e *Eval, b *Bind) bool {
 		return true
 	}
 	hi := lo - c.PartnerMinPts() + max(c.PartnerMax(), c.PartnerMinPts())
-	return trumpsSound(e, t) && (lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2)
+	if !trumpsSound(e, t) {
+		// Trumps sound only with partner's share: a slam without a
+		// try at a minimum opposite.
+		return fitTrumpsSound(c, e, t) && lo >= fitSlam+2
+	}
+	return lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2
 }
 
 // staymanMajor returns the major partner has just shown in answer to my
@@ -732,7 +744,7 @@ func slamRules() []*Rule {
 						covered = true
 					}
 				}
-				return slamPts(c, e, t) >= need && covered && trumpsSound(e, t) && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
+				return slamPts(c, e, t) >= need && covered && fitTrumpsSound(c, e, t) && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
 			}},
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
