@@ -508,30 +508,43 @@ const (
 	// it gives up control) and partner cannot win the suit either
 	topAloneW  = -20
 	toPartnerW = 100 // a small card when partner's best beats the opponents'
-	secondSeqW = 15  // the second card of the suit with the third (an opponent holds the top)
-	// notrump (tuned on notrump tables): a suit partner is void in, a top
-	// card, our side's length
-	ntPartnerVoidW = 10
+	secondSeqW = 25  // (notrump) the second card of the suit with the third (an opponent holds the top)
+	// notrump (tuned on notrump tables, then on one solve with West on
+	// lead, issue 38: see below): a suit partner is void in, a top card,
+	// our side's length
+	ntPartnerVoidW = 30
 	ntTopW         = 20
-	ntLenW         = 4 // per card of our side in the suit, beyond six
+	ntLenW         = 2 // per card of our side in the suit, beyond six
 	// the same in the first two tricks (12 or 13 cards left), where the
 	// long suit to establish decides most (swept 6-12 and from 8 to 13
 	// cards left: notrump, West on lead 11.95 + 6.22 M -> 11.62 + 5.92 M
 	// positions, seeded + dev; the notrump rows of a table -0.3 % each;
 	// 8 at every trick: -2.2 % and -4.4 % West on lead, but the dev
 	// table rows +0.7 %)
-	ntLenEarlyW = 8
+	ntLenEarlyW = 14
 	// notrump, an opponent holding the top card (DDS's rule, weights
 	// tuned on notrump tables): partner holds the second and third cards;
 	// partner the second and L the third; L the second and partner the
 	// third (the last two only when partner is not singleton)
 	ntPartnerSeqW    = 50
-	ntPartnerSecondW = 50
-	ntPartnerThirdW  = 70
+	ntPartnerSecondW = 70
+	ntPartnerThirdW  = 90
 	// notrump, our side holding the top card (or partner a winner) and
 	// the right-hand opponent the second, not singleton (DDS's rule; the
 	// weight tuned on notrump tables)
 	ntRHOSecondW = -50
+	// Issue 38 (coordinate descent on the positions of one notrump solve
+	// with West on lead, 300 deals of `atout deal --seed 777`: 19.93 M ->
+	// 18.86 M; on fresh sets -0.4 % and -1.6 %, every card's value -1.4 %,
+	// the notrump row of a table -1.0 %): per card of an opponent in the
+	// suit led (oppCardW in a suit contract), a top card when both
+	// opponents are void, a small card to partner's top card (beyond the
+	// 5 of any strain). The same run moved ntPartnerVoidW 10 -> 30, ntLenW
+	// 4 -> 2, ntLenEarlyW 8 -> 14, ntPartnerSecondW 50 -> 70,
+	// ntPartnerThirdW 70 -> 90 and secondSeqW 15 -> 25.
+	ntOppCardW       = 13
+	ntTopBothVoidW   = -70
+	ntPartnerTopLowW = 10
 	// a suit nobody on our side wins (any strain): a lone card (not the
 	// head of a run of equivalent cards) the lower the better, its rank
 	// divided by this (a run's head, which may set up its lower cards,
@@ -1738,8 +1751,8 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 			if cr == 0 {
 				cr = vw
 			}
-			base -= oppCardW * (cl + cr)
 			if e.trump == noTrump {
+				base -= ntOppCardW * (cl + cr)
 				if mp == 0 {
 					base -= ntPartnerVoidW
 				}
@@ -1749,6 +1762,8 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 					w = ntLenEarlyW
 				}
 				base += w * (bits.OnesCount32(m) + bits.OnesCount32(mp) - 6)
+			} else {
+				base -= oppCardW * (cl + cr)
 			}
 		}
 		switch {
@@ -1813,7 +1828,7 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 					x += suitTopW
 				}
 				if nl == 0 && nr == 0 && e.trump == noTrump {
-					x -= 10
+					x += ntTopBothVoidW
 				}
 				if !pBeats && m&second == 0 {
 					x += topAloneW
@@ -1825,6 +1840,9 @@ func (e *engine) genLead(L int, ms *moveList, hint, killer int) int {
 				x += 60
 				if low {
 					x += 5
+					if e.trump == noTrump {
+						x += ntPartnerTopLowW
+					}
 				}
 			case e.trump == noTrump && ((nl == 1 && lhoTop) || (nr == 1 && mr&top != 0)):
 				// notrump, an opponent's top card is a singleton: it
