@@ -112,12 +112,15 @@ var Sections = []Section{
 	{"slam", "Slam conventions", "Slam bidding counts both hands, partner at the least he has shown. Opposite partner's " +
 		"notrump, with no suit agreed, 33 HCP together bid 6NT and 37 bid 7NT; 31-32 (30-32 opposite a notrump rebid " +
 		"or response) invite with a quantitative 4NT, which partner accepts with more than his minimum. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 " +
-		"aces, 4H 1, 4S 2, 4NT 3; 5C then asks for kings the same way, 4NT is to play. With a fit, points count " +
+		"aces, 4H 1, 4S 2, 4NT 3; 5C then asks for kings the same way, 4NT is to play; the asker may place the slam in his own " +
+		"six-card suit. In any auction, with no fit to explore, 33 HCP together bid 6NT, 32 opposite a partner whose range is " +
+		"still open by four points or more. With a fit, points count " +
 		"(length and shortness): with a major agreed at the three level or in a game-forcing auction, a hand with " +
 		"slam interest bids its cheapest first-round control (an ace or a void) below game, and partner signs off " +
 		"in game, shows his own control or asks for aces. 4NT is plain Blackwood, asked with 30 points together, " +
 		"sound trumps and no side suit open to two quick losers: 5C 0 or 4 aces, 5D 1, 5H 2, 5S 3; 5NT then asks " +
-		"for kings (6C 0 or 4, 6D 1, 6H 2, 6S 3); with two aces missing the asker signs off at the five level. 5NT " +
+		"for kings (6C 0 or 4, 6D 1, 6H 2, 6S 3); with two aces missing the asker signs off at the five level. Over " +
+		"partner's opening of one of a suit, a nine-card fit and 33 points ask at once. 5NT " +
 		"without Blackwood is the grand slam force: seven with two of the top three honours. After a slam is bid " +
 		"the others pass.", map[i18n.Lang]string{i18n.Fr: "Chelem", i18n.De: "Schlemm", i18n.Hi: "स्लैम", i18n.Ko: "슬램"}},
 }
