@@ -23,6 +23,7 @@ const (
 	BridgeParCompetitive = "bridge.par.competitive"
 	BridgeClaimWrong     = "bridge.claim.wrong"
 	BridgeClaimAccepted  = "bridge.claim.accepted"
+	BridgeClaimRefused   = "bridge.claim.refused"
 	BridgeTableIMPs      = "bridge.table.imps"
 )
 
@@ -123,6 +124,15 @@ func readBridge(d Deal, fs *[4]Facts) error {
 	}
 	if line.Contract.IsPass() || !p.led {
 		return nil
+	}
+	// Deals where a seat claimed: was a claim of his refused?
+	for _, by := range d.Refused {
+		fs[by].Figures[BridgeClaimRefused] = 1
+	}
+	if p.claimed {
+		if _, ok := fs[p.claimer].Figures[BridgeClaimRefused]; !ok {
+			fs[p.claimer].Figures[BridgeClaimRefused] = 0
+		}
 	}
 	var declarer card.Seat
 	if err := declarer.UnmarshalText([]byte(line.Declarer)); err != nil {

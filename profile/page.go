@@ -46,6 +46,7 @@ var List = []Figure{
 	{BridgeParCompetitive, "mean", "imps"},
 	{BridgeClaimWrong, "rate", ""},
 	{BridgeClaimAccepted, "rate", ""},
+	{BridgeClaimRefused, "rate", ""},
 	{BridgeTableIMPs, "mean", "imps"},
 	{FieldMP, "mean", "percent"},
 	{FieldIMPs, "mean", "imps"},

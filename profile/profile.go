@@ -40,6 +40,9 @@ type Deal struct {
 	// "analysis" member when there is one.
 	Result   json.RawMessage
 	Finished time.Time
+	// Refused are the claims of the deal that were not accepted (the moves
+	// keep no trace of them), by seat.
+	Refused []card.Seat
 	// Field is the deal's result against the field in its competition,
 	// when it has one (the caller reads it off the competition).
 	Field *Field

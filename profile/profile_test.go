@@ -83,7 +83,7 @@ func TestReadBridge(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [4]map[string]float64{
-		card.North: {BridgeDeclarerLost: 1, BridgeClaimWrong: 0, BridgeParGame: -1, secondTablePrefix + BridgeParGame: 0, BridgeTableIMPs: -1},
+		card.North: {BridgeDeclarerLost: 1, BridgeClaimWrong: 0, BridgeClaimRefused: 0, BridgeParGame: -1, secondTablePrefix + BridgeParGame: 0, BridgeTableIMPs: -1},
 		card.East:  {BridgeLeadCostly: 1, BridgeDefenceLost: 1, BridgeClaimAccepted: 0, BridgeParGame: 1, secondTablePrefix + BridgeParGame: 0, BridgeTableIMPs: 1},
 		card.South: {BridgeParGame: -1, secondTablePrefix + BridgeParGame: 0, BridgeTableIMPs: -1},
 		card.West:  {BridgeDefenceLost: 0, BridgeClaimAccepted: 0, BridgeParGame: 1, secondTablePrefix + BridgeParGame: 0, BridgeTableIMPs: 1},
@@ -164,6 +164,30 @@ func TestBridgeClaims(t *testing.T) {
 				t.Errorf("%v defence lost %v, want %v", def, got, tc.def)
 			}
 		})
+	}
+}
+
+// TestBridgeClaimRefused: a deal where a seat claimed counts for the
+// claims refused; 1 when one of his claims was refused.
+func TestBridgeClaimRefused(t *testing.T) {
+	d := bridgeDeal(t)
+	fs, err := Read(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := fs[card.North].Figures[BridgeClaimRefused]; !ok || v != 0 {
+		t.Errorf("an accepted claim: %v %v", v, ok)
+	}
+	if _, ok := fs[card.East].Figures[BridgeClaimRefused]; ok {
+		t.Error("East never claimed")
+	}
+	d.Refused = []card.Seat{card.North, card.North, card.East}
+	fs, err = Read(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs[card.North].Figures[BridgeClaimRefused] != 1 || fs[card.East].Figures[BridgeClaimRefused] != 1 {
+		t.Errorf("refused claims: N %v, E %v", fs[card.North].Figures, fs[card.East].Figures)
 	}
 }
 

@@ -102,6 +102,15 @@ func (s *Server) countProfile(ctx context.Context, ref store.DealRef) error {
 	if humans && !pd.Settings.Tournament.IsZero() && pd.Game == protocol.Bridge {
 		pd.Field = s.fieldResult(ctx, g, pd.Settings, d.No)
 	}
+	if humans && pd.Game == protocol.Bridge {
+		refused, err := s.st.RefusedClaims(ctx, ref)
+		if err != nil {
+			return err
+		}
+		for _, c := range refused {
+			pd.Refused = append(pd.Refused, c.Seat)
+		}
+	}
 	if humans {
 		adds, err = profile.Adds(pd)
 		if err != nil {

@@ -20,19 +20,13 @@ import (
 	"atout/profile"
 	"atout/protocol"
 	"atout/store"
+	"atout/store/storetest"
 	"atout/table"
 	"atout/tournament"
 )
 
-// storedDeal is a finished deal written straight into the store, as a
-// table writes it: the deal, its moves, its result line, then its
-// analysis.
-type storedDeal struct {
-	deal     string
-	moves    []game.Move
-	line     string
-	analysis any // nil: the deal ends unanalysed
-}
+// storedDeal is a finished deal as a table stores it.
+type storedDeal = storetest.Deal
 
 func seatMoves(seats string, actions ...string) []game.Move {
 	out := make([]game.Move, len(actions))
@@ -49,37 +43,7 @@ func seatMoves(seats string, actions ...string) []game.Move {
 // storeGame writes a finished game of kind with settings, seats and deals.
 func storeGame(t testing.TB, st *store.Store, kind string, settings protocol.TableSettings, seats [4]store.Seat, deals ...storedDeal) string {
 	t.Helper()
-	ctx := context.Background()
-	raw, _ := json.Marshal(settings)
-	g, err := st.CreateGame(ctx, store.NewGame{Kind: kind, Settings: raw, Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, d := range deals {
-		no := i + 1
-		if err := st.AddDeal(ctx, g.ID, no, json.RawMessage(d.deal)); err != nil {
-			t.Fatal(err)
-		}
-		for seq, m := range d.moves {
-			if err := st.AppendMove(ctx, g.ID, no, seq, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := st.FinishDeal(ctx, g.ID, no, json.RawMessage(d.line)); err != nil {
-			t.Fatal(err)
-		}
-		if d.analysis == nil {
-			continue
-		}
-		var res map[string]any
-		json.Unmarshal([]byte(d.line), &res)
-		res["analysis"] = d.analysis
-		b, _ := json.Marshal(res)
-		if err := st.AnnotateDeal(ctx, g.ID, no, b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g.ID
+	return storetest.WriteGame(t, st, kind, settings, seats, deals...)
 }
 
 // bridgeFourSpades: North declares 4S; East's lead of the king of hearts
@@ -87,12 +51,12 @@ func storeGame(t testing.TB, st *store.Store, kind string, settings protocol.Tab
 // `claim`. Par is 450 for North-South, the table scores 420.
 func bridgeFourSpades(claim int) storedDeal {
 	return storedDeal{
-		deal: `{"board":1,"dealer":"N","vul":"None","deal":"N:AKQJ.A.xx.xx - - -"}`,
-		moves: seatMoves("NESWNESWENWSNN", "1S", "P", "3S", "P", "4S", "P", "P", "P",
+		Deal: json.RawMessage(`{"board":1,"dealer":"N","vul":"None","deal":"N:AKQJ.A.xx.xx - - -"}`),
+		Moves: seatMoves("NESWNESWENWSNN", "1S", "P", "3S", "P", "4S", "P", "P", "P",
 			"HK", "H2", "H5", "HA", "SA", fmt.Sprintf("claim %d", claim)),
-		line: fmt.Sprintf(`{"board":1,"contract":"4S","declarer":"N","tricks":%d,"scoreNS":%d,"points":{"NS":0,"EW":0}}`,
-			claim, map[int]int{9: -50, 10: 420, 11: 450}[claim]),
-		analysis: protocol.Analysis{Type: "analysis", Deal: 1, Board: 1, Contract: "4S", Declarer: "N", Start: 10,
+		Line: json.RawMessage(fmt.Sprintf(`{"board":1,"contract":"4S","declarer":"N","tricks":%d,"scoreNS":%d,"points":{"NS":0,"EW":0}}`,
+			claim, map[int]int{9: -50, 10: 420, 11: 450}[claim])),
+		Analysis: protocol.Analysis{Type: "analysis", Deal: 1, Board: 1, Contract: "4S", Declarer: "N", Start: 10,
 			Par: protocol.ParInfo{Score: 450, Contracts: []string{"NS 4S"}},
 			Costly: []protocol.CostlyCard{
 				{Trick: 1, Seat: card.East, Card: card.MustParse("HK"), Cost: 1, Before: 10, After: 11},
@@ -146,12 +110,17 @@ func TestProfileHandCounted(t *testing.T) {
 	// A belote game where Alice (South) took 80H, coinched by West: down.
 	belSeats := [4]store.Seat{{Bot: "easy"}, {Bot: "easy"}, {UserID: alice.id}, {Bot: "easy"}}
 	storeGame(t, env.st, "belote", protocol.TableSettings{Game: protocol.Belote, Mode: "coinche"}, belSeats, storedDeal{
-		deal:  `{"dealer":"E"}`,
-		moves: seatMoves("SWNESE", "80H", "coinche", "pass", "pass", "HJ", "SA"),
-		line:  `{"deal":1,"takers":"NS","contract":"80H","coinche":2,"made":false,"cardPoints":{"NS":70,"EW":92},"announcements":{"NS":0,"EW":0},"belote":null,"score":{"NS":0,"EW":320},"total":{"NS":0,"EW":320}}`,
-		analysis: protocol.BeloteAnalysis{Type: "beloteAnalysis", Deal: 1, Contract: "80H", Takers: card.NS,
+		Deal:  json.RawMessage(`{"dealer":"E"}`),
+		Moves: seatMoves("SWNESE", "80H", "coinche", "pass", "pass", "HJ", "SA"),
+		Line:  json.RawMessage(`{"deal":1,"takers":"NS","contract":"80H","coinche":2,"made":false,"cardPoints":{"NS":70,"EW":92},"announcements":{"NS":0,"EW":0},"belote":null,"score":{"NS":0,"EW":320},"total":{"NS":0,"EW":320}}`),
+		Analysis: protocol.BeloteAnalysis{Type: "beloteAnalysis", Deal: 1, Contract: "80H", Takers: card.NS,
 			Costly: []protocol.BeloteCostlyCard{{Trick: 1, Seat: card.South, Card: card.MustParse("HJ"), Cost: 20, Before: 90, After: 70}}},
 	})
+	// Alice's claim of 12 on the second board was refused before her 9.
+	if err := env.st.RecordRefusedClaim(context.Background(), store.DealRef{GameID: g1, No: 2},
+		store.RefusedClaim{Seq: 12, Seat: card.North, Tricks: 12, Reason: "beaten"}); err != nil {
+		t.Fatal(err)
+	}
 	// Nothing is counted before the worker runs.
 	if p := alice.profile("/api/profile"); len(p.Figures) != 0 || len(p.Games) != 0 || !p.You || p.Public || p.Name != "alice" {
 		t.Fatalf("before counting: %+v", p)
@@ -168,6 +137,9 @@ func TestProfileHandCounted(t *testing.T) {
 	}
 	if f, _ := figureOf(p, profile.BridgeClaimWrong); f.N != 2 || f.Value != 0.5 {
 		t.Errorf("claims %+v", f)
+	}
+	if f, _ := figureOf(p, profile.BridgeClaimRefused); f.N != 2 || f.Value != 0.5 {
+		t.Errorf("claims refused %+v", f)
 	}
 	// Par 450: 420 is −1 IMP, −50 is −11.
 	if f, _ := figureOf(p, profile.BridgeParGame); f.N != 2 || f.Value != -6 {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"atout/card"
+	"atout/store"
 	"atout/table"
 )
 
@@ -197,15 +199,17 @@ func TestHintAndClaim(t *testing.T) {
 	env := newEnv(t, table.Config{})
 	c := newClient(t, env.ts.URL)
 	for seed := uint64(21); seed < 60; seed++ {
-		if hintAndClaim(t, c, seed) {
+		if hintAndClaim(t, env, c, seed) {
 			return
 		}
 	}
 	t.Fatal("South was dummy on every board")
 }
 
-// hintAndClaim plays a board as South; false if South was dummy.
-func hintAndClaim(t *testing.T, c *client, seed uint64) bool {
+// hintAndClaim plays a board as South; false if South was dummy. Before
+// the claim that double dummy allows, South claims a trick more: the bots
+// refuse it as beaten, and the store keeps it for his profile.
+func hintAndClaim(t *testing.T, env *testEnv, c *client, seed uint64) bool {
 	id := c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: seed})
 	w := c.dial(id)
 	defer w.close()
@@ -294,6 +298,30 @@ func hintAndClaim(t *testing.T, c *client, seed uint64) bool {
 			for _, n := range hint.Cards {
 				best = min(best, n)
 			}
+		}
+		over := best + 1 // one trick more for South's side
+		if dv.Declarer != decl && dv.Declarer != partnerOf(decl) {
+			over = best - 1
+		}
+		if over >= v.Claim.Min && over <= v.Claim.Max {
+			w.sendJSON(map[string]any{"type": "claim", "tricks": over})
+			for {
+				cm := w.mustRead()
+				if cm.Type == "error" {
+					t.Fatalf("claim not answered: %s", cm.Raw)
+				}
+				if cm.Type == "claim" {
+					if !strings.Contains(string(cm.Raw), `"accepted":false`) || !strings.Contains(string(cm.Raw), `"beaten"`) {
+						t.Fatalf("a claim of a trick more than double dummy was not refused as beaten: %s", cm.Raw)
+					}
+					break
+				}
+			}
+			refused, err := env.st.RefusedClaims(context.Background(), store.DealRef{GameID: id, No: 1})
+			if err != nil || len(refused) != 1 || refused[0].Seat != card.South || refused[0].Tricks != over || refused[0].Reason != "beaten" {
+				t.Fatalf("the refused claim as stored: %+v %v", refused, err)
+			}
+			t.Logf("South's claim of %d (double dummy: %d) refused as beaten, and stored", over, best)
 		}
 		w.sendJSON(map[string]any{"type": "claim", "tricks": best})
 		for {

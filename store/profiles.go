@@ -191,6 +191,53 @@ func (s *Store) countProfile(ctx context.Context, tx *sql.Tx, user, gameID strin
 	return err
 }
 
+// RefusedClaim is a claim that was not accepted: by seat Seat, of a total
+// of Tricks (the engine's claim), after Seq moves of its deal.
+type RefusedClaim struct {
+	Seq    int
+	Seat   card.Seat
+	Tricks int
+	Reason string // "refused" (by a human) or "beaten" (by the bots)
+}
+
+// RecordRefusedClaim keeps a claim that was not accepted in deal r: the
+// record of moves has no trace of it.
+func (s *Store) RecordRefusedClaim(ctx context.Context, r DealRef, c RefusedClaim) error {
+	if err := checkSeat(c.Seat); err != nil {
+		return err
+	}
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO refused_claims (id, game_id, deal_no, seq, seat, tricks, reason, created_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), newID(16), r.GameID, r.No, c.Seq, int(c.Seat), c.Tricks, c.Reason, nowMS())
+		if err != nil {
+			return fmt.Errorf("store: game %s deal %d: refused claim: %w", r.GameID, r.No, err)
+		}
+		return nil
+	})
+}
+
+// RefusedClaims returns the claims of deal r that were not accepted, in
+// the order they were made.
+func (s *Store) RefusedClaims(ctx context.Context, r DealRef) ([]RefusedClaim, error) {
+	rows, err := s.rdb.QueryContext(ctx, s.q(`SELECT seq, seat, tricks, reason FROM refused_claims
+		WHERE game_id = ? AND deal_no = ? ORDER BY created_ms, id`), r.GameID, r.No)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %s deal %d: refused claims: %w", r.GameID, r.No, err)
+	}
+	defer rows.Close()
+	var out []RefusedClaim
+	for rows.Next() {
+		var c RefusedClaim
+		var seat int
+		if err := rows.Scan(&c.Seq, &seat, &c.Tricks, &c.Reason); err != nil {
+			return nil, fmt.Errorf("store: game %s deal %d: refused claims: %w", r.GameID, r.No, err)
+		}
+		c.Seat = card.Seat(seat)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
 // Profile is what the store keeps of a player's profile.
 type Profile struct {
 	Public bool

@@ -13,6 +13,7 @@ import (
 	"atout/game"
 	"atout/match"
 	"atout/protocol"
+	"atout/store"
 )
 
 // Claims: a player claims or concedes the rest of the tricks; the
@@ -188,6 +189,16 @@ func (t *Table) resolveClaim(by card.Seat, tricks int, accepted bool, reason str
 	t.changed()
 	if !accepted && t.seats[by].UserID == "" {
 		t.botClaimed = t.m.DealNo()
+	}
+	if !accepted && reason != claimWithdrawn {
+		// Kept for the claimer's profile: the moves keep no trace of it.
+		ctx, cancel := t.storeCtx()
+		err := t.cfg.Store.RecordRefusedClaim(ctx, store.DealRef{GameID: t.id, No: t.m.DealNo()},
+			store.RefusedClaim{Seq: len(t.m.Moves()), Seat: by, Tricks: tricks, Reason: reason})
+		cancel()
+		if err != nil {
+			t.log.Warn("refused claim not stored", "err", err)
+		}
 	}
 	t.notify(ClaimNotice{Type: protocol.TypeClaim, By: by, Tricks: tricks, Accepted: accepted, Reason: reason})
 	if accepted {

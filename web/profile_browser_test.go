@@ -29,6 +29,7 @@ import (
 	"atout/protocol"
 	"atout/server"
 	"atout/store"
+	"atout/store/storetest"
 	"atout/table"
 	"atout/web"
 )
@@ -176,35 +177,13 @@ func (b playedBoard) analysis(t *testing.T, no, parNS int, cs ...costly) protoco
 // then its analysis.
 func storeBridgeGame(t *testing.T, st *store.Store, seats [4]store.Seat, boards []playedBoard, analyses []protocol.Analysis) string {
 	t.Helper()
-	ctx := context.Background()
-	settings, _ := json.Marshal(protocol.TableSettings{Game: protocol.Bridge, Scoring: "duplicate", Boards: len(boards), Level: protocol.Strong})
-	g, err := st.CreateGame(ctx, store.NewGame{Kind: "bridge", Settings: settings, Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
+	settings := protocol.TableSettings{Game: protocol.Bridge, Scoring: "duplicate", Boards: len(boards), Level: protocol.Strong}
+	deals := make([]storetest.Deal, len(boards))
 	for i, b := range boards {
-		no := i + 1
-		if err := st.AddDeal(ctx, g.ID, no, json.RawMessage(b.deal)); err != nil {
-			t.Fatal(err)
-		}
-		for seq, m := range b.moves {
-			if err := st.AppendMove(ctx, g.ID, no, seq, m); err != nil {
-				t.Fatal(err)
-			}
-		}
 		line, _ := json.Marshal(b.line)
-		if err := st.FinishDeal(ctx, g.ID, no, line); err != nil {
-			t.Fatal(err)
-		}
-		var res map[string]any
-		json.Unmarshal(line, &res)
-		res["analysis"] = analyses[i]
-		withAnalysis, _ := json.Marshal(res)
-		if err := st.AnnotateDeal(ctx, g.ID, no, withAnalysis); err != nil {
-			t.Fatal(err)
-		}
+		deals[i] = storetest.Deal{Deal: json.RawMessage(b.deal), Moves: b.moves, Line: line, Analysis: analyses[i]}
 	}
-	return g.ID
+	return storetest.WriteGame(t, st, "bridge", settings, seats, deals...)
 }
 
 // beloteDealPlayed is a classic belote deal played out by the engine:
@@ -278,38 +257,19 @@ func (b beloteDealPlayed) cardAt(t *testing.T, n int, s card.Seat) (card.Card, i
 // card points and West's at trick 1 cost 10.
 func storeBeloteGame(t *testing.T, st *store.Store, seats [4]store.Seat, b beloteDealPlayed) string {
 	t.Helper()
-	ctx := context.Background()
-	settings, _ := json.Marshal(protocol.TableSettings{Game: protocol.Belote, Mode: "classic", Level: protocol.Easy})
-	g, err := st.CreateGame(ctx, store.NewGame{Kind: "belote", Settings: settings, Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.AddDeal(ctx, g.ID, 1, json.RawMessage(b.deal)); err != nil {
-		t.Fatal(err)
-	}
-	for seq, m := range b.moves {
-		if err := st.AppendMove(ctx, g.ID, 1, seq, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := st.FinishDeal(ctx, g.ID, 1, b.line); err != nil {
-		t.Fatal(err)
-	}
 	var res map[string]any
 	json.Unmarshal(b.line, &res)
 	contract, _ := res["contract"].(string)
 	south, _ := b.cardAt(t, 2, card.South)
 	west, _ := b.cardAt(t, 1, card.West)
-	res["analysis"] = protocol.BeloteAnalysis{Type: "beloteAnalysis", Deal: 1, Contract: contract, Takers: card.NS,
+	a := protocol.BeloteAnalysis{Type: "beloteAnalysis", Deal: 1, Contract: contract, Takers: card.NS,
 		Costly: []protocol.BeloteCostlyCard{
 			{Trick: 1, Seat: card.West, Card: west, Cost: 10, Before: 80, After: 70},
 			{Trick: 2, Seat: card.South, Card: south, Cost: 20, Before: 90, After: 70},
 		}}
-	withAnalysis, _ := json.Marshal(res)
-	if err := st.AnnotateDeal(ctx, g.ID, 1, withAnalysis); err != nil {
-		t.Fatal(err)
-	}
-	return g.ID
+	settings := protocol.TableSettings{Game: protocol.Belote, Mode: "classic", Level: protocol.Easy}
+	return storetest.WriteGame(t, st, "belote", settings, seats,
+		storetest.Deal{Deal: json.RawMessage(b.deal), Moves: b.moves, Line: b.line, Analysis: a})
 }
 
 // earlierDays counts two deals of user into his figures on the two days
@@ -519,6 +479,12 @@ func TestBrowserProfile(t *testing.T) {
 			a2 := b2.analysis(t, 2, -420, costly{1, card.South, 1}, costly{4, card.East, 1})
 			seats := [4]store.Seat{{Bot: "medium"}, {Bot: "strong"}, {UserID: alice.ID}, {Bot: "easy"}}
 			gid := storeBridgeGame(t, env.st, seats, []playedBoard{b1, b2}, []protocol.Analysis{a1, a2})
+			// On board 1 Alice claimed everything at trick 6: the bots
+			// refused (the claims refused figure, in every language).
+			if err := env.st.RecordRefusedClaim(context.Background(), store.DealRef{GameID: gid, No: 1},
+				store.RefusedClaim{Seq: len(b1.moves) - 10, Seat: card.South, Tricks: 13, Reason: "beaten"}); err != nil {
+				t.Fatal(err)
+			}
 			// A classic belote deal South took: West's card at trick 1
 			// cost 10 card points, Alice's at trick 2 cost 20.
 			bel := playBelote(t, 13)

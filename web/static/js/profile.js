@@ -170,8 +170,8 @@ function figureName(f) { return t('profile.fig.' + f.key); }
 // away is better low; results against par or the bots' table, contracts
 // made and coinches that paid are better high.
 function better(key) {
-  if (/\.(lost|costly|wrong|accepted)$/.test(key)) return 'lower';
-  if (/^bridge\.(par|table)\.|^belote\.(made|coinche)\./.test(key)) return 'higher';
+  if (/\.(lost|costly|wrong|accepted|refused)$/.test(key)) return 'lower';
+  if (/^bridge\.(par|table|field)\.|^belote\.(made|coinche)\./.test(key)) return 'higher';
   return '';
 }
 
