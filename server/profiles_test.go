@@ -429,3 +429,45 @@ func TestProfileTeamMatchField(t *testing.T) {
 }
 
 func closeTo(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// TestProfileTournamentField: a tournament's board is counted only once
+// its window has ended, with the entry's matchpoint percentage on it; the
+// two players' percentages add up to 100.
+func TestProfileTournamentField(t *testing.T) {
+	env, clk := tourEnv(t)
+	a := newClient(t, env.ts.URL)
+	b := newClient(t, env.ts.URL)
+	id := a.createTournament(map[string]any{"name": "Profile night", "boards": 8, "scoring": "mp", "seed": 77, "hours": 2})
+	tables := []string{playTournamentBoard(t, env, a, id, 1), playTournamentBoard(t, env, b, id, 1)}
+	// The boards end unanalysed here: make them due now.
+	due := func() {
+		for _, tb := range tables {
+			if err := env.st.PostponeProfile(context.Background(), store.DealRef{GameID: tb, No: 1}, -time.Hour); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	due()
+	countAll(t, env.srv)
+	if p := a.profile("/api/profile"); len(p.Games) != 0 {
+		t.Fatalf("a board counted while the tournament's window is open: %+v", p.Games)
+	}
+	clk.add(3 * time.Hour)
+	due()
+	countAll(t, env.srv)
+	sum := 0.0
+	for _, c := range []*client{a, b} {
+		p := c.profile("/api/profile")
+		f, ok := figureOf(p, profile.FieldMP)
+		if !ok || f.N != 1 || f.Value < 0 || f.Value > 100 {
+			t.Fatalf("matchpoints %+v (%+v)", f, p.Games)
+		}
+		if len(p.Games) != 1 || p.Games[0].Kind != "duplicate:competition" {
+			t.Errorf("games %+v", p.Games)
+		}
+		sum += f.Value
+	}
+	if !closeTo(sum, 100) {
+		t.Errorf("the two entries' percentages add up to %v", sum)
+	}
+}
