@@ -443,6 +443,10 @@ func TestBrowserProfile(t *testing.T) {
 			if href != "#/account" || count(t, ctx, `[data-testid="profile-empty"]`) != 1 {
 				t.Errorf("a guest's page: the sign-up link goes to %q, %d empty notes", href, count(t, ctx, `[data-testid="profile-empty"]`))
 			}
+			// A guest without a nickname still has a heading.
+			if got := text(t, ctx, `[data-testid="profile-name"]`); strings.TrimSpace(got) == "" {
+				t.Error("a guest's page has an empty heading")
+			}
 			if vp.name == "phone" {
 				checkNoScroll(t, ctx, "a guest's profile")
 				checkTapTargets(t, ctx, "a guest's profile")

@@ -43,7 +43,8 @@ function draw(root, p) {
   const games = p.games || [];
   const figures = p.figures || [];
   const parts = [
-    h('h1', { 'data-testid': 'profile-name' }, p.name || ''),
+    // A guest may have no nickname: the page is then just the profile.
+    h('h1', { 'data-testid': 'profile-name' }, p.name || t('profile.title')),
     h('p', { class: 'muted profile-sub' }, p.you ? t('profile.yours') : t('profile.title'),
       p.since ? [' · ', t('profile.since', { date: dateText(p.since) })] : null),
   ];
