@@ -417,6 +417,18 @@ func sideSuitsHeld(c *Ctx, e *Eval) bool {
 	return true
 }
 
+// theirSuitsHeld: every suit the opponents have bid is held by me (the
+// ace, a void, the king or a singleton) or by a first-round control
+// partner has shown: their lead of it will not cash two tricks.
+func theirSuitsHeld(c *Ctx, e *Eval) bool {
+	for _, s := range c.TheirSuits() {
+		if !e.holdsControl(s) && !c.Shown[c.Partner()].Control[s] {
+			return false
+		}
+	}
+	return true
+}
+
 // trumpsSound: trumps that will not lose two tricks to their top
 // honours, as far as my hand tells: holding the long trumps (five or
 // more), two of the top three honours, or one with six, or seven cards.
@@ -755,10 +767,15 @@ func slamRules() []*Rule {
 				if e.Aces+e.Kings < 2 || st == bridge.NoTrump || !trumpsSound(e, card.Suit(st)) {
 					return false
 				}
-				if _, n := knownFit(c, e); n < 8 && (ourHCP(c, e) >= slamMin || !sideSuitsHeld(c, e)) {
+				if _, n := knownFit(c, e); n < 8 && (ourHCP(c, e) >= slamMin || !sideSuitsHeld(c, e) || e.Top(card.Suit(st), 3) < 2) {
 					// No fit: with 6NT's values no question to ask; in my
-					// own suit, no side suit that may lose two tricks.
+					// own suit, two of its top three honours (partner may
+					// hold none of it) and no side suit that may lose two
+					// tricks.
 					return false
+				}
+				if !theirSuitsHeld(c, e) {
+					return false // their suit led through: two quick losers
 				}
 				return ourPts(c, e) >= fitSlam && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
 			}},
