@@ -1,12 +1,15 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"atout/profile"
+	"atout/protocol"
 )
 
 // TestCountProfile: a deal is due after its grace, at once once analysed;
@@ -97,4 +100,67 @@ func TestCountProfile(t *testing.T) {
 			t.Error("LoadDeal of no deal")
 		}
 	})
+}
+
+// BenchmarkCountProfile times the counting of one finished deal into the
+// profiles of four players (a table of four humans), each with a year of
+// totals already, on SQLite: the cost a finished deal adds to the
+// database.
+func BenchmarkCountProfile(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "atout.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var seats [4]Seat
+	for i := range seats {
+		u, err := s.CreateGuest(ctx, "p", "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		seats[i].UserID = u.ID
+	}
+	g, err := s.CreateGame(ctx, NewGame{Kind: "bridge", Seats: seats})
+	if err != nil {
+		b.Fatal(err)
+	}
+	keys := []string{profile.BridgeDeclarerLost, profile.BridgeDefenceLost, profile.BridgeLeadCostly, profile.BridgeParGame,
+		profile.BridgeParPartscore, profile.BridgeClaimWrong, profile.BeloteTakerLost, profile.BeloteDefenceLost}
+	add := func(no int) map[string]profile.Add {
+		adds := map[string]profile.Add{}
+		for i, st := range seats {
+			you := map[string]float64{keys[(no+i)%len(keys)]: 1, keys[(no+i+3)%len(keys)]: 0}
+			adds[st.UserID] = profile.Add{Day: 20000 + no%365, Ended: int64(no), GameKey: "bridge/duplicate", You: you,
+				Bots: map[protocol.Level][]map[string]float64{protocol.Medium: {you}},
+				Costly: &profile.Costly{Game: "bridge", GameID: g.ID, Deal: no, Cost: no % 4}}
+		}
+		return adds
+	}
+	deal := func(no int) {
+		if err := s.AddDeal(ctx, g.ID, no, json.RawMessage(`{}`)); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.FinishDeal(ctx, g.ID, no, json.RawMessage(`{}`)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	const history = 2000
+	for no := 1; no <= history; no++ {
+		deal(no)
+		if _, err := s.CountProfile(ctx, DealRef{GameID: g.ID, No: no}, add(no)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	no := history
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		no++
+		deal(no)
+		b.StartTimer()
+		if ok, err := s.CountProfile(ctx, DealRef{GameID: g.ID, No: no}, add(no)); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+	}
 }
