@@ -417,6 +417,17 @@ func sideSuitsHeld(c *Ctx, e *Eval) bool {
 	return true
 }
 
+// voidAsker: the hand holds a void, so that a count of aces would not
+// tell which ones are missing (partner's ace of my void is wasted).
+func voidAsker(e *Eval) bool {
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if e.Len[s] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // theirSuitsHeld: every suit the opponents have bid is held by me (the
 // ace, a void, the king or a singleton) or by a first-round control
 // partner has shown: their lead of it will not cash two tricks.
@@ -879,10 +890,13 @@ func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partne
 func showsAsk(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) }
 
 // slamHCPInView: our HCP together, partner counted at his minimum (or
-// his points less two when he showed points), make 30: a slam in a fit
-// needs high cards too, whatever the shape adds.
+// his points less two when he showed points), make 29, or 28 when our
+// points together make 33 and I hold no void: a slam in a fit needs
+// high cards too, whatever the shape adds, but shape is worth a high
+// card's point.
 func slamHCPInView(c *Ctx, e *Eval) bool {
-	return e.HCP+max(c.PartnerMin(), c.PartnerMinPts()-2) >= 29
+	h := e.HCP + max(c.PartnerMin(), c.PartnerMinPts()-2)
+	return h >= 29 || h >= 28 && ourPts(c, e) >= fitSlam+3 && !voidAsker(e)
 }
 
 // ourStrain: suit v (when bound) is one our side has bid naturally or
