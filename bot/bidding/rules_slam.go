@@ -794,8 +794,9 @@ func slamRules() []*Rule {
 			Desc: "Blackwood: asks for aces"},
 	)
 	// Blackwood at once over partner's opening of one of a suit: a fit
-	// of nine cards or more in his suit, slam values (33 points, 30 HCP)
-	// and every side suit held; a new suit would only delay the question.
+	// of nine cards or more in his suit, sound trumps, slam values (33
+	// points, 30 HCP) and three aces and kings; a new suit would only
+	// delay the question (a major fit goes through Jacoby 2NT first).
 	rs = append(rs, &Rule{Name: "bw.ask", Prio: 36, Slam: true, Seq: "... *", Example: "1D P", Call: "4N", Art: true, Force: Forcing,
 		When: all(slamActive, firstOverOpening, func(c *Ctx, _ *Bind) bool { return !c.Contested() }, lastBelow(4, bridge.NoTrump)),
 		Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
