@@ -132,7 +132,7 @@ func BenchmarkCountProfile(b *testing.B) {
 		for i, st := range seats {
 			you := map[string]float64{keys[(no+i)%len(keys)]: 1, keys[(no+i+3)%len(keys)]: 0}
 			adds[st.UserID] = profile.Add{Day: 20000 + no%365, Ended: int64(no), GameKey: "bridge/duplicate", You: you,
-				Bots: map[protocol.Level][]map[string]float64{protocol.Medium: {you}},
+				Bots:   map[protocol.Level][]map[string]float64{protocol.Medium: {you}},
 				Costly: &profile.Costly{Game: "bridge", GameID: g.ID, Deal: no, Cost: no % 4}}
 		}
 		return adds
