@@ -1,16 +1,18 @@
 // Package judge adds judgement by simulation to the SAYC rule bidder: at a
-// decision point (a competitive auction, or our side at game level or above
-// where slam is in question) it samples the three hidden hands so that they
+// competitive decision (see Candidates: compete or pass over the
+// opponents' bid, double it, sacrifice, pass a double of ours or run; never
+// a slam or a constructive choice) it samples the three hidden hands so that they
 // replay the auction so far with the rule bidder, bids each candidate call
 // out with the rule bidder at all four seats, scores the final contracts
 // double dummy and keeps the candidate with the best mean IMPs against the
-// others. It departs from the rule bidder's own call only when the gain over
-// it exceeds a margin. It is deterministic for a seed and stops sampling at
+// others. It departs from the rule bidder's own call only when the mean gain
+// over it exceeds a margin and Z standard errors. It is deterministic for a seed and stops sampling at
 // its time budget or when its context ends.
 package judge
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"atout/bot/bidding"
@@ -21,10 +23,11 @@ import (
 
 // Options configures a Judge. Zero values take the defaults.
 type Options struct {
-	Budget     time.Duration // time per decision (default 1 s)
-	MaxSamples int           // samples per decision (default 24)
-	MinSamples int           // fewer scored samples keep the rule call (default 6)
-	Margin     float64       // mean IMPs over the rule call needed to depart (default 1.0)
+	Budget     time.Duration // time per call, checked inside the loop (default 1 s)
+	MaxSamples int           // samples per decision (default 48; the budget usually stops first)
+	MinSamples int           // fewer scored samples keep the rule call (default 12)
+	Margin     float64       // mean IMPs over the rule call needed to depart (default 1.5)
+	Z          float64       // and the mean gain must exceed Z standard errors (default 2)
 	TableMB    int           // solver transposition table (default 16)
 }
 
@@ -41,13 +44,16 @@ func New(bidder *bidding.Bot, o Options) *Judge {
 		o.Budget = time.Second
 	}
 	if o.MaxSamples <= 0 {
-		o.MaxSamples = 24
+		o.MaxSamples = 48
 	}
 	if o.MinSamples <= 0 {
-		o.MinSamples = 6
+		o.MinSamples = 12
 	}
 	if o.Margin == 0 {
-		o.Margin = 1.0
+		o.Margin = 1.5
+	}
+	if o.Z == 0 {
+		o.Z = 2
 	}
 	if o.TableMB <= 0 {
 		o.TableMB = 16
@@ -62,11 +68,14 @@ type Result struct {
 	Decision   bool          // a decision point: candidates were simulated
 	Candidates []bridge.Call // first is Rule
 	IMPs       []float64     // mean IMPs of each candidate against the others
+	Gain       []float64     // mean IMPs of each candidate against the rule call
+	SE         []float64     // the standard error of Gain
 	Samples    int           // samples scored
 }
 
 // Choose returns the call for the seat to act holding hand.
 func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []bridge.Call) Result {
+	start := time.Now()
 	a := bridge.NewAuction(dealer)
 	for _, c := range calls {
 		if a.Add(c) != nil {
@@ -88,19 +97,26 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 	}
 	res.Decision = true
 	res.Candidates = cands
-	deadline := time.Now().Add(j.opt.Budget)
+	// The budget runs from the call's start; a sample is started only when
+	// the mean time of those before fits in what is left.
+	deadline := start.Add(j.opt.Budget)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
 	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	loop := time.Now()
 
 	r := card.NewRand(seed)
 	sm := newSampler(j.bidder, hand, me, vul, dealer, calls)
 	sum := make([]float64, len(cands))
 	vsRule := make([]float64, len(cands))
+	vsRule2 := make([]float64, len(cands))
 	scores := make([]int, len(cands))
 	for res.Samples < j.opt.MaxSamples && ctx.Err() == nil {
+		if res.Samples > 0 && time.Until(deadline) < time.Since(loop)/time.Duration(res.Samples) {
+			break
+		}
 		d, ok := sm.sample(ctx, r)
 		if !ok {
 			break
@@ -125,21 +141,31 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 					sum[i] += float64(bridge.IMPs(scores[i]-scores[k])) / float64(len(cands)-1)
 				}
 			}
-			vsRule[i] += float64(bridge.IMPs(scores[i] - scores[0]))
+			g := float64(bridge.IMPs(scores[i] - scores[0]))
+			vsRule[i] += g
+			vsRule2[i] += g * g
 		}
 	}
 	if res.Samples == 0 {
 		return res
 	}
+	n := float64(res.Samples)
 	res.IMPs = make([]float64, len(cands))
+	res.Gain = make([]float64, len(cands))
+	res.SE = make([]float64, len(cands))
 	best := 0
 	for i := range cands {
-		res.IMPs[i] = sum[i] / float64(res.Samples)
-		if res.IMPs[i] > res.IMPs[best] {
+		res.IMPs[i] = sum[i] / n
+		res.Gain[i] = vsRule[i] / n
+		if res.Samples > 1 {
+			v := (vsRule2[i] - n*res.Gain[i]*res.Gain[i]) / (n - 1)
+			res.SE[i] = math.Sqrt(max(v, 0) / n)
+		}
+		if res.Gain[i] > res.Gain[best] {
 			best = i
 		}
 	}
-	if res.Samples >= j.opt.MinSamples && vsRule[best]/float64(res.Samples) > j.opt.Margin {
+	if res.Samples >= j.opt.MinSamples && res.Gain[best] > j.opt.Margin && res.Gain[best] > j.opt.Z*res.SE[best] {
 		res.Call = cands[best]
 	}
 	return res
@@ -151,6 +177,9 @@ func (j *Judge) score(ctx context.Context, d bridge.Deal, a bridge.Auction, c br
 		return 0, err
 	}
 	for n := 0; !a.Done() && n < 64; n++ {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		s := a.ToAct()
 		call, _ := j.bidder.Choose(d[s], vul, a.Dealer(), a.Calls())
 		if a.Check(call) != nil {
@@ -184,39 +213,53 @@ func (j *Judge) score(ctx context.Context, d bridge.Deal, a bridge.Auction, c br
 }
 
 // Candidates returns the calls worth simulating for me after a, the rule
-// call first; fewer than two means no decision point. A decision point is a
-// competitive auction (the opponents have bid) or one where our side has
-// reached game, where slam is the question.
+// call first; fewer than two means no decision point. Only competitive
+// decisions are judged: both sides have bid and either the opponents made
+// the last bid, at the two level or higher (compete or pass over it, double
+// it for penalty, sacrifice), or they doubled or redoubled our last bid
+// (pass or run). Slam decisions (the rule call or a candidate at the six
+// level or higher) and the constructive auction are left to the rules.
 func Candidates(a *bridge.Auction, me card.Seat, rule bridge.Call) []bridge.Call {
+	out := []bridge.Call{rule}
+	if rule.Kind == bridge.Bid && rule.Level >= 6 {
+		return out
+	}
 	calls := a.Calls()
-	theyBid, ourTop := false, 0
-	for i, c := range calls {
+	weBid, theyBid := false, false
+	ourStrains := []bridge.Strain{} // our side's bid strains, latest first
+	for i := len(calls) - 1; i >= 0; i-- {
+		c := calls[i]
 		if c.Kind != bridge.Bid {
 			continue
 		}
 		if a.SeatAt(i).Side() == me.Side() {
-			if c.Rank() > ourTop {
-				ourTop = c.Rank()
+			weBid = true
+			seen := false
+			for _, s := range ourStrains {
+				seen = seen || s == c.Strain
+			}
+			if !seen {
+				ourStrains = append(ourStrains, c.Strain)
 			}
 		} else {
 			theyBid = true
 		}
 	}
-	if rule.Kind == bridge.Bid && rule.Rank() > ourTop {
-		ourTop = rule.Rank()
+	last, by, ok := a.LastBid()
+	if !weBid || !theyBid || !ok {
+		return out
 	}
-	game := func(c bridge.Call) bool {
-		switch c.Strain {
-		case bridge.NoTrump:
-			return c.Level >= 3
-		case bridge.StrainHearts, bridge.StrainSpades:
-			return c.Level >= 4
+	// The last call other than a pass: a double or redouble of theirs.
+	theyDoubled := false
+	for i := len(calls) - 1; i >= 0; i-- {
+		if calls[i].Kind == bridge.Pass {
+			continue
 		}
-		return c.Level >= 5
+		theyDoubled = calls[i].Kind != bridge.Bid && a.SeatAt(i).Side() != me.Side()
+		break
 	}
-	out := []bridge.Call{rule}
 	add := func(c bridge.Call) {
-		if len(out) >= 4 || a.Check(c) != nil {
+		if len(out) >= 4 || a.Check(c) != nil || (c.Kind == bridge.Bid && c.Level >= 6) {
 			return
 		}
 		for _, o := range out {
@@ -226,46 +269,33 @@ func Candidates(a *bridge.Auction, me card.Seat, rule bridge.Call) []bridge.Call
 		}
 		out = append(out, c)
 	}
-	last, by, ok := a.LastBid()
-	slamZone := false
-	if ok && by.Side() == me.Side() && game(last) && last.Level < 6 {
-		slamZone = true
-	}
-	if rule.Kind == bridge.Bid && game(rule) && rule.Level < 6 {
-		slamZone = true
+	cheapest := func(st bridge.Strain) bridge.Call {
+		for lv := 1; lv <= 7; lv++ {
+			if b := bridge.NewBid(lv, st); a.Check(b) == nil {
+				return b
+			}
+		}
+		return bridge.PassCall
 	}
 	switch {
-	case slamZone:
-		st := last.Strain
-		if rule.Kind == bridge.Bid {
-			st = rule.Strain
-		}
-		add(bridge.NewBid(6, st))
-		add(bridge.PassCall)
-		if ok && by.Side() == me.Side() && last.Strain != st {
-			add(bridge.NewBid(6, last.Strain))
-		}
-	case theyBid:
+	case by.Side() != me.Side() && last.Level >= 2:
 		add(bridge.PassCall)
 		add(bridge.DoubleCall)
 		if rule.Kind == bridge.Bid {
 			add(bridge.NewBid(int(rule.Level)+1, rule.Strain))
-		} else if ok && by.Side() != me.Side() {
-			// compete in our best-shown strain one level up, if we bid one
-			for i := len(calls) - 1; i >= 0; i-- {
-				c := calls[i]
-				if c.Kind == bridge.Bid && a.SeatAt(i).Side() == me.Side() {
-					for lv := int(c.Level); lv <= 7; lv++ {
-						if b := bridge.NewBid(lv, c.Strain); a.Check(b) == nil {
-							add(b)
-							break
-						}
-					}
+		} else if b := cheapest(ourStrains[0]); b.Kind == bridge.Bid {
+			add(b)
+		}
+	case by.Side() == me.Side() && theyDoubled:
+		add(bridge.PassCall)
+		for _, st := range ourStrains {
+			if st != last.Strain {
+				if b := cheapest(st); b.Kind == bridge.Bid {
+					add(b)
 					break
 				}
 			}
 		}
 	}
-	_ = ourTop
 	return out
 }

@@ -37,30 +37,61 @@ func choose(t testing.TB, j *Judge, seed uint64, h, calls string, vul bridge.Vul
 	return j.Choose(context.Background(), seed, hand(t, h), vul, card.North, callsOf(t, calls))
 }
 
-// A slam decision: 20 HCP opposite a 1H opener's jump raise of 1S (16-18
-// with four spades): 36+ HCP, slam is cold and the rule bidder only asks.
-func TestSlamChosen(t *testing.T) {
+// Slams and constructive auctions are left to the rule bidder: 20 HCP
+// opposite a 1H opener's jump raise of 1S is a slam decision, 1H P 1S P a
+// constructive one; neither is simulated.
+func TestNoSlamOrConstructiveDecision(t *testing.T) {
 	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 20})
-	r := choose(t, j, 1, "AQ54.K2.AK6.KQ54", "1H P 1S P 3S P", bridge.VulNone)
-	if !r.Decision || r.Call.Kind != bridge.Bid || r.Call.Level < 6 {
-		t.Fatalf("want a slam, got %+v", r)
+	for _, c := range []struct{ h, calls string }{
+		{"AQ54.K2.AK6.KQ54", "1H P 1S P 3S P"},
+		{"AQ54.K2.AK6.KQ54", "1H P 1S P"},
+		{"AQ2.KQ4.KJ63.Q42", "1NT P"},
+	} {
+		if r := choose(t, j, 1, c.h, c.calls, bridge.VulNone); r.Decision || r.Call != r.Rule {
+			t.Errorf("%s after %s: judged %+v", c.h, c.calls, r)
+		}
 	}
 }
 
-// A clear save: they are vulnerable in 4S, we are not, with a ten-card heart
-// fit and no defence; the rule bidder passes, the simulation saves in 5H.
+// A competitive auction is a decision point: pass, double and a bid in our
+// suit are simulated, never a slam.
+func TestCompetitiveCandidates(t *testing.T) {
+	a := bridge.NewAuction(card.North)
+	for _, c := range callsOf(t, "1S 2H 4S") {
+		if err := a.Add(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Candidates(&a, card.West, bridge.PassCall)
+	want := []bridge.Call{bridge.PassCall, bridge.DoubleCall, bridge.NewBid(5, bridge.StrainHearts)}
+	if len(got) != len(want) {
+		t.Fatalf("candidates %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("candidates %v, want %v", got, want)
+		}
+	}
+	if cs := Candidates(&a, card.West, bridge.NewBid(6, bridge.StrainHearts)); len(cs) != 1 {
+		t.Fatalf("a slam call is judged: %v", cs)
+	}
+}
+
+// A clear save: they are vulnerable in 4S, we are not, with a long heart
+// fit, a club void and no defence; the rule bidder passes, the simulation
+// saves in 5H (the gain clears the margin and two standard errors).
 func TestSaveChosen(t *testing.T) {
-	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 20})
-	r := choose(t, j, 1, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS)
+	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 40})
+	r := choose(t, j, 1, "2.Q98765.QJ8643.", "1S 2H 4S", bridge.VulNS)
 	if r.Call != bridge.NewBid(5, bridge.StrainHearts) {
 		t.Fatalf("want 5H, got %+v", r)
 	}
 }
 
 func TestDeterministic(t *testing.T) {
-	a := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "AQ2.KQ4.KJ63.Q42", "1NT P", bridge.VulNone)
-	b := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "AQ2.KQ4.KJ63.Q42", "1NT P", bridge.VulNone)
-	if a.Call != b.Call || a.Samples != b.Samples || len(a.IMPs) != len(b.IMPs) {
+	a := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS)
+	b := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS)
+	if !a.Decision || a.Samples != 8 || a.Call != b.Call || a.Samples != b.Samples || len(a.IMPs) != len(b.IMPs) {
 		t.Fatalf("not deterministic: %+v vs %+v", a, b)
 	}
 	for i := range a.IMPs {
@@ -76,7 +107,7 @@ func TestBudgetRespected(t *testing.T) {
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 1000})
-	r := j.Choose(ctx, 1, hand(t, "AQ54.K2.AK6.KQ54"), bridge.VulNone, card.North, callsOf(t, "1H P 1S P 3S P"))
+	r := j.Choose(ctx, 1, hand(t, "2.Q98765.Q8643.5"), bridge.VulNS, card.North, callsOf(t, "1S 2H 4S"))
 	if !r.Decision || r.Samples != 0 || r.Call != r.Rule {
 		t.Fatalf("expired context: %+v", r)
 	}
