@@ -136,8 +136,9 @@ type Options struct {
 	// whose auction was made up to reach a chosen contract).
 	IgnoreAuction bool
 	// JudgeBids makes the Strong level judge its calls by simulation
-	// (package bot/bidding/judge, at most 1 s a call). Off by default: on
-	// the measured seed it was worse than the rule bidder (docs/bots.md).
+	// (package bot/bidding/judge, competitive decisions only, at most 1 s
+	// a call). Off by default: on two unseen seeds it was not better than
+	// the rule bidder (docs/bots.md).
 	JudgeBids bool
 }
 
