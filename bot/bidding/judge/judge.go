@@ -1,13 +1,13 @@
 // Package judge adds judgement by simulation to the SAYC rule bidder: at a
-// competitive decision (see Candidates: compete or pass over the
-// opponents' bid, double it, sacrifice, pass a double of ours or run; never
-// a slam or a constructive choice) it samples the three hidden hands so that they
+// competitive decision (see Candidates: compete or pass over the opponents'
+// bid, double it, sacrifice, pass a double of ours or run; never a slam or
+// a constructive choice) it samples the three hidden hands so that they
 // replay the auction so far with the rule bidder, bids each candidate call
 // out with the rule bidder at all four seats, scores the final contracts
-// double dummy and keeps the candidate with the best mean IMPs against the
-// others. It departs from the rule bidder's own call only when the mean gain
-// over it exceeds a margin and Z standard errors. It is deterministic for a seed and stops sampling at
-// its time budget or when its context ends.
+// double dummy and compares each candidate with the rule bidder's own call.
+// It departs from that call only when the best candidate's mean gain over
+// it exceeds a margin and Z standard errors. It is deterministic for a seed
+// and stops sampling at its time budget or when its context ends.
 package judge
 
 import (
@@ -97,9 +97,10 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 	}
 	res.Decision = true
 	res.Candidates = cands
-	// The budget runs from the call's start; a sample is started only when
-	// the mean time of those before fits in what is left.
-	deadline := start.Add(j.opt.Budget)
+	// The budget runs from the call's start; a tenth of it is kept for a
+	// solve or a rule call in flight at the deadline, and a sample is
+	// started only when the mean time of those before fits in what is left.
+	deadline := start.Add(j.opt.Budget * 9 / 10)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
