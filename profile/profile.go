@@ -188,16 +188,6 @@ func (f Figures) add(key string, x float64) {
 	s.Add(x)
 }
 
-// merge adds o's samples.
-func (f Figures) merge(o Figures) {
-	for k, s := range o {
-		if f[k] == nil {
-			f[k] = &Sample{}
-		}
-		f[k].Merge(*s)
-	}
-}
-
 // Count is a number of games and deals.
 type Count struct {
 	Games int `json:"games"`
