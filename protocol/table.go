@@ -152,6 +152,15 @@ type TableSettings struct {
 	BeloteDeals []BeloteDeal `json:"beloteDeals,omitempty"`
 }
 
+// BoardNumber returns the number board no (1-based) of the table is shown
+// and recorded under: BoardNumbers[no-1] when set, no otherwise.
+func (s TableSettings) BoardNumber(no int) int {
+	if no >= 1 && no <= len(s.BoardNumbers) {
+		return s.BoardNumbers[no-1]
+	}
+	return no
+}
+
 // GameKind names a game.
 type GameKind string
 

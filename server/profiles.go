@@ -125,11 +125,7 @@ func (s *Server) countProfile(ctx context.Context, ref store.DealRef) error {
 // shownToAll reports whether a competition shows deal no of its table g to
 // everybody (competition/seal.go): only then is it counted.
 func (s *Server) shownToAll(g store.Game, st protocol.TableSettings, no int) bool {
-	board := no
-	if no >= 1 && no <= len(st.BoardNumbers) {
-		board = st.BoardNumbers[no-1]
-	}
-	return s.comps.Judge(table.SealQuery{Table: g.ID, Tournament: st.Tournament, Deal: no, Board: board})
+	return s.comps.Judge(table.SealQuery{Table: g.ID, Tournament: st.Tournament, Deal: no, Board: st.BoardNumber(no)})
 }
 
 // fieldResult returns the result against the field of deal no of a
@@ -142,10 +138,7 @@ func (s *Server) fieldResult(ctx context.Context, g store.Game, st protocol.Tabl
 	if err != nil {
 		return nil
 	}
-	board := no
-	if no >= 1 && no <= len(st.BoardNumbers) {
-		board = st.BoardNumbers[no-1]
-	}
+	board := st.BoardNumber(no)
 	switch comp.Kind {
 	case competition.KindTournament:
 		e, err := s.st.CompetitionByGame(ctx, g.ID)

@@ -2,6 +2,8 @@ package table
 
 import (
 	"sync/atomic"
+
+	"atout/protocol"
 )
 
 // Sealing: a competition decides who sees its deals (package competition
@@ -58,10 +60,7 @@ func (t *Table) reveals(userID string, seated bool, no int) bool {
 
 // boardNumber returns the board number of the table's deal no.
 func (t *Table) boardNumber(no int) int {
-	if no >= 1 && no <= len(t.settings.BoardNumbers) {
-		return t.settings.BoardNumbers[no-1]
-	}
-	return no
+	return protocol.TableSettings(t.settings).BoardNumber(no)
 }
 
 // sheetShown reports whether userID, who does not sit at the table, may
