@@ -321,11 +321,16 @@ func TestProfilePlayed(t *testing.T) {
 		}
 		erin.do("GET", "/api/games/"+c.GameID, nil, &rec, 200)
 		d := rec.Deals[c.Deal-1]
-		var mine card.Seat
-		if c.Step >= len(d.Moves) || mine.UnmarshalText([]byte(d.Moves[c.Step][:1])) != nil || d.Moves[c.Step][2:] != c.Card {
-			t.Errorf("costly deal %+v: move %d is not %s", c, c.Step, c.Card)
+		if c.Step >= len(d.Moves) {
+			t.Errorf("costly deal %+v: no move %d", c, c.Step)
 			continue
 		}
+		m, err := game.ParseMove(d.Moves[c.Step])
+		if err != nil || m.Action != c.Card {
+			t.Errorf("costly deal %+v: move %d is %q, not %s (%v)", c, c.Step, d.Moves[c.Step], c.Card, err)
+			continue
+		}
+		mine := m.Seat
 		sum := 0
 		for _, x := range d.Result.Analysis.Costly {
 			if x.Seat == mine || (c.Game == "bridge" && x.Seat == mine.Partner() && d.Result.Analysis.Declarer == mine.String()) {
