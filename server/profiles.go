@@ -83,43 +83,57 @@ func (s *Server) countProfile(ctx context.Context, ref store.DealRef) error {
 	if err != nil {
 		return err
 	}
+	adds, postpone, err := s.profileAdds(ctx, ref, g, d)
+	switch {
+	case err != nil:
+		return err
+	case postpone:
+		return s.st.PostponeProfile(ctx, ref, sealedRetry)
+	}
+	_, err = s.st.CountProfile(ctx, ref, adds)
+	return err
+}
+
+// profileAdds returns what deal d of game g adds to its players' profiles:
+// nothing at a table with no human or whose deal cannot be read (logged);
+// postpone for a competition's deal not shown to everybody yet.
+func (s *Server) profileAdds(ctx context.Context, ref store.DealRef, g store.Game, d store.Deal) (adds map[string]profile.Add, postpone bool, err error) {
 	pd := profile.Deal{GameID: g.ID, Game: protocol.GameKind(g.Kind), No: d.No, Moves: d.Moves, Result: d.Result, Finished: d.Finished}
 	humans := false
 	for i, st := range g.Seats {
 		pd.Seats[i] = profile.Seat{User: st.UserID, Bot: protocol.Level(st.Bot)}
 		humans = humans || st.UserID != ""
 	}
-	var adds map[string]profile.Add
-	if humans {
-		if err := json.Unmarshal(g.Settings, &pd.Settings); err != nil {
-			s.log.Warn("profile: unreadable settings", "game", g.ID, "err", err)
-			humans = false
+	if !humans {
+		return nil, false, nil
+	}
+	if err := json.Unmarshal(g.Settings, &pd.Settings); err != nil {
+		s.log.Warn("profile: unreadable settings", "game", g.ID, "err", err)
+		return nil, false, nil
+	}
+	if !pd.Settings.Tournament.IsZero() {
+		if !s.shownToAll(g, pd.Settings, d.No) {
+			return nil, true, nil
+		}
+		if pd.Game == protocol.Bridge {
+			pd.Field = s.fieldResult(ctx, g, pd.Settings, d.No)
 		}
 	}
-	if humans && !pd.Settings.Tournament.IsZero() && !s.shownToAll(g, pd.Settings, d.No) {
-		return s.st.PostponeProfile(ctx, ref, sealedRetry)
-	}
-	if humans && !pd.Settings.Tournament.IsZero() && pd.Game == protocol.Bridge {
-		pd.Field = s.fieldResult(ctx, g, pd.Settings, d.No)
-	}
-	if humans && pd.Game == protocol.Bridge {
+	if pd.Game == protocol.Bridge {
 		refused, err := s.st.RefusedClaims(ctx, ref)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
 		for _, c := range refused {
 			pd.Refused = append(pd.Refused, c.Seat)
 		}
 	}
-	if humans {
-		adds, err = profile.Adds(pd)
-		if err != nil {
-			s.log.Warn("profile: deal not counted", "game", g.ID, "deal", d.No, "err", err)
-			adds = nil
-		}
+	adds, err = profile.Adds(pd)
+	if err != nil {
+		s.log.Warn("profile: deal not counted", "game", g.ID, "deal", d.No, "err", err)
+		return nil, false, nil
 	}
-	_, err = s.st.CountProfile(ctx, ref, adds)
-	return err
+	return adds, false, nil
 }
 
 // shownToAll reports whether a competition shows deal no of its table g to
