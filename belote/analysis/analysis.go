@@ -226,17 +226,29 @@ func Replay(ctx context.Context, s *belotebot.Solver, pos belotebot.Position, r 
 		left += h.Len()
 	}
 	played := 8 - (left+len(pos.Trick)+3)/4 // tricks complete
-	value := func() ([2]int, error) {
+	// v is North-South's value of pos. The first position is solved
+	// afresh; each card after it keeps the solver's table (the same deal)
+	// and the bound its side gives: a card of North-South's never raises
+	// their value, a card of East-West's never lowers it.
+	v, solved := 0, false
+	value := func(by card.Side) ([2]int, error) {
 		if err := ctx.Err(); err != nil {
 			return [2]int{}, err
 		}
-		v := s.Solve(&pos, card.NS)
+		switch {
+		case !solved:
+			v, solved = s.Solve(&pos, card.NS), true
+		case by == card.NS:
+			v = s.SolveNext(&pos, card.NS, -belotebot.CapotValue, v, v)
+		default:
+			v = s.SolveNext(&pos, card.NS, v, belotebot.CapotValue, v)
+		}
 		if s.Aborted() {
 			return [2]int{}, context.DeadlineExceeded
 		}
 		return [2]int{sidePoints(v, total) + bonus[card.NS], sidePoints(-v, total) + bonus[card.EW]}, nil
 	}
-	if start, err = value(); err != nil {
+	if start, err = value(card.NS); err != nil {
 		return start, nil, err
 	}
 	before := start
@@ -246,7 +258,7 @@ func Replay(ctx context.Context, s *belotebot.Solver, pos belotebot.Position, r 
 			return start, nil, fmt.Errorf("card %d (%v by %v) is not in the deal", i+1, pc.Card, pc.Seat)
 		}
 		pos.Play(pc.Card, r, trump)
-		after, err := value()
+		after, err := value(pc.Seat.Side())
 		if err != nil {
 			return start, nil, err
 		}

@@ -236,6 +236,44 @@ func TestBeloteAnalysisCostsAddUp(t *testing.T) {
 	}
 }
 
+// TestBeloteStepsMatchFreshSolves checks each value of the steps (solved
+// one after the other on one solver, which keeps its table and starts
+// from the bound the card gives: see Replay) against a solve of the same
+// position from scratch on a new solver: the bounds of Replay make its
+// values obey the sides' rule by construction, so only a fresh solve can
+// tell a wrong one.
+func TestBeloteStepsMatchFreshSolves(t *testing.T) {
+	for seed := uint64(21); seed <= 24; seed++ {
+		p, ok := PlayOf(randomBeloteDeal(t, seed, 0.3), 1)
+		if !ok {
+			t.Fatal("no play")
+		}
+		start, steps, err := Steps(context.Background(), belotebot.NewSolver(p.Rules, p.Trump), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := belote.Total(p.Rules.Mode, p.Rules.Setting)
+		pos := belotebot.Position{Hands: p.Hands, Leader: p.Cards[0].Seat}
+		var bonus [2]int
+		if p.Belote == int(card.NS) || p.Belote == int(card.EW) {
+			bonus[p.Belote] = belote.BelotePoints
+		}
+		fresh := func() [2]int {
+			v := belotebot.NewSolver(p.Rules, p.Trump).Solve(&pos, card.NS)
+			return [2]int{sidePoints(v, total) + bonus[card.NS], sidePoints(-v, total) + bonus[card.EW]}
+		}
+		if want := fresh(); start != want {
+			t.Errorf("seed %d: start %v, a fresh solve %v", seed, start, want)
+		}
+		for i, st := range steps {
+			pos.Play(st.Card, p.Rules, p.Trump)
+			if want := fresh(); st.After != want {
+				t.Fatalf("seed %d: after card %d (%v by %v) %v, a fresh solve %v", seed, i+1, st.Card, st.Seat, st.After, want)
+			}
+		}
+	}
+}
+
 // BenchmarkBeloteAnalysis times the analysis of one whole deal (33 exact
 // solves, the first one of the full deal).
 func BenchmarkBeloteAnalysis(b *testing.B) {

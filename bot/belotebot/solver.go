@@ -169,7 +169,11 @@ func (s *Solver) mtdf(guess int, f func(alpha, beta int) int) int {
 // bounded is mtdf stopped once the value is known within tol points; it
 // returns the middle of the final interval.
 func (s *Solver) bounded(guess, tol int, f func(alpha, beta int) int) int {
-	lo, hi := -CapotValue, CapotValue
+	return s.within(-CapotValue, CapotValue, guess, tol, f)
+}
+
+// within is bounded for a value known beforehand to lie in [lo, hi].
+func (s *Solver) within(lo, hi, guess, tol int, f func(alpha, beta int) int) int {
 	g := guess
 	for hi-lo > tol && !s.aborted {
 		// test at the guess first, then by bisection of what is left
@@ -186,6 +190,19 @@ func (s *Solver) bounded(guess, tol int, f func(alpha, beta int) int) int {
 		g = lo + (hi-lo+1)/2
 	}
 	return lo + (hi-lo)/2
+}
+
+// SolveNext is [Solver.Solve] for a position p reached by playing cards
+// from the position s solved last, for the same side: the same deal, its
+// cards in the same hands, so that what the table holds from the earlier
+// searches still holds and is kept. The value is known to lie in [lo, hi]
+// (a card of side's never raises side's value, a card of the other side's
+// never lowers it), and is tested first at guess. Solving a position of
+// another deal with SolveNext gives wrong values: use Solve for the first
+// position of each deal.
+func (s *Solver) SolveNext(p *Position, side card.Side, lo, hi, guess int) int {
+	s.loadKeep(p, side)
+	return s.within(max(lo, -CapotValue), min(hi, CapotValue), guess, 0, s.search)
 }
 
 // SolveMoves returns the exact value for side of each legal card of the
@@ -217,6 +234,13 @@ func (s *Solver) SolveMovesWithin(p *Position, side card.Side, tol int) ([]card.
 // load copies p into the search state; side is the maximising side.
 func (s *Solver) load(p *Position, side card.Side) {
 	s.hist = [4][64]int32{}
+	s.loadKeep(p, side)
+	s.gen++
+}
+
+// loadKeep is load keeping the table and the history of the searches
+// before (same deal, same side).
+func (s *Solver) loadKeep(p *Position, side card.Side) {
 	s.hands = p.Hands
 	s.n = copy(s.trick[:], p.Trick)
 	s.leader = p.Leader
@@ -234,7 +258,6 @@ func (s *Solver) load(p *Position, side card.Side) {
 	}
 	total += s.n
 	s.done = 8 - (total+3)/4
-	s.gen++
 }
 
 // undo information for one trick completion

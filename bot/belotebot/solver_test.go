@@ -158,3 +158,58 @@ func BenchmarkSolveMovesFullDeal(b *testing.B) {
 	}
 	b.ReportMetric(float64(sv.Nodes)/float64(b.N), "nodes/op")
 }
+
+// TestSolveNextMatchesSolve plays whole deals at random (every mode, both
+// sides maximising) and solves each position reached twice: with
+// SolveNext, which keeps the table of the searches before it and starts
+// from the bound the last card gives, and afresh with Solve on another
+// solver. The two must agree, and the bound must hold (a card never
+// raises its own side's value).
+func TestSolveNextMatchesSolve(t *testing.T) {
+	rnd := card.NewRand(11)
+	modes := []belote.Rules{
+		{Mode: belote.Classic},
+		{Mode: belote.Coinche, Setting: belote.Official},
+		{Mode: belote.NoTrump},
+	}
+	deals := 6
+	if testing.Short() || raceEnabled {
+		deals = 2
+	}
+	n := 0
+	for _, r := range modes {
+		for range deals {
+			trump := card.Suit(rnd.IntN(4))
+			deck := belote.ShuffledDeck(rnd)
+			var p Position
+			for i, c := range deck {
+				p.Hands[card.Seat(i%4)] = p.Hands[card.Seat(i%4)].Add(c)
+			}
+			p.Leader = card.Seat(rnd.IntN(4))
+			side := card.Side(rnd.IntN(2))
+			next, fresh := NewSolver(r, trump), NewSolver(r, trump)
+			v := next.Solve(&p, side)
+			for range 32 {
+				turn := p.Turn()
+				legal := belote.LegalPlays(p.Hands[turn], p.Trick, next.trump, r).Cards()
+				c := legal[rnd.IntN(len(legal))]
+				p.Play(c, r, next.trump)
+				lo, hi := -CapotValue, v
+				if turn.Side() != side {
+					lo, hi = v, CapotValue
+				}
+				got := next.SolveNext(&p, side, lo, hi, v)
+				want := fresh.Solve(&p, side)
+				if got != want {
+					t.Fatalf("%v, %v to play %v: SolveNext %d, Solve %d; position %+v", r.Mode, turn, c, got, want, p)
+				}
+				if want < lo || want > hi {
+					t.Fatalf("%v, %v played %v: value %d outside [%d, %d]", r.Mode, turn, c, want, lo, hi)
+				}
+				v = got
+				n++
+			}
+		}
+	}
+	t.Logf("%d positions checked", n)
+}
