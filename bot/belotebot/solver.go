@@ -192,14 +192,14 @@ func (s *Solver) within(lo, hi, guess, tol int, f func(alpha, beta int) int) int
 	return lo + (hi-lo)/2
 }
 
-// SolveNext is [Solver.Solve] for a position p reached by playing cards
-// from the position s solved last, for the same side: the same deal, its
-// cards in the same hands, so that what the table holds from the earlier
-// searches still holds and is kept. The value is known to lie in [lo, hi]
-// (a card of side's never raises side's value, a card of the other side's
-// never lowers it), and is tested first at guess. Solving a position of
-// another deal with SolveNext gives wrong values: use Solve for the first
-// position of each deal.
+// SolveNext is [Solver.Solve] for a position p of the same deal as the
+// position s solved last (reached from it by playing cards, or leading to
+// it), for the same side: the cards in the same hands, so that what the
+// table holds from the earlier searches still holds and is kept. The value
+// is known to lie in [lo, hi] (a card of side's never raises side's value,
+// a card of the other side's never lowers it), and is tested first at
+// guess. Solving a position of another deal with SolveNext gives wrong
+// values: use Solve for the first position of each deal.
 func (s *Solver) SolveNext(p *Position, side card.Side, lo, hi, guess int) int {
 	s.loadKeep(p, side)
 	return s.within(max(lo, -CapotValue), min(hi, CapotValue), guess, 0, s.search)
