@@ -16,7 +16,7 @@ import (
 	"atout/store"
 )
 
-func openStore(t *testing.T) *store.Store {
+func openStore(t testing.TB) *store.Store {
 	t.Helper()
 	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
 	if err != nil {
