@@ -106,6 +106,23 @@ func (st *playState) total(s *Solver) int {
 	return st.won + v
 }
 
+// totalIn is total when declarer's total is known to lie in lo..hi, the
+// first probe at guess.
+func (st *playState) totalIn(s *Solver, lo, hi, guess int) int {
+	p := st.pos
+	if p.Hands[p.Leader] == 0 && len(p.Trick) == 0 {
+		return st.won
+	}
+	p.Trick = append([]card.Card(nil), p.Trick...)
+	n := p.TricksLeft()
+	// declarer's side's tricks of the rest
+	lo, hi, guess = max(lo-st.won, 0), min(hi-st.won, n), guess-st.won
+	if p.ToMove().Side() == st.declarer.Side() {
+		return st.won + s.tricksIn(p, lo, hi, guess)
+	}
+	return st.won + n - s.tricksIn(p, n-hi, n-lo, n-guess)
+}
+
 // AnalysePlay replays cards (possibly an incomplete play) of a deal played
 // in strain by declarer and gives the double-dummy result after each card,
 // marking the cards that cost a trick. s may be nil (a new solver is used).
@@ -126,7 +143,15 @@ func AnalysePlay(s *Solver, d bridge.Deal, strain bridge.Strain, declarer card.S
 		if err := st.play(i, c); err != nil {
 			return out, err
 		}
-		after := st.total(s)
+		// A card never raises its own side's total double dummy: the
+		// total after it is bounded by the one before, which is also the
+		// answer when the card cost nothing (one probe).
+		var after int
+		if me.Side() == declarer.Side() {
+			after = st.totalIn(s, 0, before, before)
+		} else {
+			after = st.totalIn(s, before, 13, before)
+		}
 		cost := before - after
 		if me.Side() != declarer.Side() {
 			cost = after - before

@@ -251,6 +251,17 @@ func (s *Solver) tricks(p Position, guess int) int {
 	return n - f
 }
 
+// tricksIn is tricks when the side to move is known to take lo..hi of the
+// tricks left, the first probe at guess.
+func (s *Solver) tricksIn(p Position, lo, hi, guess int) int {
+	pos, n := s.setup(p)
+	if len(p.Trick)&1 == 0 {
+		return s.e.exactIn(0, pos, lo, hi, guess)
+	}
+	// the leader's side takes what the side to move does not
+	return n - s.e.exactIn(0, pos, n-hi, n-lo, n-guess)
+}
+
 // errAborted unwinds a search whose context ended.
 var errAborted = errors.New("dd: search aborted")
 
