@@ -239,7 +239,9 @@ func Replay(ctx context.Context, s *belotebot.Solver, pos belotebot.Position, r 
 	// North-South's value of each, solved from the last to the first on
 	// one table (the same deal): the last afresh, each earlier one from
 	// the bound its card gives. The side that played the card could have
-	// played it, so its value before the card is at least its value after.
+	// played it, so its value before the card is at least its value after
+	// (its first probe asks for a point more: when the card cost nothing,
+	// that one search fails and settles it).
 	// (Backwards, the searches of the later positions, smaller, fill the
 	// table for the earlier ones: 29 % fewer positions than forwards.)
 	values := make([][2]int, len(positions))
@@ -252,7 +254,7 @@ func Replay(ctx context.Context, s *belotebot.Solver, pos belotebot.Position, r 
 		case i == len(positions)-1:
 			v = s.Solve(&positions[i], card.NS)
 		case cards[i].Seat.Side() == card.NS:
-			v = s.SolveNext(&positions[i], card.NS, v, belotebot.CapotValue, v)
+			v = s.SolveNext(&positions[i], card.NS, v, belotebot.CapotValue, v+1)
 		default:
 			v = s.SolveNext(&positions[i], card.NS, -belotebot.CapotValue, v, v)
 		}
