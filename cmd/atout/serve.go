@@ -67,6 +67,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	metricsTokenFile := fs.String("metrics-token-file", "", "file holding the operator's token for GET /metrics on --addr (Authorization: Bearer <token>; or set "+envMetricsToken+"); without one /metrics is not served on --addr")
 	metricsAddr := fs.String("metrics-addr", "", "serve GET /metrics without a token on this private address (e.g. 127.0.0.1:9090)")
 	lease := fs.Duration("lease", table.DefaultLeaseTTL, "how long a node's claim on its tables lasts without a heartbeat (one every third of it): a dead node's tables move to another after it (cluster; at least 2s)")
+	reviews := fs.Int("review-workers", 0, "reviews of finished deals (double dummy, belote's exact solver) run at once (default: one per core); fewer leaves cores free for the tables' moves, and a deal whose review finds the queue full goes without one (see docs/capacity.md)")
 	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -103,6 +104,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	} else if *natsToken != "" || *natsNKey != "" || *natsCreds != "" {
 		return badInput("--nats-token-file, --nats-nkey-file and --nats-creds need --nats or --nats-listen")
+	}
+	if *reviews < 0 {
+		return badInput("--review-workers %d: want 0 (one per core) or more", *reviews)
 	}
 	if *lease < 2*time.Second {
 		return badInput("--lease %v: want at least 2s (the lease is renewed at a third of it)", *lease)
@@ -152,6 +156,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		daily: *daily, dailyCfg: server.DailyConfig{Boards: *dailyBoards, Scoring: dailySc},
 		idle:           *idle,
 		lease:          *lease,
+		reviewWorkers:  *reviews,
 		trustedProxies: trusted,
 		metricsToken:   metricsToken, metricsListener: mln,
 	}, stdout)
@@ -177,6 +182,9 @@ type serveConfig struct {
 	// lease is how long a table's lease lasts without renewal (0: the
 	// default, 30 s).
 	lease time.Duration
+	// reviewWorkers is how many reviews of finished deals run at once (0:
+	// one per worker of the double-dummy pool, a core each).
+	reviewWorkers int
 
 	// trustedProxies are the reverse proxies whose forwarding headers name
 	// the client (server.Config.TrustedProxies).
@@ -325,6 +333,7 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 		// behind the players' work.
 		Workers:         bridgeanalysis.Workers(solvers),
 		AnalysisTimeout: 60 * time.Second,
+		AnalysisWorkers: c.reviewWorkers,
 		IdleTimeout:     c.idle,
 		LeaseTTL:        c.lease,
 	}
