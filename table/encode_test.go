@@ -12,9 +12,9 @@ import (
 	"atout/protocol"
 )
 
-// fourHumans opens a table of game with a human in every seat (South owns
-// it) and returns it with its players.
-func fourHumans(tb testing.TB, game string, seed uint64) (*Table, [4]Player) {
+// fourHumans opens a table with settings and a human in every seat (South
+// owns it) and returns it with its players.
+func fourHumans(tb testing.TB, settings Settings) (*Table, [4]Player) {
 	tb.Helper()
 	st := openStore(tb)
 	ctx := context.Background()
@@ -28,7 +28,7 @@ func fourHumans(tb testing.TB, game string, seed uint64) (*Table, [4]Player) {
 		}
 		players[s] = Player{ID: u.ID, Name: fmt.Sprint("p", s)}
 	}
-	r, err := h.CreateSeated(ctx, Settings{Game: protocol.GameKind(game), Seed: seed}, players[card.South].ID, players)
+	r, err := h.CreateSeated(ctx, settings, players[card.South].ID, players)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func playMove(tb testing.TB, tbl *Table, players [4]Player) bool {
 // bridge deal and a belote deal, with and without a timer.
 func TestStateEncoding(t *testing.T) {
 	for _, game := range []string{"bridge", "belote"} {
-		tbl, players := fourHumans(t, game, 3)
+		tbl, players := fourHumans(t, Settings{Game: protocol.GameKind(game), Seed: 3})
 		users := []string{players[0].ID, players[1].ID, players[2].ID, players[3].ID, "", "someone-else"}
 		check := func() {
 			var fail string
@@ -156,7 +156,7 @@ func encodingMismatch(tbl *Table, users []string) string {
 func BenchmarkEncodeState(b *testing.B) {
 	for _, game := range []string{"bridge", "belote"} {
 		b.Run(game, func(b *testing.B) {
-			tbl, players := fourHumans(b, game, 7)
+			tbl, players := fourHumans(b, Settings{Game: protocol.GameKind(game), Seed: 7})
 			for cards := 0; cards < 12; {
 				if playMove(b, tbl, players) {
 					cards++

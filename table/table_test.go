@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -254,23 +253,9 @@ func inviteOf(t testing.TB, r Room, owner string) string {
 // player's timer (the timer is armed before the broadcast, not in a
 // second one).
 func TestOneStatePerMove(t *testing.T) {
-	st := openStore(t)
 	ctx := context.Background()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: time.Minute})
-	t.Cleanup(func() { h.Shutdown(ctx) })
-	var players [4]Player
-	for s := range players {
-		u, err := st.CreateGuest(ctx, fmt.Sprint("p", s), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[s] = Player{ID: u.ID, Name: fmt.Sprint("p", s)}
-	}
-	r, err := h.CreateSeated(ctx, Settings{Game: "belote", Target: 1000, Seed: 5}, players[card.South].ID, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl := r.(*Table)
+	tbl, players := fourHumans(t, Settings{Game: "belote", Target: 1000, Seed: 5})
+	r := Room(tbl)
 	sub, err := r.Subscribe(ctx, players[card.North].ID)
 	if err != nil {
 		t.Fatal(err)
