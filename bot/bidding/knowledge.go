@@ -69,7 +69,8 @@ func (k *Knowledge) Fit(side card.Side) (t card.Suit, n int, ok bool) {
 
 // narrowPass refines the meaning of a pass from the auction: passing
 // partner's invitation to game shows the bottom of the range already shown
-// (inviteDeclined; with more, the bidder accepts: see nat.accept).
+// (inviteDeclined; with more, the bidder accepts: see nat.accept), unless
+// the rule that passes caps the hand itself.
 func (c *Ctx) narrowPass(m *Meaning) {
 	n := len(c.Calls)
 	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid || isGame(c.Calls[n-2]) {
@@ -79,6 +80,12 @@ func (c *Ctx) narrowPass(m *Meaning) {
 		return
 	}
 	shown := c.Shown[c.Me]
+	if m.MaxHCP < shown.MaxHCP {
+		// The rule that passes states its own top, below what the seat
+		// has shown (a minimum double passes an invitation with 11-16):
+		// the bidder holds to it, not to the bottom of the range.
+		return
+	}
 	if shown.MinHCP > 0 && shown.MaxHCP-shown.MinHCP > 2 {
 		m.MaxHCP = min(m.MaxHCP, inviteDeclined(&shown))
 		m.MinHCP = min(m.MinHCP, m.MaxHCP)

@@ -23,6 +23,10 @@ func strongRules() []*Rule {
 			Desc: "2NT: 22-24 HCP, balanced"},
 		{Name: "2c.rebid.3nt", Prio: 110, Seq: "2C P 2D P", Call: "3N", Need: Need{Pts: rng(25, 27), Bal: 2},
 			Desc: "3NT: 25-27 HCP, balanced"},
+		// Too strong for 3NT: 4NT invites 6NT (quantitative), as over
+		// 1NT and 2NT.
+		{Name: "2c.rebid.4nt", Prio: 110, Seq: "2C P 2D P", Call: "4N", Need: Need{Pts: rng(28, 30), Bal: 2},
+			Desc: "Quantitative 4NT: 28-30 HCP, balanced, invites 6NT", Force: Invitational},
 		{Name: "2c.rebid.suit", Prio: 105, Seq: "2C P 2D P", Call: "cx", Need: Need{Len: "x5+", Test: longest('x')}, Force: Forcing,
 			Desc: "Natural: 5+ %x"},
 		{Name: "2c.rebid.after2nt", Prio: 105, Seq: "2C P 2N P", Call: "cx", Need: Need{Len: "x5+", Test: longest('x')}, Force: GameForcing,
