@@ -85,6 +85,8 @@ func TestKeyRules(t *testing.T) {
 		{"an eleven-card suit responds game", "QJT98765432.2.2.", "None", "1H P", "4S", "nat.verylong.major"},
 		{"a nine-card minor balances at game", "2.2.QJT98765432.", "None", "1S 2C P P", "5D", "nat.verylong.minor"},
 		{"strong 2C balanced without a five-card major", "AK3.AKQ4.KQ3.Q32", "None", "2C P 2D P", "2N", "2c.rebid.2nt"},
+		{"strong 2C balanced, too strong for 3NT", "AQ.AKT.AQT8.AKQ3", "None", "2C P 2D P", "4N", "2c.rebid.4nt"},
+		{"quantitative 4NT after 2C accepted", "8765.K32.Q32.765", "None", "2C P 2D P 4N P", "6N", "nt.4nt.6nt"},
 	}
 	for _, c := range cases {
 		v, err := bridge.ParseVul(c.vul)
