@@ -345,6 +345,11 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(16, 18), Len: "y4+"}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
 		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "jy",
 			Need: Need{Pts: rng(19, 21), Len: "y4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
+		// Partner's jump in a major invites game (9-11, 4+ cards): a
+		// doubler above a minimum double (17+) bids it with three-card
+		// support, as a minimum passes it (dbl.pass).
+		{Name: "dbl.accept.major", Prio: 115, Seq: "1x/2x/3x X P B P", When: all(lastOfPartner('M'), invitedToGame), Call: "4M",
+			Need: Need{Pts: rng(17, 37), Len: "M3+"}, Desc: "Accepts the invitation: game in %M, 17+ HCP", Force: SignOff},
 		{Name: "dbl.ownmajor", Prio: 112, Seq: "1x/2x/3x X P B P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return !partnersLast('M')(c, nil, b) },
 			Need: Need{Pts: rng(17, 37), Len: "M5+"}, Desc: "Own suit: 17+ HCP, 5+ %M", Force: NonForcing},
 		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy", When: not(lastOfPartner('y')),
