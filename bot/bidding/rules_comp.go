@@ -340,7 +340,7 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "cM",
 			Need: Need{Pts: rng(16, 18), Len: "M4+"}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
 		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "jM",
-			Need: Need{Pts: rng(19, 21), Len: "M4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %M", Force: Invitational},
+			Need: Need{Pts: rng(19, 37), Len: "M4+"}, Desc: "Jump raise: 19+ HCP, 4+ %M", Force: Invitational},
 		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "cy",
 			Need: Need{Pts: rng(16, 18), Len: "y4+"}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
 		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "jy",
