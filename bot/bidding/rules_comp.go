@@ -370,10 +370,11 @@ func competitiveRules() []*Rule {
 		// bids notrump: the cheapest notrump 18-20, a jump 21-22 (the
 		// advancer has shown a suit; his notrump is raised as notrump).
 		// Not over the advancer's cue bid, which forces the doubler to
-		// describe any hand.
-		{Name: "dbl.nt", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue), Call: "cN",
+		// describe any hand, nor over his invitational jump, where notrump
+		// accepts the invitation (nat.accept, nat.game.3nt).
+		{Name: "dbl.nt", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "cN",
 			Need: Need{Pts: rng(18, 20), Bal: 1, Test: stoppersTheirs}, Desc: "Notrump after a double: 18-20 HCP, balanced, a stopper", Force: NonForcing},
-		{Name: "dbl.nt.jump", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue), Call: "jN",
+		{Name: "dbl.nt.jump", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "jN",
 			Need: Need{Pts: rng(21, 22), Bal: 1, Test: stoppersTheirs}, Desc: "Jump in notrump after a double: 21-22 HCP, balanced, a stopper", Force: Invitational},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
