@@ -65,6 +65,11 @@ func openingRules() []*Rule {
 		{Name: "open.4major.4th", Prio: 175, Seq: "-", Call: "4M", When: seat(4),
 			Need: Need{Pts: rng(8, 15), Len: "M7+", Test: hall(good('M'), hany(ruleOf15, func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 }))},
 			Desc: "Fourth-seat game in %M: 8-15 HCP, 7+ %M, a good suit"},
+		// An eight-card minor or longer with a weak hand opens at the
+		// four level (a seven-card suit at the three level).
+		{Name: "open.4minor", Prio: 172, Seq: "-", Call: "4m", When: not(seat(4)),
+			Need: Need{Pts: rng(5, 11), Len: "m8+"},
+			Desc: "Preempt in %m: 5-11 HCP, 8+ %m"},
 		{Name: "open.3.preempt", Prio: 170, Seq: "-", Call: "3x", When: seat(1, 2),
 			Need: Need{Pts: rng(5, 10), Len: "x7", Test: hall(good('x'), outsideMax('x', 3))},
 			Desc: "Preempt: 7-card %x suit, 5-10 HCP"},
