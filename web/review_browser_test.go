@@ -277,15 +277,18 @@ func wantTricks(t *testing.T, ctx context.Context) []reviewRow {
 func checkReview(t *testing.T, ctx context.Context, what string, min int, phone bool) {
 	t.Helper()
 	// The bots keep playing while the review is open: a trick they
-	// complete between reading the review and reading the state is not a
-	// wrong review. Then the review is opened again (three times at most);
-	// a review that differs from a state with as many tricks fails at once.
+	// complete between reading the review (and its summary) and reading the
+	// state is not a wrong review. Then the review is opened again (three
+	// times at most); a review that differs from a state with as many
+	// tricks, before and after reading it, fails at once.
 	var got, want []reviewRow
+	var summary string
 	for try := 0; ; try++ {
 		click(t, ctx, `[data-testid="tricks-btn"]`)
 		run(t, ctx, 5*time.Second, "the trick review", chromedp.WaitVisible(chromedp.CSS(`[data-testid="trick-review"]`)))
 		got, want = readReview(t, ctx), wantTricks(t, ctx)
-		if len(got) == len(want) || try == 2 {
+		summary = text(t, ctx, `[data-testid="review-summary"]`)
+		if again := wantTricks(t, ctx); len(got) == len(want) && len(again) == len(want) || try == 2 {
 			break
 		}
 		click(t, ctx, `[data-testid="tricks-close"]`)
@@ -302,7 +305,7 @@ func checkReview(t *testing.T, ctx context.Context, what string, min int, phone 
 			t.Errorf("%s: trick %d led by %s, trick %d won by %s", what, i+1, r.Leader, i, got[i-1].Winner)
 		}
 	}
-	if s := text(t, ctx, `[data-testid="review-summary"]`); len(want) > 0 && !strings.Contains(s, want[len(want)-1].NS) {
+	if s := summary; len(want) > 0 && !strings.Contains(s, want[len(want)-1].NS) {
 		t.Errorf("%s: the summary %q does not give North-South's %s", what, s, want[len(want)-1].NS)
 	}
 	if !reviewInView(t, ctx, `[data-testid="tricks-close"]`) || !reviewInView(t, ctx, `[data-testid="review-summary"]`) {

@@ -7,7 +7,7 @@
 // points. Used by the deal-over panel of the table and by the replay.
 
 import { h } from './dom.js';
-import { t, tn, seatName, sideName, cardName, suitSymbol, strainName } from './i18n.js';
+import { t, tn, seatName, sideName, cardName, suitSymbol, strainName, withDouble } from './i18n.js';
 
 const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
 
@@ -36,7 +36,7 @@ export function ddTable(tr) {
 export function parText(par) {
   if (!par) return t('analysis.par');
   // The side or seat that plays it by its name ("NS 4S": "North-South 4♠").
-  const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])/, (m, l, s) => l + strainSymbol(s))
+  const cs = (par.contracts || []).map((x) => String(x).replace(/(\d)(NT|[CDHS])(X{0,2})/, (m, l, s, d) => l + withDouble(strainSymbol(s), d))
     .replace(/^(NS|EW|[NESW])(?=\s)/, (m) => (m.length === 2 ? sideName(m) : seatName(m)))).join(', ');
   if (!cs) return t('analysis.par') + t('punct.colon') + (par.score || 0);
   return t('analysis.parScore', { score: par.score || 0, contracts: cs });

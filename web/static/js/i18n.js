@@ -144,6 +144,14 @@ export function cardName(c) {
   return t('card.' + c[1], { suit: t('card.suit.' + c[0]) });
 }
 
+// withDouble writes a contract's double or redouble ("X", "XX") after its
+// printed strain: a strain written in letters ("NT", "SA") keeps a narrow
+// space before it, so that "1NT X" does not read as one word "NTX".
+export function withDouble(strain, x) {
+  if (!x) return strain;
+  return strain + (/\p{L}$/u.test(strain) ? '\u202f' : '') + x;
+}
+
 // strainName is a bridge strain's name ("spades", "No trump").
 export function strainName(s) { return s === 'NT' ? t('strain.NT.name') : t('suit.' + s + '.plural'); }
 

@@ -10,7 +10,7 @@
 
 import { api } from './api.js';
 import { h, mount, clear, toast } from './dom.js';
-import { t, tn, has, lang, errorText, seatName, suitSymbol, rankText, cardName, beloteActionName } from './i18n.js';
+import { t, tn, has, lang, errorText, seatName, suitSymbol, rankText, cardName, beloteActionName, withDouble } from './i18n.js';
 import { fmtDate } from './lobby.js';
 
 // The bots' levels, in the order the page lists them.
@@ -291,7 +291,7 @@ function contractText(game, c) {
     const m = str.match(/^([1-7])(C|D|H|S|NT|N)(XX|X)?(?:\s*(?:by\s+)?([NESW]))?$/);
     if (!m) return str;
     const strain = m[2] === 'N' ? 'NT' : m[2];
-    return t('call.bid', { level: m[1], strain: t('strain.' + strain) }) + (m[3] || '') + (m[4] ? ' ' + seatName(m[4]) : '');
+    return withDouble(t('call.bid', { level: m[1], strain: t('strain.' + strain) }), m[3] || '') + (m[4] ? ' ' + seatName(m[4]) : '');
   }
   return str.split(/\s+/).map((w) => beloteActionName(w)).join(' ');
 }

@@ -2,14 +2,14 @@
 // "4♠X", "=", "+1", "−2". Used by the table, the history and the game
 // summaries.
 
-import { t, suitSymbol } from '../../i18n.js';
+import { t, suitSymbol, withDouble } from '../../i18n.js';
 
 // contractText prints "4SX" as "4♠X".
 export function contractText(ct) {
   if (!ct || ct === 'Pass') return t('contract.passedOut');
   const m = ct.match(/^(\d)(NT|[CDHS])(X{0,2})$/);
   if (!m) return ct;
-  return m[1] + (m[2] === 'NT' ? t('strain.NT') : suitSymbol(m[2])) + m[3];
+  return m[1] + withDouble(m[2] === 'NT' ? t('strain.NT') : suitSymbol(m[2]), m[3]);
 }
 
 // resultMark is a result as players write it: "=" made exactly, "+1" an
