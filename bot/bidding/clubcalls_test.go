@@ -206,15 +206,7 @@ func TestClubCalls(t *testing.T) {
 					break
 				}
 			}
-			var calls []bridge.Call
-			for _, f := range strings.Fields(a) {
-				c, err := bridge.ParseCall(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				calls = append(calls, c)
-			}
-			call, m := b.Choose(h, bridge.VulNone, card.North, calls)
+			call, m := b.Choose(h, bridge.VulNone, card.North, mustCalls(t, a))
 			if !cc.right(call, m, a) {
 				bad++
 				t.Logf("%s: %s after [%s]: %v (%s)", cc.name, h, a, call, m.Text)

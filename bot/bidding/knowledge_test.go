@@ -1,31 +1,17 @@
 package bidding
 
 import (
-	"strings"
 	"testing"
 
 	"atout/bridge"
 	"atout/card"
 )
 
-func parseCalls(t *testing.T, s string) []bridge.Call {
-	t.Helper()
-	var calls []bridge.Call
-	for _, f := range strings.Fields(s) {
-		c, err := bridge.ParseCall(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls = append(calls, c)
-	}
-	return calls
-}
-
 // The knowledge narrows through the auction, for both sides, and the
 // explanations are its per-call meanings.
 func TestKnowledge(t *testing.T) {
 	b := New(Options{})
-	calls := parseCalls(t, "1N 2H 2S 3H")
+	calls := mustCalls(t, "1N 2H 2S 3H")
 	k := b.Knowledge(bridge.VulNone, card.North, calls)
 	n := k.Seats[card.North]
 	if n.MinHCP != 15 || n.MaxHCP != 17 || !n.Balanced {
@@ -43,26 +29,26 @@ func TestKnowledge(t *testing.T) {
 		}
 	}
 	// Declining an invitation shows a minimum.
-	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1H P 3H P P"))
+	k = b.Knowledge(bridge.VulNone, card.North, mustCalls(t, "1H P 3H P P"))
 	if n := k.Seats[card.North]; n.MaxHCP > 14 {
 		t.Errorf("1H-3H-pass: opener shows a minimum, got %+v", n)
 	}
 	// A strong 2C and a waiting 2D: opener must bid.
-	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "2C P 2D P"))
+	k = b.Knowledge(bridge.VulNone, card.North, mustCalls(t, "2C P 2D P"))
 	if !k.MustBid || k.ToAct != card.North {
 		t.Errorf("2C-2D: opener must bid: %+v", k)
 	}
-	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1S P 4S P"))
+	k = b.Knowledge(bridge.VulNone, card.North, mustCalls(t, "1S P 4S P"))
 	if k.MustBid {
 		t.Errorf("1S-4S: opener may pass")
 	}
 	// Notrump over their suit promises it stopped.
-	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1H 1S 1N"))
+	k = b.Knowledge(bridge.VulNone, card.North, mustCalls(t, "1H 1S 1N"))
 	if !k.Seats[card.South].Stopped[card.Spades] {
 		t.Errorf("1H-1S-1NT: responder promises a spade stopper: %+v", k.Seats[card.South])
 	}
 	// A major fit is known once responder raises.
-	k = b.Knowledge(bridge.VulNone, card.North, parseCalls(t, "1S P 2S P"))
+	k = b.Knowledge(bridge.VulNone, card.North, mustCalls(t, "1S P 2S P"))
 	if s, n, ok := k.Fit(card.NS); !ok || s != card.Spades || n < 8 {
 		t.Errorf("1S-2S: fit %v %d %v", s, n, ok)
 	}
