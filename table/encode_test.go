@@ -113,31 +113,14 @@ func TestStateEncoding(t *testing.T) {
 }
 
 // encodingMismatch compares, on the table's goroutine, each user's state
-// message with encoding/json's encoding of the same message; it says
-// where they differ ("" when they do not).
+// message as wireState.encode writes it with encoding/json's encoding of
+// the same message; it says where they differ ("" when they do not).
 func encodingMismatch(tbl *Table, users []string) string {
 	for _, u := range users {
-		got := tbl.encode(u)
-		var w wireState
-		if err := json.Unmarshal(got, &w.State); err != nil {
-			return fmt.Sprintf("%v: %s", err, got)
-		}
-		in, shown := tbl.infoFor(u)
-		w.Table = in
-		seat, seated := tbl.seatOf(u)
-		switch {
-		case seated && !shown:
-			w.View = tbl.m.Played(seat)
-		case seated:
-			w.View = tbl.m.View(seat)
-		case !shown:
-			w.View = protocol.View{}
-		default:
-			w.View = tbl.m.Spectator()
-		}
-		w.Explanations = nil
-		if !w.View.IsZero() {
-			w.Explanations = tbl.explanations()
+		w := tbl.wire(u)
+		got, err := w.encode()
+		if err != nil {
+			return err.Error()
 		}
 		want, err := json.Marshal(w)
 		if err != nil {

@@ -700,6 +700,17 @@ func (t *Table) infoFor(userID string) (in Info, dealShown bool) {
 
 // encode builds the state message for userID.
 func (t *Table) encode(userID string) []byte {
+	w := t.wire(userID)
+	b, err := w.encode()
+	if err != nil {
+		t.log.Error("encoding state", "err", err)
+		b, _ = json.Marshal(map[string]string{"type": "error", "code": CodeInternal})
+	}
+	return b
+}
+
+// wire is the state message for userID, before its encoding.
+func (t *Table) wire(userID string) wireState {
 	in, dealShown := t.infoFor(userID)
 	msg := stateMsg{Type: "state", N: t.n, Table: in}
 	seat, seated := t.seatOf(userID)
@@ -726,12 +737,7 @@ func (t *Table) encode(userID string) []byte {
 		left = max(left, 0)
 		w.Timer = &left
 	}
-	b, err := w.encode()
-	if err != nil {
-		t.log.Error("encoding state", "err", err)
-		b, _ = json.Marshal(map[string]string{"type": "error", "code": CodeInternal})
-	}
-	return b
+	return w
 }
 
 // encode writes w as json.Marshal does, byte for byte (TestStateEncoding),
