@@ -111,8 +111,7 @@ func openerRebidRules() []*Rule {
 		{Name: "orb21.rebid5", Prio: 105, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Rebid: 5+ %x"},
 		// After a single raise.
-		{Name: "orb.raised.game", Prio: 110, Seq: "1M P 2M P", Call: "4M", Need: Need{Test: hany(ltcMax(5), hcpMin(19),
-			func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LengthPts >= 19 })}, Force: SignOff,
+		{Name: "orb.raised.game", Prio: 110, Seq: "1M P 2M P", Call: "4M", Need: Need{Test: hany(ltcMax(5), lpMin(19))}, Force: SignOff,
 			Desc: "Game: 19+ points or five losers"},
 		{Name: "orb.raised.2nt", Prio: 105, Seq: "1M P 2M P", Call: "2N", Need: Need{Pts: rng(16, 18), Bal: 1}, Force: Invitational,
 			Desc: "2NT: 16-18 HCP, balanced, invites game"},
