@@ -23,7 +23,8 @@
 // Slams: of the boards where a side holds 31+ HCP together and makes a
 // slam double dummy, how many reach a slam (and make it); of all the slams
 // bid, how many make double dummy (-slams N prints the slams missed and
-// the slams bid that fail). -compare FILE reads another bidder's -boards
+// the slams bid that fail; with -rules each call of the auctions printed is
+// followed by the rule that chose it). -compare FILE reads another bidder's -boards
 // file on the same deals and prints the paired difference of IMPs from par
 // with its 95% interval:
 //
@@ -96,6 +97,33 @@ type summary struct {
 	Paired *paired `json:"paired,omitempty"`
 }
 
+// result is how one deal was bid.
+type result struct {
+	contract bridge.Contract
+	calls    []bridge.Call
+	own      []bidding.Meaning
+	declarer card.Seat
+	dealer   card.Seat
+	vul      bridge.Vul
+}
+
+// auction writes the calls, each followed by the bidder's rule in
+// parentheses when rules is set (a pass by the default rule has none):
+// "[1S(open.1major) P 2C(resp.2over1) ...]".
+func (r result) auction(rules bool) string {
+	if !rules {
+		return fmt.Sprint(r.calls)
+	}
+	parts := make([]string, len(r.calls))
+	for i, c := range r.calls {
+		parts[i] = c.String()
+		if c.Kind != bridge.Pass || !strings.HasPrefix(r.own[i].Rule, "default.pass") {
+			parts[i] += "(" + r.own[i].Rule + ")"
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
 // board is one deal's distance from par.
 type board struct {
 	i, imps int
@@ -125,6 +153,7 @@ func main() {
 	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
 	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
+	withRules := flag.Bool("rules", false, "in the auctions printed, write after each call the rule that chose it")
 	flag.Parse()
 
 	b := bidding.New(bidding.Options{})
@@ -137,14 +166,6 @@ func main() {
 	r := card.NewRand(*seed)
 	s := summary{Deals: *n, Seed: *seed}
 	deals := make([]bridge.Deal, *n)
-	type result struct {
-		contract bridge.Contract
-		calls    []bridge.Call
-		own      []bidding.Meaning
-		declarer card.Seat
-		dealer   card.Seat
-		vul      bridge.Vul
-	}
 	res := make([]result, *n)
 	shown := map[string]int{}
 	report := func(kind string, i int, calls []bridge.Call, msg string) {
@@ -277,7 +298,7 @@ func main() {
 				}
 				if best >= 1 && sideHCP(deals[i], side) >= 25 && bidLv == 0 && (rs.contract.IsPass() || rs.declarer.Side() == side || rs.contract.Doubled == 0) {
 					if s.MissedGames < *missed {
-						fmt.Printf("missed game: deal %d %v dealer %v vul %v: %v -> %v by %v\n", i, deals[i], rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer)
+						fmt.Printf("missed game: deal %d %v dealer %v vul %v: %v -> %v by %v\n", i, deals[i], rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer)
 					}
 					s.MissedGames++
 				}
@@ -305,7 +326,7 @@ func main() {
 						s.SlamsBidMaking++
 					} else if shownFailed < *slams {
 						shownFailed++
-						fmt.Printf("failed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v, %d tricks\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, t.Tricks(rs.declarer, rs.contract.Strain))
+						fmt.Printf("failed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v, %d tricks\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer, t.Tricks(rs.declarer, rs.contract.Strain))
 					}
 				}
 				if best >= 2 && sideHCP(deals[i], side) >= 31 {
@@ -317,7 +338,7 @@ func main() {
 						}
 					} else if shownMissed < *slams {
 						shownMissed++
-						fmt.Printf("missed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v; makes %s\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, slamsMaking(&t, side))
+						fmt.Printf("missed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v; makes %s\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer, slamsMaking(&t, side))
 					}
 				}
 			}
@@ -342,7 +363,7 @@ func main() {
 		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
 		for _, bd := range boards[:min(*worst, len(boards))] {
 			rs := res[bd.i]
-			fmt.Printf("%2d IMPs: deal %d %v (HCP NS %d, EW %d) dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], sideHCP(deals[bd.i], card.NS), sideHCP(deals[bd.i], card.EW), rs.dealer, rs.vul, rs.calls, rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
+			fmt.Printf("%2d IMPs: deal %d %v (HCP NS %d, EW %d) dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], sideHCP(deals[bd.i], card.NS), sideHCP(deals[bd.i], card.EW), rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
 		}
 		m := float64(len(tables))
 		s.IMPsVsPar = sum / m
