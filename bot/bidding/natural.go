@@ -166,16 +166,6 @@ func natActive(c *Ctx, _ *Bind) bool {
 // it shows do.
 func slamActive(c *Ctx, _ *Bind) bool { return c.partnerBid() && !c.theirContract() }
 
-// ntSlamNeed is the HCP together (partner at his minimum) a notrump slam
-// needs: 33, one less opposite a partner whose range is open by four
-// points or more (an unlimited hand: his minimum undercounts him).
-func ntSlamNeed(c *Ctx) int {
-	if c.PartnerMax()-c.PartnerMin() >= 4 {
-		return 32
-	}
-	return 33
-}
-
 // stoppedTheirs: every suit the opponents showed is stopped, by me or by a
 // stopper partner has shown.
 func stoppedTheirs(c *Ctx, e *Eval) bool {
