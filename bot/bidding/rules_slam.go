@@ -635,6 +635,12 @@ func showsControl(c *Ctx, b *Bind, m *Meaning) {
 	showsHCP(fitTry, 0)(c, b, m)
 }
 
+// strongOpener: I opened our side's bidding with the strong 2C.
+func strongOpener(c *Ctx, _ *Bind) bool {
+	o, ok := c.Opener()
+	return ok && o == c.Me && c.openedStrong()
+}
+
 // cueGame: four of the agreed major.
 func cueGame(c *Ctx, b *Bind) bool {
 	t, ok := cueTrump(c)
@@ -745,9 +751,23 @@ func slamRules() []*Rule {
 	)
 	// Control bids with a major agreed, then Blackwood.
 	rs = append(rs,
-		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2N P 3S P", When: cueWhen, Call: "cx", Art: true, Force: Forcing,
+		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2N P 3S P", When: all(cueWhen, not(strongOpener)), Call: "cx", Art: true, Force: Forcing,
 			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
 			Show: showsControl,
+			Desc: "Control bid: first-round control of %x, slam interest"},
+		// The strong 2C opener opposite partner's raise, whose range is
+		// wide (any hand with support): a control bid two points below
+		// the others' (a slam if partner has a little more than his
+		// minimum); partner signs off at his minimum.
+		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "2C P 2D P 2S P 3S P", When: all(cueWhen, strongOpener), Call: "cx", Art: true, Force: Forcing,
+			Need: Need{Test: hall(cheapestControl, func(c *Ctx, e *Eval, _ *Bind) bool {
+				t, _ := cueTrump(c)
+				return slamPts(c, e, t) >= fitTry-2 && fitTrumpsSound(c, e, t)
+			}, hcpFor(fitTry-2))},
+			Show: func(c *Ctx, b *Bind, m *Meaning) {
+				m.Control[b.S('x')] = true
+				showsHCP(fitTry-2, 0)(c, b, m)
+			},
 			Desc: "Control bid: first-round control of %x, slam interest"},
 		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2S P", When: cueJumpWhen, Call: "jx", Art: true, Force: Forcing,
 			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
