@@ -154,6 +154,14 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				},
 				Need: Need{Pts: rng(fitGame, slamBelow), Len: "M4+"},
 				Desc: "Game in the major fit", Force: SignOff},
+			// Above game values with the fit found: the small slam, unless a
+			// control bid (cue.bid, four of a minor) tries for more.
+			&Rule{Name: name + "stayman.slam.fit", Prio: 100, Seq: after(a), Call: "6M",
+				When: func(c *Ctx, b *Bind) bool {
+					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
+				},
+				Need: Need{Pts: rng(slamBelow+1, 37), Len: "M4+"},
+				Desc: "Small slam in the major fit", Force: SignOff},
 			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
 				When: func(c *Ctx, b *Bind) bool {
 					return lv == 1 && (a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades)

@@ -43,6 +43,7 @@ func TestKeyRules(t *testing.T) {
 		{"weak two", "KQJ973.84.952.73", "None", "", "2S", "open.weak2"},
 		{"three-level preempt", "4.KQJ9753.83.962", "None", "", "3H", "open.3.preempt"},
 		{"five-card major", "AQ973.K4.QJ5.973", "None", "", "1S", "open.1major"},
+		{"Stayman over 2NT, the fit found, slam values", "K752.AKQ52.J63.7", "None", "2N P 3C P 3S P", "6S", "nt2.stayman.slam.fit"},
 		{"no natural new suit past 3NT after opener's raise of a two-over-one", "J74.AQT87.KT63.A", "None", "1S P 2H P 3H P", "4H", "gen.game.major"},
 		{"rule of 20 fails", "KJ8.A876.Q75.Q75", "None", "", "P", "open.pass"},
 		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
