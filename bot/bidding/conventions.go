@@ -111,7 +111,7 @@ var Sections = []Section{
 		"penalty; a double of their artificial response asks for that suit's lead.", map[i18n.Lang]string{i18n.Fr: "Interventions sur 1SA", i18n.De: "Störung nach 1SA", i18n.Hi: "1 नो-ट्रंप के बाद दखल", i18n.Ko: "1 노트럼프 이후의 방해"}},
 	{"slam", "Slam conventions", "Slam bidding counts both hands, partner at the least he has shown. Opposite partner's " +
 		"notrump opening, with no suit agreed, 33 HCP together bid 6NT and 37 bid 7NT, and 31-32 invite with a quantitative 4NT; " +
-		"opposite his notrump rebid or response 32 bid 6NT and 30-31 invite. Partner accepts the invitation with more than his minimum. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 " +
+		"opposite his notrump rebid or response 32 bid 6NT and 30-31 invite. Partner accepts the invitation with more than his minimum, counting a point for a five-card suit headed by three of the four top honours. Over a notrump opening or rebid, 4C is Gerber: 4D 0 or 4 " +
 		"aces, 4H 1, 4S 2, 4NT 3; 5C then asks for kings the same way, 4NT is to play; the asker may place the slam in his own " +
 		"six-card suit. In any other auction, with no fit to explore, 32 HCP together bid 6NT (two balanced hands of 32 make it " +
 		"more often than not). With a fit, points count " +

@@ -98,6 +98,17 @@ func acceptNeed(c *Ctx) int {
 	return slamMin
 }
 
+// goodFive is what a good long suit adds to my HCP when I answer a
+// quantitative 4NT: a point for five cards or more headed by three of
+// the four top honours, which take tricks that their HCP do not count.
+func goodFive(e *Eval) int {
+	s := e.Longest()
+	if e.Len[s] >= 5 && e.Top(s, 4) >= 3 {
+		return 1
+	}
+	return 0
+}
+
 // quantFloor is the least our HCP together (partner at his minimum)
 // invite 6NT with: slamTry opposite a notrump opening (its range is
 // narrow and its structure has its own invitation), one less opposite
@@ -682,12 +693,12 @@ func slamRules() []*Rule {
 		// five-card suit to offer; pass with the minimum.
 		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "6N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				p, need := e.HCP+c.PartnerMin(), acceptNeed(c)
+				p, need := e.HCP+c.PartnerMin()+goodFive(e), acceptNeed(c)
 				return p >= need || p == need-1 && e.Len[e.Longest()] < 5
 			}}, Desc: "Accepts the slam invitation", Force: SignOff},
 		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "5N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				return e.HCP+c.PartnerMin() == acceptNeed(c)-1 && e.Len[e.Longest()] >= 5
+				return e.HCP+c.PartnerMin()+goodFive(e) == acceptNeed(c)-1 && e.Len[e.Longest()] >= 5
 			}}, Desc: "Accepts, with a five-card suit: offers a choice of slams", Force: Forcing},
 		&Rule{Name: "nt.5nt.slam", Prio: 97, Seq: "... 4N P 5N P", Example: "1N P 4N P 5N P", Call: "6N",
 			When: func(c *Ctx, _ *Bind) bool {

@@ -35,6 +35,8 @@ func TestSlamCalls(t *testing.T) {
 		{"quantitative 4NT on 30-31 opposite a 2NT rebid", "1C P 1H P 2N P", "KQ4.AJ73.J52.J74", "4N", "slam.4nt"},
 		{"4NT over a notrump opening still invites on 31-32", "1N P", "KQ4.AJ7.Q532.KJ4", "4N", "nt1.4nt"},
 		{"quantitative 4NT accepted with a maximum", "1C P 1H P 1N P 4N P", "KQ4.K73.Q52.AJ74", "6N", "nt.4nt.6nt"},
+		{"quantitative 4NT at the minimum with a good five-card suit: a choice of slams", "1S P 2D P 3N P 4N P", "AKQT4.Q84.AJ7.Q3", "5N", "nt.4nt.5nt"},
+		{"quantitative 4NT declined at the minimum with a poor five-card suit", "1S P 2D P 3N P 4N P", "AT854.KJ4.AJ7.KQ", "P", "nt.4nt.pass"},
 		{"quantitative 4NT declined with a minimum", "1C P 1H P 1N P 4N P", "Q84.K73.Q52.AJ74", "P", "nt.4nt.pass"},
 		{"control bid after Jacoby 2NT", "1S P 2N P 3S P", "KQ73.A4.KJ52.Q74", "4H", "cue.bid"},
 		{"the cheapest control first", "1S P 2N P 3S P", "KQ73.84.AJ52.K74", "4D", "cue.bid"},
