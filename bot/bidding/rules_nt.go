@@ -147,24 +147,24 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 	after := func(ans string) string { return pre + " " + at(2, "C") + " P " + ans + " P" }
 	for _, ans := range []string{at(2, "D"), at(2, "H"), at(2, "S")} {
 		a := ans
+		// answered: M is the major opener's answer showed.
+		answered := func(_ *Ctx, b *Bind) bool {
+			return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
+		}
 		rs = append(rs,
 			&Rule{Name: name + "stayman.game.fit", Prio: 100, Seq: after(a), Call: "4M",
-				When: func(c *Ctx, b *Bind) bool {
-					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
-				},
+				When: answered,
 				Need: Need{Pts: rng(fitGame, slamBelow), Len: "M4+"},
 				Desc: "Game in the major fit", Force: SignOff},
 			// Above game values with the fit found: the small slam, unless a
 			// control bid (cue.bid, four of a minor) tries for more.
 			&Rule{Name: name + "stayman.slam.fit", Prio: 100, Seq: after(a), Call: "6M",
-				When: func(c *Ctx, b *Bind) bool {
-					return a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades
-				},
+				When: answered,
 				Need: Need{Pts: rng(slamBelow+1, 37), Len: "M4+"},
 				Desc: "Small slam in the major fit", Force: SignOff},
 			&Rule{Name: name + "stayman.inv.fit", Prio: 99, Seq: after(a), Call: at(3, "M"),
 				When: func(c *Ctx, b *Bind) bool {
-					return lv == 1 && (a[1] == 'H' && b.S('M') == card.Hearts || a[1] == 'S' && b.S('M') == card.Spades)
+					return lv == 1 && answered(c, b)
 				},
 				Need: Need{Pts: rng(inv, gameMin-1), Len: "M4+"}, Force: Invitational,
 				Desc: "Invitational raise of the major"},

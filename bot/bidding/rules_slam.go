@@ -98,6 +98,11 @@ func acceptNeed(c *Ctx) int {
 	return slamMin
 }
 
+// acceptPts is what I count, answering partner's quantitative 4NT,
+// against acceptNeed: my HCP and a good long suit, with the 4NT at its
+// minimum.
+func acceptPts(c *Ctx, e *Eval) int { return e.HCP + c.PartnerMin() + goodFive(e) }
+
 // goodFive is what a good long suit adds to my HCP when I answer a
 // quantitative 4NT: a point for five cards or more headed by three of
 // the four top honours, which take tricks that their HCP do not count.
@@ -641,9 +646,14 @@ func cheapestControl(c *Ctx, e *Eval, b *Bind) bool {
 
 // showsControl narrows a control bid's meaning: first-round control of
 // the suit, the values of a slam try.
-func showsControl(c *Ctx, b *Bind, m *Meaning) {
-	m.Control[b.S('x')] = true
-	showsHCP(fitTry, 0)(c, b, m)
+func showsControl(c *Ctx, b *Bind, m *Meaning) { showsControlOn(fitTry)(c, b, m) }
+
+// showsControlOn is showsControl for a try on total points together.
+func showsControlOn(total int) func(c *Ctx, b *Bind, m *Meaning) {
+	return func(c *Ctx, b *Bind, m *Meaning) {
+		m.Control[b.S('x')] = true
+		showsHCP(total, 0)(c, b, m)
+	}
 }
 
 // strongOpener: I opened our side's bidding with the strong 2C.
@@ -693,12 +703,12 @@ func slamRules() []*Rule {
 		// five-card suit to offer; pass with the minimum.
 		&Rule{Name: "nt.4nt.6nt", Prio: 100, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "6N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				p, need := e.HCP+c.PartnerMin()+goodFive(e), acceptNeed(c)
+				p, need := acceptPts(c, e), acceptNeed(c)
 				return p >= need || p == need-1 && e.Len[e.Longest()] < 5
 			}}, Desc: "Accepts the slam invitation", Force: SignOff},
 		&Rule{Name: "nt.4nt.5nt", Prio: 99, Seq: "... B P 4N P", Example: "1N P 4N P", Call: "5N", When: quantitative,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				return e.HCP+c.PartnerMin()+goodFive(e) == acceptNeed(c)-1 && e.Len[e.Longest()] >= 5
+				return acceptPts(c, e) == acceptNeed(c)-1 && e.Len[e.Longest()] >= 5
 			}}, Desc: "Accepts, with a five-card suit: offers a choice of slams", Force: Forcing},
 		&Rule{Name: "nt.5nt.slam", Prio: 97, Seq: "... 4N P 5N P", Example: "1N P 4N P 5N P", Call: "6N",
 			When: func(c *Ctx, _ *Bind) bool {
@@ -775,10 +785,7 @@ func slamRules() []*Rule {
 				t, _ := cueTrump(c)
 				return slamPts(c, e, t) >= fitTry-2 && fitTrumpsSound(c, e, t)
 			}, hcpFor(fitTry-2))},
-			Show: func(c *Ctx, b *Bind, m *Meaning) {
-				m.Control[b.S('x')] = true
-				showsHCP(fitTry-2, 0)(c, b, m)
-			},
+			Show: showsControlOn(fitTry - 2),
 			Desc: "Control bid: first-round control of %x, slam interest"},
 		&Rule{Name: "cue.bid", Prio: 141, Seq: "... *", Example: "1S P 2S P", When: cueJumpWhen, Call: "jx", Art: true, Force: Forcing,
 			Need: Need{Test: hall(cheapestControl, cueValues, hcpFor(fitTry))},
