@@ -51,7 +51,9 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 		o(&cfg)
 	}
 	hub := table.NewLocalHub(cfg)
-	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: server.I18n{}})
+	// AllowSeed: a test may deal a table from a seed of its own
+	// (beloteSeededTable), so that what it waits for is certain.
+	srv := server.New(server.Config{Store: st, Hub: hub, Assets: web.FS(), Logger: logger, Lang: server.I18n{}, AllowSeed: true})
 	ts := httptest.NewServer(srv)
 	// The profiles' counter, as Run starts it.
 	pctx, stopProfiles := context.WithCancel(ctx)
