@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -68,6 +69,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	metricsAddr := fs.String("metrics-addr", "", "serve GET /metrics without a token on this private address (e.g. 127.0.0.1:9090)")
 	lease := fs.Duration("lease", table.DefaultLeaseTTL, "how long a node's claim on its tables lasts without a heartbeat (one every third of it): a dead node's tables move to another after it (cluster; at least 2s)")
 	reviews := fs.Int("review-workers", 0, "reviews of finished deals (double dummy, belote's exact solver) run at once (default: one per core); fewer leaves cores free for the tables' moves, and a deal whose review finds the queue full goes without one (see docs/capacity.md)")
+	reviewNice := fs.Int("review-nice", 0, "how much lower the kernel's priority of the reviews of finished deals is than the tables' (nice, 0 to 19; Linux): a loaded node then gives its CPU to the moves first (0: the same)")
 	idle := fs.Duration("idle", 10*time.Minute, "park a table nobody watched or moved for this long (stored, rebuilt on return; negative: never)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -107,6 +109,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *reviews < 0 {
 		return badInput("--review-workers %d: want 0 (one per core) or more", *reviews)
+	}
+	if *reviewNice < 0 || *reviewNice > 19 {
+		return badInput("--review-nice %d: want 0 to 19", *reviewNice)
 	}
 	if *lease < 2*time.Second {
 		return badInput("--lease %v: want at least 2s (the lease is renewed at a third of it)", *lease)
@@ -157,6 +162,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		idle:           *idle,
 		lease:          *lease,
 		reviewWorkers:  *reviews,
+		reviewNice:     *reviewNice,
 		trustedProxies: trusted,
 		metricsToken:   metricsToken, metricsListener: mln,
 	}, stdout)
@@ -185,6 +191,9 @@ type serveConfig struct {
 	// reviewWorkers is how many reviews of finished deals run at once (0:
 	// one per worker of the double-dummy pool, a core each).
 	reviewWorkers int
+	// reviewNice lowers the priority of the threads that run background
+	// double-dummy and belote work (ddpool.Config.BackgroundNice).
+	reviewNice int
 
 	// trustedProxies are the reverse proxies whose forwarding headers name
 	// the client (server.Config.TrustedProxies).
@@ -322,10 +331,21 @@ func serve(ctx context.Context, c serveConfig, stdout io.Writer) error {
 	// and analyses of the tables and the tournaments' analyses: a player's
 	// claim or hint goes before the analyses, and the solvers' memory is
 	// bounded by the workers.
-	solvers := ddpool.New(ddpool.Config{})
+	// The pool has a worker a core. With lowered reviews, the Go
+	// scheduler gets a P more a worker: a review the kernel keeps waiting
+	// holds its P, and the tables must still find one at once. The bots
+	// and hints are sized on the cores, not on the Ps.
+	cores := runtime.GOMAXPROCS(0)
+	if c.reviewNice > 0 {
+		runtime.GOMAXPROCS(2 * cores)
+		defer runtime.GOMAXPROCS(cores)
+	}
+	solvers := ddpool.New(ddpool.Config{Workers: cores, BackgroundNice: c.reviewNice})
 	defer solvers.Close()
 	tcfg := table.Config{
-		Store: c.store, Logger: c.logger, Node: c.node,
+		BotQueue:    table.NewBotQueue(table.BotQueueConfig{Slots: max(1, cores/2)}),
+		HintWorkers: max(1, cores/2),
+		Store:       c.store, Logger: c.logger, Node: c.node,
 		BotDelay: c.botDelay, TurnTimeout: c.turn, NextDelay: c.next,
 		OnAction: met.ObserveAction,
 		Games:    tableGames(),

@@ -66,6 +66,19 @@ type Config struct {
 	// Linger is how long an idle worker keeps its solver before giving it
 	// back to dd's pools (default 2s): a burst reuses the same tables.
 	Linger time.Duration
+	// BackgroundNice, from 1 to 19, runs each piece of background work on
+	// an operating-system thread of its own whose scheduling priority is
+	// lowered by that much (nice), and which ends with the work: when the
+	// CPU is short, the kernel then gives it to the process's other
+	// threads (the tables, the players' claims and hints) first. 0 (the
+	// default) runs background work like the rest. Only Linux lowers a
+	// thread's priority; elsewhere the work runs as with 0.
+	//
+	// Such work holds one of the Go scheduler's Ps while the kernel keeps
+	// it waiting: a process that sets this should run with GOMAXPROCS
+	// raised by Workers, so that the rest always finds a P (as atout
+	// serve does).
+	BackgroundNice int
 }
 
 // Func is a piece of work: it runs on a worker with a solver of the pool,
@@ -88,10 +101,14 @@ type Pool struct {
 	done     atomic.Int64
 	refused  atomic.Int64
 	canceled atomic.Int64
+	// niceFailed counts the background work run at the process's
+	// priority because the thread's could not be lowered.
+	niceFailed atomic.Int64
 }
 
 type job struct {
 	ctx   context.Context
+	pri   Priority
 	f     Func
 	res   chan error
 	done  func(error) // Go's callback
@@ -182,7 +199,7 @@ func (p *Pool) Do(ctx context.Context, pri Priority, f Func) error {
 		return ErrClosed
 	default:
 	}
-	j := &job{ctx: ctx, f: f, res: make(chan error, 1)}
+	j := &job{ctx: ctx, pri: pri, f: f, res: make(chan error, 1)}
 	q := p.player
 	if pri != Player {
 		q = p.background
@@ -214,7 +231,7 @@ func (p *Pool) Go(ctx context.Context, pri Priority, f Func, done func(error)) b
 		return false
 	default:
 	}
-	j := &job{ctx: ctx, f: f, res: make(chan error, 1), done: done}
+	j := &job{ctx: ctx, pri: pri, f: f, res: make(chan error, 1), done: done}
 	q := p.player
 	if pri != Player {
 		q = p.background
@@ -277,7 +294,7 @@ func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 		maxTo(&p.peakHeld, p.held.Add(1))
 	}
 	var err error
-	func() {
+	call := func() {
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("ddpool: work panicked: %v", r)
@@ -286,7 +303,12 @@ func (p *Pool) run(j *job, s *dd.Solver) *dd.Solver {
 			}
 		}()
 		err = j.f(context.WithValue(j.ctx, solverKey{}, s), s)
-	}()
+	}
+	if j.pri == Background && p.cfg.BackgroundNice > 0 {
+		lowered(p.cfg.BackgroundNice, call, &p.niceFailed)
+	} else {
+		call()
+	}
 	p.running.Add(-1)
 	p.done.Add(1)
 	j.finish(err)
@@ -331,6 +353,10 @@ type Stats struct {
 	Done             int64 `json:"done"`
 	Refused          int64 `json:"refused"`  // ErrBusy
 	Canceled         int64 `json:"canceled"` // given up before it ran
+	// NiceFailed counts the background work run at the process's
+	// priority because Config.BackgroundNice could not lower its
+	// thread's.
+	NiceFailed int64 `json:"niceFailed,omitempty"`
 	// TableMB is the size of each worker's transposition table; SolverMB
 	// the tables the workers hold now, PeakSolverMB the most they held
 	// at once (at most Workers × TableMB).
@@ -344,5 +370,6 @@ func (p *Pool) Stats() Stats {
 	return Stats{Workers: p.cfg.Workers, Running: p.running.Load(), Peak: p.peak.Load(),
 		QueuedPlayer: len(p.player), QueuedBackground: len(p.background),
 		Done: p.done.Load(), Refused: p.refused.Load(), Canceled: p.canceled.Load(),
-		TableMB: p.cfg.TableMB, SolverMB: p.held.Load() * int64(p.cfg.TableMB), PeakSolverMB: p.peakHeld.Load() * int64(p.cfg.TableMB)}
+		NiceFailed: p.niceFailed.Load(),
+		TableMB:    p.cfg.TableMB, SolverMB: p.held.Load() * int64(p.cfg.TableMB), PeakSolverMB: p.peakHeld.Load() * int64(p.cfg.TableMB)}
 }

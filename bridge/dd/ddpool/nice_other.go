@@ -1,0 +1,11 @@
+//go:build !linux
+
+package ddpool
+
+import "errors"
+
+var errNoNice = errors.New("ddpool: a thread's priority is lowered on Linux only")
+
+func setNice(int) error { return errNoNice }
+
+func threadNice() (int, error) { return 0, errNoNice }
