@@ -348,10 +348,12 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) 
 
 // trackSession gives a WebSocket request a context that ends with its
 // session: when [Server.endSessionConns] is called for the token, or when a
-// periodic check finds the session gone. done must be called when the
-// request is over.
+// periodic check finds the session gone. The context does not end with
+// the request's handler: the WebSocket it opens outlives it, and takes
+// over the end of the tracking (wsContext). done must be called when the
+// handler returns; it ends the tracking unless a WebSocket took it over.
 func (s *Server) trackSession(r *http.Request, token string) (*http.Request, func()) {
-	ctx, cancel := context.WithCancel(r.Context())
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	key := &cancel
 	s.wsMu.Lock()
 	set := s.wsSessions[token]
@@ -365,7 +367,7 @@ func (s *Server) trackSession(r *http.Request, token string) (*http.Request, fun
 		go s.checkSessions()
 	}
 	s.wsMu.Unlock()
-	return r.WithContext(ctx), func() {
+	end := &sessionEnd{end: func() {
 		cancel()
 		s.wsMu.Lock()
 		delete(s.wsSessions[token], key)
@@ -373,7 +375,39 @@ func (s *Server) trackSession(r *http.Request, token string) (*http.Request, fun
 			delete(s.wsSessions, token)
 		}
 		s.wsMu.Unlock()
+	}}
+	return r.WithContext(context.WithValue(ctx, sessionEndKey{}, end)), func() { end.take()() }
+}
+
+// sessionEnd holds the end of a WebSocket request's session tracking
+// until the handler's return or the WebSocket (wsContext) takes it.
+type sessionEnd struct {
+	mu  sync.Mutex
+	end func()
+}
+
+type sessionEndKey struct{}
+
+// take returns the end of the tracking, once; a no-op after.
+func (e *sessionEnd) take() func() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	end := e.end
+	e.end = nil
+	if end == nil {
+		return func() {}
 	}
+	return end
+}
+
+// wsContext returns the context of a WebSocket opened by r, which outlives
+// r's handler, and what to call when the WebSocket ends. The context keeps
+// r's values; it ends with r's session (trackSession), not with r.
+func wsContext(r *http.Request) (context.Context, func()) {
+	if e, ok := r.Context().Value(sessionEndKey{}).(*sessionEnd); ok {
+		return r.Context(), e.take()
+	}
+	return context.WithoutCancel(r.Context()), func() {}
 }
 
 // checkSessions closes the WebSockets whose session ended where this node

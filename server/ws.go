@@ -25,7 +25,7 @@ type wsConn struct {
 	c      *websocket.Conn
 	ctx    context.Context // ends with the connection
 	cancel context.CancelFunc
-	guard  *wsguard.Writer // the read limit's guard
+	guard  *wsguard.Guard // the read limit's guard
 	// ready is closed once the table's subscription is there: before, the
 	// table is moving and only pings are served.
 	ready chan struct{}
@@ -65,20 +65,35 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.limitOrTableError(w, r, err)
 		return
 	}
-	defer release()
 	gw := wsguard.NewWriter(w, wsmsg.ReadLimit)
 	c, err := websocket.Accept(gw, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
+		release()
 		s.log.Info("websocket refused", "err", err)
 		return
 	}
 	c.SetReadLimit(wsmsg.ReadLimit)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	conn := &wsConn{c: c, ctx: ctx, cancel: cancel, guard: gw, out: make(chan []byte, 16), ready: make(chan struct{})}
+	// The connection is served on goroutines of its own and the handler
+	// returns: the HTTP server's goroutine, its connection's buffers and
+	// the upgrade request then go (some 10 KB a WebSocket, 80 MB at 2,000
+	// tables of four, all of it for the collector to mark at every cycle;
+	// docs/capacity.md). The connection's context ends with the session,
+	// not with the handler (wsContext).
+	parent, untrack := wsContext(r)
+	ctx, cancel := context.WithCancel(parent)
+	conn := &wsConn{c: c, ctx: ctx, cancel: cancel, guard: gw.Guard(), out: make(chan []byte, 16), ready: make(chan struct{})}
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
+	go s.serveWS(conn, room, u, s.requestLang(r, &u), moving, func() { untrack(); release() })
+}
+
+// serveWS serves an open WebSocket until it ends, then gives back what it
+// held (release).
+func (s *Server) serveWS(conn *wsConn, room table.Room, u store.User, lang string, moving bool, release func()) {
+	defer release()
+	ctx, cancel, c := conn.ctx, conn.cancel, conn.c
+	defer cancel()
 	closed := s.metrics.Connected()
 	defer func() {
 		s.connsMu.Lock()
@@ -86,7 +101,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.connsMu.Unlock()
 		closed()
 	}()
-	lang := s.requestLang(r, &u)
 	log := s.log.With("table", room.ID(), "user", u.ID)
 	log.Info("websocket open", "moving", moving)
 

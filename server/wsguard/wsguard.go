@@ -26,7 +26,7 @@ var ErrTooBig = errors.New("websocket: frame over the read limit")
 type Writer struct {
 	http.ResponseWriter
 	limit int64
-	guard *frameGuard
+	guard *Guard
 }
 
 // NewWriter returns w guarding messages of at most limit bytes.
@@ -45,18 +45,36 @@ func (g *Writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	// Bytes the HTTP server read ahead go through the guard too.
 	pre, _ := brw.Reader.Peek(brw.Reader.Buffered())
-	g.guard = &frameGuard{Conn: nc, pre: append([]byte(nil), pre...), limit: g.limit}
-	return g.guard, bufio.NewReadWriter(bufio.NewReader(g.guard), brw.Writer), nil
+	g.guard = &Guard{Conn: nc, pre: append([]byte(nil), pre...), limit: g.limit}
+	// The HTTP server's reader (brw.Reader) is left behind, to go with
+	// the rest of its connection; the WebSocket reads through a buffer of
+	// readBuffer bytes (a client's messages are a few hundred bytes: a
+	// longer read goes past the buffer).
+	return g.guard, bufio.NewReadWriter(bufio.NewReaderSize(g.guard, readBuffer), brw.Writer), nil
 }
+
+// readBuffer is the size of a guarded connection's read buffer.
+const readBuffer = 1024
+
+// Guard returns the guard of the connection hijacked through g (nil
+// before): all a server needs to keep of g once the WebSocket is open,
+// so that the ResponseWriter, and the HTTP server's connection, request
+// and buffers behind it, are not kept alive for the WebSocket's life.
+func (g *Writer) Guard() *Guard { return g.guard }
 
 // Tripped reports whether the client announced a message over the limit:
 // its reads fail with [ErrTooBig]. False if the connection was not
 // hijacked through g.
-func (g *Writer) Tripped() bool { return g.guard != nil && g.guard.tripped.Load() }
+func (g *Writer) Tripped() bool { return g.guard.Tripped() }
 
-// frameGuard follows the client's frames in the bytes read and fails the
-// read that brings a data frame taking its message over limit bytes.
-type frameGuard struct {
+// Tripped reports whether the client announced a message over the limit
+// (false for a nil guard).
+func (f *Guard) Tripped() bool { return f != nil && f.tripped.Load() }
+
+// Guard is a hijacked connection read through the limit: it follows the
+// client's frames in the bytes read and fails the read that brings a data
+// frame taking its message over limit bytes.
+type Guard struct {
 	net.Conn
 	pre   []byte
 	limit int64
@@ -68,7 +86,7 @@ type frameGuard struct {
 	tripped atomic.Bool
 }
 
-func (f *frameGuard) Read(p []byte) (int, error) {
+func (f *Guard) Read(p []byte) (int, error) {
 	if f.tripped.Load() {
 		return 0, ErrTooBig
 	}
@@ -88,7 +106,7 @@ func (f *frameGuard) Read(p []byte) (int, error) {
 }
 
 // scan follows the frames in b; false when one goes over the limit.
-func (f *frameGuard) scan(b []byte) bool {
+func (f *Guard) scan(b []byte) bool {
 	for len(b) > 0 {
 		if f.payload > 0 {
 			k := min(int64(len(b)), f.payload)

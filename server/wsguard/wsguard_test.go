@@ -61,7 +61,7 @@ func TestScan(t *testing.T) {
 		{"a length over 2^62", huge, false},
 	} {
 		for _, chunk := range []int{1, 3, 1 << 20} {
-			f := &frameGuard{limit: limit}
+			f := &Guard{limit: limit}
 			ok := true
 			for b := c.in; len(b) > 0 && ok; {
 				k := min(chunk, len(b))
