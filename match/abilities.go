@@ -35,7 +35,9 @@ type Abilities struct {
 	// itself already checked by the engine).
 	ClaimHolds func(ctx context.Context, d game.Game, by card.Seat, tricks int) (bool, error)
 	// Explain gives the meaning of every call made so far in d (public
-	// information: it depends on the calls only); nil when none.
+	// information: it depends on the calls only); nil when none. The
+	// list may be shared and is never changed: a table that gets the same
+	// list (same first element, same length) again reuses its encoding.
 	Explain func(d game.Game) []protocol.Explanation
 	// Suggest gives the call the bots would make for us in d, and its
 	// meaning: the bidding hint; nil when it is not us's turn to call.

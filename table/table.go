@@ -347,6 +347,9 @@ type Table struct {
 	finishedOK bool
 	explained  json.RawMessage // the auction's explanations at version explainedV, encoded
 	explainedV uint64
+	// explainedOf is the list explained encodes: the explainer's own, not
+	// to be changed.
+	explainedOf []protocol.Explanation
 	// analyses holds the encoded analysis message of each analysed deal;
 	// analysing the deals whose analysis is under way.
 	analyses  map[int][]byte
@@ -812,13 +815,19 @@ func (t *Table) explanations() json.RawMessage {
 		return nil
 	}
 	if t.explainedV != t.version+1 {
-		t.explained = nil
-		if e := explain(t.m.Game()); len(e) > 0 {
-			b, err := json.Marshal(e)
-			if err != nil {
-				t.log.Error("encoding explanations", "err", err)
-			} else {
-				t.explained = b
+		e := explain(t.m.Game())
+		// The explainer shares its answers (a memo): the same list as
+		// last time, as through the whole play of a deal, is encoded
+		// already.
+		if len(e) == 0 || len(e) != len(t.explainedOf) || &e[0] != &t.explainedOf[0] {
+			t.explained, t.explainedOf = nil, nil
+			if len(e) > 0 {
+				b, err := json.Marshal(e)
+				if err != nil {
+					t.log.Error("encoding explanations", "err", err)
+				} else {
+					t.explained, t.explainedOf = b, e
+				}
 			}
 		}
 		t.explainedV = t.version + 1

@@ -32,14 +32,18 @@ func New() System { return System{b: bidding.New(bidding.Options{}), memo: &memo
 
 // memo keeps the explanations of recent auctions: a table sends them with
 // every state, and during the play (most of the states) its auction no
-// longer changes. It holds at most memoSize auctions and starts afresh
-// when full.
+// longer changes. It holds two generations of at most memoSize auctions
+// each: when the new one is full it becomes the old one, and an auction
+// found in the old one moves to the new. An auction a table still asks
+// for at every move therefore stays, however many others come and go (a
+// memo that started afresh when full made a thousand tables in play
+// explain their auctions again at every reset).
 type memo struct {
-	mu sync.Mutex
-	m  map[string][]protocol.Explanation
+	mu       sync.Mutex
+	cur, old map[string][]protocol.Explanation
 }
 
-const memoSize = 4096
+const memoSize = 2048
 
 func (c *memo) get(k string) ([]protocol.Explanation, bool) {
 	if c == nil {
@@ -47,7 +51,13 @@ func (c *memo) get(k string) ([]protocol.Explanation, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e, ok := c.m[k]
+	if e, ok := c.cur[k]; ok {
+		return e, true
+	}
+	e, ok := c.old[k]
+	if ok {
+		c.putLocked(k, e)
+	}
 	return e, ok
 }
 
@@ -57,10 +67,14 @@ func (c *memo) put(k string, e []protocol.Explanation) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= memoSize {
-		c.m = make(map[string][]protocol.Explanation, 64)
+	c.putLocked(k, e)
+}
+
+func (c *memo) putLocked(k string, e []protocol.Explanation) {
+	if c.cur == nil || len(c.cur) >= memoSize {
+		c.old, c.cur = c.cur, make(map[string][]protocol.Explanation, 64)
 	}
-	c.m[k] = e
+	c.cur[k] = e
 }
 
 // auctionKey names an auction: what its explanations depend on.

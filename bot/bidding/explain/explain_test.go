@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"reflect"
 	"sync"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"atout/bridge"
 	"atout/card"
 	"atout/game"
+	"atout/protocol"
 )
 
 // biddings returns n boards bid to their end by the bots' system.
@@ -69,8 +71,32 @@ func TestMemoSameAsFresh(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := len(s.memo.m); n == 0 || n > memoSize {
-		t.Errorf("memo holds %d auctions", n)
+	if n := len(s.memo.cur); n == 0 || n > memoSize || len(s.memo.old) > memoSize {
+		t.Errorf("memo holds %d + %d auctions", n, len(s.memo.old))
+	}
+}
+
+// An auction asked for again and again stays in the memo while many
+// others pass through it; one asked for once goes after two generations.
+func TestMemoKeepsWhatIsAsked(t *testing.T) {
+	var c memo
+	hot := []protocol.Explanation{{Call: "1NT"}}
+	cold := []protocol.Explanation{{Call: "2C"}}
+	c.put("hot", hot)
+	c.put("cold", cold)
+	for i := range 5 * memoSize {
+		c.put(fmt.Sprint(i), nil)
+		if i%(memoSize/2) == 0 {
+			if e, ok := c.get("hot"); !ok || &e[0] != &hot[0] {
+				t.Fatalf("after %d other auctions the hot one is gone", i+1)
+			}
+		}
+	}
+	if _, ok := c.get("cold"); ok {
+		t.Error("an auction never asked for again is still there")
+	}
+	if len(c.cur) > memoSize || len(c.old) > memoSize {
+		t.Errorf("memo holds %d + %d auctions", len(c.cur), len(c.old))
 	}
 }
 
