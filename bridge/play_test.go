@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -181,5 +182,57 @@ func TestTrickJSON(t *testing.T) {
 	b, _ = Trick{Leader: card.East}.MarshalJSON()
 	if string(b) != `{"leader":"E","cards":[]}` {
 		t.Errorf("%s", b)
+	}
+}
+
+// TestTrickJSONAsReflection checks the hand-written encoding of a trick
+// against encoding/json's of the same struct, for every length of trick,
+// every leader and winner, and random cards; and that a trick with an
+// invalid seat or card is refused, as the reflection refuses it.
+func TestTrickJSONAsReflection(t *testing.T) {
+	type trickJSON struct {
+		Leader card.Seat   `json:"leader"`
+		Cards  []card.Card `json:"cards"`
+		Winner *card.Seat  `json:"winner,omitempty"`
+	}
+	reflected := func(tr Trick) ([]byte, error) {
+		j := trickJSON{Leader: tr.Leader, Cards: tr.Cards}
+		if j.Cards == nil {
+			j.Cards = []card.Card{}
+		}
+		if tr.Complete() {
+			w := tr.Winner
+			j.Winner = &w
+		}
+		return json.Marshal(j)
+	}
+	r := card.NewRand(11)
+	for i := 0; i < 2000; i++ {
+		d := card.Deck52()
+		r.Shuffle(d)
+		tr := Trick{Leader: card.Seat(i % 4), Winner: card.Seat(i / 4 % 4)}
+		for k := 0; k < i%5; k++ {
+			tr.Cards = append(tr.Cards, d[k])
+		}
+		if i%50 == 7 {
+			tr.Cards = []card.Card{}
+		}
+		got, err := tr.MarshalJSON()
+		want, werr := reflected(tr)
+		if err != nil || werr != nil || string(got) != string(want) {
+			t.Fatalf("%+v: got %s (%v), want %s (%v)", tr, got, err, want, werr)
+		}
+	}
+	for _, tr := range []Trick{
+		{Leader: 4},
+		{Leader: card.North, Cards: []card.Card{card.MustParse("S2"), 0}},
+		{Leader: card.North, Cards: []card.Card{card.MustParse("S2"), card.MustParse("S3"), card.MustParse("S4"), card.MustParse("S5")}, Winner: 9},
+	} {
+		if _, err := tr.MarshalJSON(); err == nil {
+			t.Errorf("%+v: encoded", tr)
+		}
+		if _, err := reflected(tr); err == nil {
+			t.Errorf("%+v: the reflection encodes it", tr)
+		}
 	}
 }

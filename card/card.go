@@ -148,8 +148,19 @@ func (c Card) String() string {
 		}
 		return fmt.Sprintf("Card(%d)", uint8(c))
 	}
-	return c.Suit().String() + c.Rank().String()
+	return cardNames[c]
 }
+
+// cardNames holds each valid card's String, so that naming a card (in
+// every state message, for every card shown) allocates nothing.
+var cardNames = func() (names [256]string) {
+	for s := Clubs; s <= Spades; s++ {
+		for r := Two; r <= Ace; r++ {
+			names[New(s, r)] = s.String() + r.String()
+		}
+	}
+	return names
+}()
 
 // ParseError reports text that is not a valid suit, rank, card, hand or deal.
 type ParseError struct {

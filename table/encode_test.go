@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -118,6 +119,11 @@ func TestStateEncoding(t *testing.T) {
 func encodingMismatch(tbl *Table, users []string) string {
 	for _, u := range users {
 		w := tbl.wire(u)
+		var shared wireState
+		tbl.sharing(func() { shared = tbl.wire(u) })
+		if !reflect.DeepEqual(shared.Table, w.Table) {
+			return fmt.Sprintf("user %q at move %d: the table's description built once for all\n%+v\nis not his own\n%+v", u, tbl.n, shared.Table, w.Table)
+		}
 		got, err := w.encode()
 		if err != nil {
 			return err.Error()
@@ -149,9 +155,11 @@ func BenchmarkEncodeState(b *testing.B) {
 			for b.Loop() {
 				if err := tbl.exec(context.Background(), func() {
 					size = 0
-					for _, p := range players {
-						size += len(tbl.encode(p.ID))
-					}
+					tbl.sharing(func() {
+						for _, p := range players {
+							size += len(tbl.encode(p.ID))
+						}
+					})
 				}); err != nil {
 					b.Fatal(err)
 				}

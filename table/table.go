@@ -38,6 +38,7 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -345,6 +346,9 @@ type Table struct {
 	lost       bool // another node took the table: stop serving it
 	parked     bool // stored as parked: stop serving it
 	finishedOK bool
+	// common is what every message of a broadcast shares (commonInfo),
+	// while it runs.
+	common     *Info
 	explained  json.RawMessage // the auction's explanations at version explainedV, encoded
 	explainedV uint64
 	// explainedOf is the list explained encodes: the explainer's own, not
@@ -588,15 +592,26 @@ func (t *Table) send(s *Sub, msg []byte) {
 
 // broadcast sends every subscriber its state.
 func (t *Table) broadcast() {
-	cache := map[string][]byte{}
-	for s := range t.subs {
-		msg, ok := cache[s.userID]
-		if !ok {
-			msg = t.encode(s.userID)
-			cache[s.userID] = msg
+	t.sharing(func() {
+		cache := map[string][]byte{}
+		for s := range t.subs {
+			msg, ok := cache[s.userID]
+			if !ok {
+				msg = t.encode(s.userID)
+				cache[s.userID] = msg
+			}
+			t.send(s, msg)
 		}
-		t.send(s, msg)
-	}
+	})
+}
+
+// sharing runs f, which encodes the state for several users, with what
+// their messages share built once for all of them.
+func (t *Table) sharing(f func()) {
+	in := t.commonInfo()
+	t.common = &in
+	defer func() { t.common = nil }()
+	f()
 }
 
 // notify sends msg to every subscriber.
@@ -647,11 +662,21 @@ func (t *Table) info(userID string) Info {
 	return in
 }
 
+// commonInfo is what the table's description says to everybody: the
+// rest of [Table.infoFor] is for one user.
+func (t *Table) commonInfo() Info {
+	return Info{ID: t.id, Game: string(t.settings.Game), Settings: protocol.TableSettings(t.settings.Public()), Deal: t.m.DealNo(),
+		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
+}
+
 // infoFor describes the table for userID, and whether the current deal is
 // shown to him in full (a competition's judge decides: see seal.go).
 func (t *Table) infoFor(userID string) (in Info, dealShown bool) {
-	in = Info{ID: t.id, Game: string(t.settings.Game), Settings: protocol.TableSettings(t.settings.Public()), Deal: t.m.DealNo(),
-		DealMove: len(t.m.Moves()), DealOver: t.m.DealDone(), Over: t.m.Over(), Sheet: t.m.Sheet()}
+	if t.common != nil {
+		in = *t.common
+	} else {
+		in = t.commonInfo()
+	}
 	me, seated := t.seatOf(userID)
 	for i, s := range t.seats {
 		si := SeatInfo{Seat: card.Seat(i), Name: s.Name, Human: s.UserID != "", Connected: t.conns[i] > 0}
@@ -748,7 +773,10 @@ func (t *Table) wire(userID string) wireState {
 // type, not through protocol.View's MarshalJSON, whose output
 // encoding/json would then scan and copy again (a fifth of the encoding's
 // time), and the explanations, encoded once for every seat, copied as
-// they are.
+// they are. The parts are written into a scratch buffer kept between
+// calls, so that the message is the only new allocation of its size: the
+// parts' own copies were more than half of the bytes a move allocated,
+// and the garbage collector's work at thousands of tables grows with them.
 func (w *wireState) encode() ([]byte, error) {
 	var view any
 	switch {
@@ -757,46 +785,82 @@ func (w *wireState) encode() ([]byte, error) {
 	case w.View.Belote != nil:
 		view = w.View.Belote
 	}
-	table, err := json.Marshal(&w.Table)
-	if err != nil {
+	sb := scratchPool.Get().(*scratch)
+	defer sb.release()
+	b := &sb.buf
+	enc := &sb.enc
+	b.WriteString(`{"type":`)
+	if err := enc.put(w.Type); err != nil {
 		return nil, err
 	}
-	viewJSON, err := json.Marshal(view)
-	if err != nil {
-		return nil, err
-	}
-	typ, err := json.Marshal(w.Type)
-	if err != nil {
-		return nil, err
-	}
-	b := make([]byte, 0, len(table)+len(viewJSON)+len(w.Explanations)+96)
-	b = append(b, `{"type":`...)
-	b = append(b, typ...)
-	b = append(b, `,"n":`...)
-	b = strconv.AppendInt(b, int64(w.N), 10)
-	b = append(b, `,"seat":`...)
+	b.WriteString(`,"n":`)
+	b.Write(strconv.AppendInt(sb.num[:0], int64(w.N), 10))
+	b.WriteString(`,"seat":`)
 	if w.Seat == nil {
-		b = append(b, "null"...)
-	} else {
-		seat, err := json.Marshal(*w.Seat)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, seat...)
+		b.WriteString("null")
+	} else if err := enc.put(*w.Seat); err != nil {
+		return nil, err
 	}
-	b = append(b, `,"table":`...)
-	b = append(b, table...)
-	b = append(b, `,"view":`...)
-	b = append(b, viewJSON...)
+	b.WriteString(`,"table":`)
+	if err := enc.put(&w.Table); err != nil {
+		return nil, err
+	}
+	b.WriteString(`,"view":`)
+	if err := enc.put(view); err != nil {
+		return nil, err
+	}
 	if w.Timer != nil {
-		b = append(b, `,"timer":`...)
-		b = strconv.AppendInt(b, int64(*w.Timer), 10)
+		b.WriteString(`,"timer":`)
+		b.Write(strconv.AppendInt(sb.num[:0], int64(*w.Timer), 10))
 	}
 	if len(w.Explanations) > 0 {
-		b = append(b, `,"explanations":`...)
-		b = append(b, w.Explanations...)
+		b.WriteString(`,"explanations":`)
+		b.Write(w.Explanations)
 	}
-	return append(b, '}'), nil
+	b.WriteByte('}')
+	return bytes.Clone(b.Bytes()), nil
+}
+
+// scratch is the buffer a state message is written into before its copy,
+// with a JSON encoder writing to it.
+type scratch struct {
+	buf bytes.Buffer
+	enc scratchEncoder
+	num [20]byte
+}
+
+// scratchEncoder encodes a value as json.Marshal does into its buffer.
+type scratchEncoder struct {
+	buf *bytes.Buffer
+	enc *json.Encoder
+}
+
+// put appends v's encoding, as json.Marshal's, without the newline the
+// encoder ends it with.
+func (e *scratchEncoder) put(v any) error {
+	if err := e.enc.Encode(v); err != nil {
+		return err
+	}
+	e.buf.Truncate(e.buf.Len() - 1)
+	return nil
+}
+
+// scratchMax is the largest buffer put back for reuse: a rare huge message
+// does not stay in memory.
+const scratchMax = 64 << 10
+
+var scratchPool = sync.Pool{New: func() any {
+	s := new(scratch)
+	s.enc = scratchEncoder{buf: &s.buf, enc: json.NewEncoder(&s.buf)}
+	return s
+}}
+
+func (s *scratch) release() {
+	if s.buf.Cap() > scratchMax {
+		return
+	}
+	s.buf.Reset()
+	scratchPool.Put(s)
 }
 
 // wireState is the state message with the explanations encoded once for

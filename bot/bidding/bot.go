@@ -396,6 +396,17 @@ func (b *Bot) ExplainAll(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 	return c.Meanings
 }
 
+// ExplainAfter returns what ExplainAll returns for calls, given known,
+// what ExplainAll returned for the auction's first len(known) calls: a
+// call's meaning depends only on the calls before it, so only the calls
+// after those are explained. A table explains its auction after every
+// call; this makes each time cost one call's reading, not the auction's.
+// known is not changed, and the result does not share its memory.
+func (b *Bot) ExplainAfter(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, known []Meaning) []Meaning {
+	_, calls = legalPrefix(dealer, calls)
+	return b.newCtxAfter(vul, dealer, calls, known[:min(len(known), len(calls))]).Meanings
+}
+
 // legalPrefix returns the auction of calls up to the first illegal one,
 // and those calls.
 func legalPrefix(dealer card.Seat, calls []bridge.Call) (bridge.Auction, []bridge.Call) {

@@ -27,13 +27,27 @@ type Ctx struct {
 // newCtx builds the context for the seat to act after calls, explaining
 // every earlier call on the way. calls must be legal.
 func (b *Bot) newCtx(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) *Ctx {
+	return b.newCtxAfter(vul, dealer, calls, nil)
+}
+
+// newCtxAfter is newCtx with the meanings of the first len(known) calls
+// given (as newCtx found them), not read again.
+func (b *Bot) newCtxAfter(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, known []Meaning) *Ctx {
 	c := &Ctx{Vul: vul, Dealer: dealer, Open: -1, auction: bridge.NewAuction(dealer)}
+	if known != nil {
+		c.Meanings = make([]Meaning, 0, len(calls))
+	}
 	for i := range c.Shown {
 		c.Shown[i] = anyHand()
 	}
-	for _, call := range calls {
+	for i, call := range calls {
 		c.Me = c.auction.ToAct()
-		m := b.explainIn(c, call)
+		var m Meaning
+		if i < len(known) {
+			m = known[i]
+		} else {
+			m = b.explainIn(c, call)
+		}
 		c.Meanings = append(c.Meanings, m)
 		c.Shown[c.Me].intersect(m)
 		if c.Open < 0 && call.Kind == bridge.Bid {

@@ -40,14 +40,23 @@ func New() System { return System{b: bidding.New(bidding.Options{}), memo: &memo
 // explain their auctions again at every reset).
 type memo struct {
 	mu       sync.Mutex
-	cur, old map[string][]protocol.Explanation
+	cur, old map[string]memoEntry
+}
+
+// memoEntry is what the memo keeps of an auction: its explanations, and
+// for an auction (not the meanings of the next calls) the bidder's
+// meanings they come from, from which the same auction with one more call
+// is explained by reading that call only (bidding.Bot.ExplainAfter).
+type memoEntry struct {
+	out []protocol.Explanation
+	ms  []bidding.Meaning
 }
 
 const memoSize = 2048
 
-func (c *memo) get(k string) ([]protocol.Explanation, bool) {
+func (c *memo) get(k string) (memoEntry, bool) {
 	if c == nil {
-		return nil, false
+		return memoEntry{}, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -61,7 +70,7 @@ func (c *memo) get(k string) ([]protocol.Explanation, bool) {
 	return e, ok
 }
 
-func (c *memo) put(k string, e []protocol.Explanation) {
+func (c *memo) put(k string, e memoEntry) {
 	if c == nil {
 		return
 	}
@@ -70,9 +79,9 @@ func (c *memo) put(k string, e []protocol.Explanation) {
 	c.putLocked(k, e)
 }
 
-func (c *memo) putLocked(k string, e []protocol.Explanation) {
+func (c *memo) putLocked(k string, e memoEntry) {
 	if c.cur == nil || len(c.cur) >= memoSize {
-		c.old, c.cur = c.cur, make(map[string][]protocol.Explanation, 64)
+		c.old, c.cur = c.cur, make(map[string]memoEntry, 64)
 	}
 	c.cur[k] = e
 }
@@ -101,17 +110,29 @@ func (s System) Abilities(a match.Abilities) match.Abilities {
 func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []protocol.Explanation {
 	key := auctionKey(vul, dealer, calls)
 	if e, ok := s.memo.get(key); ok {
-		return e
+		return e.out
 	}
-	ms := s.b.ExplainAll(vul, dealer, calls)
-	out := make([]protocol.Explanation, 0, len(ms))
-	for i, m := range ms {
-		if i >= len(calls) {
-			break
-		}
-		out = append(out, Of(m, calls[i]))
+	// The auction one call shorter is usually known: the table explained
+	// it at the call before.
+	var prev memoEntry
+	if n := len(calls); n > 0 {
+		prev, _ = s.memo.get(auctionKey(vul, dealer, calls[:n-1]))
 	}
-	s.memo.put(key, out)
+	var ms []bidding.Meaning
+	if prev.ms != nil {
+		ms = s.b.ExplainAfter(vul, dealer, calls, prev.ms)
+	} else {
+		ms = s.b.ExplainAll(vul, dealer, calls)
+	}
+	n := min(len(ms), len(calls))
+	out := make([]protocol.Explanation, 0, n)
+	if k := min(len(prev.out), n); k > 0 {
+		out = append(out, prev.out[:k]...)
+	}
+	for i := len(out); i < n; i++ {
+		out = append(out, Of(ms[i], calls[i]))
+	}
+	s.memo.put(key, memoEntry{out: out, ms: ms})
 	return out
 }
 
@@ -146,7 +167,7 @@ func (s System) Meanings(d game.Game) []protocol.Explanation {
 	// answer share the memo without meeting.
 	key := auctionKey(g.Vul(), g.Dealer(), calls) + " ?"
 	if e, ok := s.memo.get(key); ok {
-		return e
+		return e.out
 	}
 	next := auc.Legal()
 	ms := s.b.ExplainNext(g.Vul(), g.Dealer(), calls, next)
@@ -154,7 +175,7 @@ func (s System) Meanings(d game.Game) []protocol.Explanation {
 	for i, m := range ms {
 		out[i] = Of(m, next[i])
 	}
-	s.memo.put(key, out)
+	s.memo.put(key, memoEntry{out: out})
 	return out
 }
 

@@ -76,18 +76,49 @@ func TestMemoSameAsFresh(t *testing.T) {
 	}
 }
 
+// TestMemoSameAsFreshRandomCalls is TestMemoSameAsFresh on auctions of
+// random legal calls, which the bots would not make (doubles of doubles,
+// jumps, late bids), each explained call by call as a table does, with
+// the memo, against the system without it.
+func TestMemoSameAsFreshRandomCalls(t *testing.T) {
+	s := New()
+	fresh := System{b: s.b}
+	r := card.NewRand(5)
+	for board := range 300 {
+		vul, dealer := bridge.Vul(board%4), card.Seat(board/4%4)
+		auc := bridge.NewAuction(dealer)
+		for !auc.Done() {
+			legal := auc.Legal()
+			// Pass half the time, so that auctions last some rounds.
+			c := bridge.PassCall
+			if r.IntN(2) == 0 {
+				c = legal[r.IntN(len(legal))]
+			}
+			if err := auc.Add(c); err != nil {
+				t.Fatal(err)
+			}
+			calls := auc.Calls()
+			got := s.Calls(vul, dealer, calls)
+			want := fresh.Calls(vul, dealer, calls)
+			if len(got) != len(calls) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("board %d, %v: memo %v, fresh %v", board, calls, got, want)
+			}
+		}
+	}
+}
+
 // An auction asked for again and again stays in the memo while many
 // others pass through it; one asked for once goes after two generations.
 func TestMemoKeepsWhatIsAsked(t *testing.T) {
 	var c memo
 	hot := []protocol.Explanation{{Call: "1NT"}}
 	cold := []protocol.Explanation{{Call: "2C"}}
-	c.put("hot", hot)
-	c.put("cold", cold)
+	c.put("hot", memoEntry{out: hot})
+	c.put("cold", memoEntry{out: cold})
 	for i := range 5 * memoSize {
-		c.put(fmt.Sprint(i), nil)
+		c.put(fmt.Sprint(i), memoEntry{})
 		if i%(memoSize/2) == 0 {
-			if e, ok := c.get("hot"); !ok || &e[0] != &hot[0] {
+			if e, ok := c.get("hot"); !ok || &e.out[0] != &hot[0] {
 				t.Fatalf("after %d other auctions the hot one is gone", i+1)
 			}
 		}
@@ -131,6 +162,33 @@ func BenchmarkExplain(b *testing.B) {
 					b.Fatal("no explanations")
 				}
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkExplainAuction is a table's explanations during an auction:
+// after each call, every call so far, for 16 real auctions; "memo" reads
+// only the new call (the auction one call shorter is in the memo),
+// "fresh" reads them all every time.
+func BenchmarkExplainAuction(b *testing.B) {
+	games := biddings(b, 16)
+	base := New()
+	for _, name := range []string{"memo", "fresh"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s := System{b: base.b}
+				if name == "memo" {
+					s.memo = &memo{}
+				}
+				for _, g := range games {
+					auc := g.Auction()
+					calls := auc.Calls()
+					for k := 1; k <= len(calls); k++ {
+						s.Calls(g.Vul(), g.Dealer(), calls[:k])
+					}
+				}
 			}
 		})
 	}
