@@ -26,7 +26,7 @@ func TestClaimFlood50Bounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a flood of claims")
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(400)) // as `atout serve` runs
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent)) // as `atout serve` runs
 	pool := ddpool.New(ddpool.Config{Workers: 16})
 	defer pool.Close()
 	env := newEnvWith(t, table.Config{Workers: bridgeanalysis.Workers(pool)}, func(c *Config) { c.AllowSeed = true; c.Solvers = pool; c.GuestsPerMinute = 1000 })

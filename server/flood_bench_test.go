@@ -35,11 +35,11 @@ func rssMB() float64 {
 // (base-MB), at its peak during the flood (peak-MB) and once the flood is
 // over and the garbage collected (after-MB). The probe of issue 15 took a
 // server from 94 MB to 1.03 GB with claims at 22 tables. Run with
-// -benchtime=20x (1,000 claims). The collector runs at GOGC=400, as in
+// -benchtime=20x (1,000 claims). The collector runs at GCPercent, as in
 // `atout serve`.
 func BenchmarkClaimFlood50(b *testing.B) {
-	// As `atout serve` runs: the heap may grow to 5x the live data.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	// As `atout serve` runs: the heap may grow to 4x the live data.
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	env := newEnv(b, table.Config{})
 	const tables = 50
 	ready := tablesInPlay(b, env, tables)

@@ -43,7 +43,7 @@ func TestLoad(t *testing.T) {
 	}
 	// As atout serve does (unless GOGC is set).
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
+		defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	}
 	nBots := envInt("ATOUT_LOAD_TABLES", 200)
 	nHumans := envInt("ATOUT_LOAD_HUMANS", 50)

@@ -122,10 +122,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	if os.Getenv("GOGC") == "" {
-		// The live heap is small (some 25 MB for 1,000 tables) and
-		// allocation steady: collecting at 5x instead of 2x cuts the GC's
-		// share of the CPU for a few tens of MB.
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(server.GCPercent)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

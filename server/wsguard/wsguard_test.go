@@ -1,6 +1,7 @@
 package wsguard
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -118,5 +119,48 @@ func TestWriter(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the read was not failed at the header")
+	}
+}
+
+// TestWriterBuffers checks that a hijacked connection gets the small
+// buffers a node holds by thousands (not the HTTP server's 4 KB), and
+// that what is written through them, shorter or longer than the buffer,
+// reaches the client whole and in order.
+func TestWriterBuffers(t *testing.T) {
+	long := bytes.Repeat([]byte("0123456789"), 400) // 4,000 bytes, past the buffer
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		nc, brw, err := http.NewResponseController(NewWriter(w, 100)).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer nc.Close()
+		if brw.Reader.Size() != readBuffer || brw.Writer.Size() != writeBuffer {
+			t.Errorf("buffers of %d and %d bytes, want %d and %d", brw.Reader.Size(), brw.Writer.Size(), readBuffer, writeBuffer)
+		}
+		brw.WriteString("short;")
+		brw.Write(long)
+		brw.WriteString(";end")
+		if err := brw.Flush(); err != nil {
+			t.Error(err)
+		}
+	}))
+	defer ts.Close()
+	c, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	got, err := io.ReadAll(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "short;" + string(long) + ";end"
+	if string(got) != want {
+		t.Errorf("read %d bytes, want the %d written", len(got), len(want))
 	}
 }

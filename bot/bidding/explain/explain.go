@@ -132,8 +132,24 @@ func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []p
 	for i := len(out); i < n; i++ {
 		out = append(out, Of(ms[i], calls[i]))
 	}
-	s.memo.put(key, memoEntry{out: out, ms: ms})
+	e := memoEntry{out: out}
+	if !over(dealer, calls) {
+		e.ms = ms // the next call will want them; a finished auction has none
+	}
+	s.memo.put(key, e)
 	return out
+}
+
+// over reports whether an auction of calls is finished (or goes wrong):
+// no call can follow it.
+func over(dealer card.Seat, calls []bridge.Call) bool {
+	a := bridge.NewAuction(dealer)
+	for _, c := range calls {
+		if a.Add(c) != nil {
+			return true
+		}
+	}
+	return a.Done()
 }
 
 // Explain is the [match.Abilities] meaning of every call made so far in

@@ -104,6 +104,12 @@ func TestMemoSameAsFreshRandomCalls(t *testing.T) {
 				t.Fatalf("board %d, %v: memo %v, fresh %v", board, calls, got, want)
 			}
 		}
+		// A finished auction is kept for the play without the bidder's
+		// meanings, which only a next call would use.
+		calls := auc.Calls()
+		if e, ok := s.memo.get(auctionKey(vul, dealer, calls)); !ok || e.ms != nil {
+			t.Fatalf("board %d: the finished auction is in the memo %v, with its meanings %v", board, ok, e.ms != nil)
+		}
 	}
 }
 
