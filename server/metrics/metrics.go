@@ -11,6 +11,7 @@ import (
 	"io"
 	rtmetrics "runtime/metrics"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -161,20 +162,45 @@ var runtimeGauges = []struct{ name, help, sample string }{
 	{"atout_go_heap_goal_bytes", "The heap size the next garbage collection aims at.", "/gc/heap/goal:bytes"},
 }
 
-// writeRuntime writes the runtimeGauges.
+// runtimeCounters are the garbage collector's work since the process
+// started: how often it ran and the CPU it took, and of that CPU what the
+// goroutines that allocated during a collection did themselves (assists):
+// a move whose goroutine assists waits for it, so a load test reads from
+// these whether the collector is what its slow moves wait for.
+var runtimeCounters = []struct{ name, help, sample string }{
+	{"atout_go_gc_cycles_total", "Garbage collections completed.", "/gc/cycles/total:gc-cycles"},
+	{"atout_go_gc_cpu_seconds_total", "CPU time of the garbage collector (all its work, pauses included).", "/cpu/classes/gc/total:cpu-seconds"},
+	{"atout_go_gc_assist_cpu_seconds_total", "CPU time of the garbage collector's marking done by the goroutines that allocated during a collection.", "/cpu/classes/gc/mark/assist:cpu-seconds"},
+}
+
+// writeRuntime writes the runtimeGauges and runtimeCounters.
 func writeRuntime(w io.Writer) {
-	samples := make([]rtmetrics.Sample, len(runtimeGauges))
+	samples := make([]rtmetrics.Sample, len(runtimeGauges)+len(runtimeCounters))
 	for i, g := range runtimeGauges {
 		samples[i].Name = g.sample
 	}
+	for i, c := range runtimeCounters {
+		samples[len(runtimeGauges)+i].Name = c.sample
+	}
 	rtmetrics.Read(samples)
 	for i, g := range runtimeGauges {
-		var v uint64
-		if samples[i].Value.Kind() == rtmetrics.KindUint64 {
-			v = samples[i].Value.Uint64()
-		}
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %d\n", g.name, g.help, g.name, g.name, v)
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %s\n", g.name, g.help, g.name, g.name, sampleText(samples[i].Value))
 	}
+	for i, c := range runtimeCounters {
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n%s %s\n", c.name, c.help, c.name, c.name, sampleText(samples[len(runtimeGauges)+i].Value))
+	}
+}
+
+// sampleText writes a runtime sample's value (0 for a sample this Go does
+// not have).
+func sampleText(v rtmetrics.Value) string {
+	switch v.Kind() {
+	case rtmetrics.KindUint64:
+		return strconv.FormatUint(v.Uint64(), 10)
+	case rtmetrics.KindFloat64:
+		return strconv.FormatFloat(v.Float64(), 'g', -1, 64)
+	}
+	return "0"
 }
 
 func writeMap(w io.Writer, m *sync.Map, f func(string, int64)) {

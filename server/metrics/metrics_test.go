@@ -1,6 +1,8 @@
 package metrics
 
 import (
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -79,5 +81,38 @@ func TestQuantile(t *testing.T) {
 	}
 	if q := m.Quantile(0.99); q != 5*time.Second {
 		t.Errorf("99th percentile %v, want 5s", q)
+	}
+}
+
+// TestRuntimeCounters checks that the collector's counters are written as
+// counters with the runtime's values: after a forced collection, at least
+// one cycle and some CPU (the assists may be zero).
+func TestRuntimeCounters(t *testing.T) {
+	runtime.GC()
+	var b strings.Builder
+	New().Write(&b, 0, ddpool.Stats{})
+	values := map[string]float64{}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && !strings.HasPrefix(line, "#") {
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			values[f[0]] = v
+		}
+	}
+	for _, c := range runtimeCounters {
+		if !strings.Contains(b.String(), "# TYPE "+c.name+" counter\n") {
+			t.Errorf("%s is not written as a counter", c.name)
+		}
+		if _, ok := values[c.name]; !ok {
+			t.Errorf("no sample of %s", c.name)
+		}
+	}
+	if values["atout_go_gc_cycles_total"] < 1 || values["atout_go_gc_cpu_seconds_total"] <= 0 {
+		t.Errorf("after a collection: %v cycles, %v s of CPU", values["atout_go_gc_cycles_total"], values["atout_go_gc_cpu_seconds_total"])
+	}
+	if values["atout_go_gc_assist_cpu_seconds_total"] > values["atout_go_gc_cpu_seconds_total"] {
+		t.Error("the assists are more than the collector's whole CPU")
 	}
 }

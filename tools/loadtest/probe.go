@@ -52,7 +52,11 @@ type metricsUse struct {
 	Tables, Clients   float64 // live at its end
 	P50, P99          float64 // seconds: the upper bound of the histogram bucket of the servers' action latency
 	Analyses, Refused float64 // double-dummy work done and refused (full queue)
-	Err               string
+	// GCCycles, GCCPU and GCAssist are the servers' garbage collections in
+	// the window, their CPU in seconds, and the part of it done by the
+	// goroutines that allocated during a collection (which wait for it).
+	GCCycles, GCCPU, GCAssist float64
+	Err                       string
 }
 
 func (p *probe) sample() snapshot {
@@ -138,6 +142,9 @@ func (p *probe) use(a, b snapshot, peaks []int64) ([]procUse, *metricsUse) {
 	m.Bot = delta[`atout_actions_total{by="bot"}`]
 	m.Analyses = delta["atout_dd_done_total"]
 	m.Refused = delta["atout_dd_refused_total"]
+	m.GCCycles = delta["atout_go_gc_cycles_total"]
+	m.GCCPU = delta["atout_go_gc_cpu_seconds_total"]
+	m.GCAssist = delta["atout_go_gc_assist_cpu_seconds_total"]
 	m.P50, m.P99 = histQuantile(delta, "atout_action_latency_seconds", 0.5), histQuantile(delta, "atout_action_latency_seconds", 0.99)
 	return procs, m
 }

@@ -54,6 +54,10 @@ func report(w io.Writer, cfg *Config, r *Result) {
 			m.Human, m.Bot, (m.Human+m.Bot)/secs, m.Tables, m.Clients)
 		row("server latency", "p50 ≤ %s  p99 ≤ %s (arrival to end of broadcast, histogram bucket)", bound(m.P50), bound(m.P99))
 		row("double dummy", "%.0f done, %.0f refused (queue full)", m.Analyses, m.Refused)
+		if m.GCCycles > 0 {
+			row("server GC", "%.0f collections (one every %.1f s), %.2f s of CPU, %.2f s of it by the goroutines allocating meanwhile (assists: moves wait)",
+				m.GCCycles, secs/m.GCCycles, m.GCCPU, m.GCAssist)
+		}
 	}
 	tw.Flush()
 }
