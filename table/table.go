@@ -606,7 +606,9 @@ func (t *Table) broadcast() {
 }
 
 // sharing runs f, which encodes the state for several users, with what
-// their messages share built once for all of them.
+// their messages share built once for all of them. A broadcast inside f
+// (a slow subscriber dropped: the others see him gone) ends the sharing,
+// and the rest of f builds the description afresh for each user.
 func (t *Table) sharing(f func()) {
 	in := t.commonInfo()
 	t.common = &in
