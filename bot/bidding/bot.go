@@ -391,7 +391,7 @@ func (b *Bot) Explain(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, ind
 
 // ExplainAll returns the meanings of every call of the auction.
 func (b *Bot) ExplainAll(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []Meaning {
-	_, calls = legalPrefix(dealer, calls)
+	_, calls = LegalPrefix(dealer, calls)
 	c := b.newCtx(vul, dealer, calls)
 	return c.Meanings
 }
@@ -403,13 +403,13 @@ func (b *Bot) ExplainAll(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) 
 // call; this makes each time cost one call's reading, not the auction's.
 // known is not changed, and the result does not share its memory.
 func (b *Bot) ExplainAfter(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, known []Meaning) []Meaning {
-	_, calls = legalPrefix(dealer, calls)
+	_, calls = LegalPrefix(dealer, calls)
 	return b.newCtxAfter(vul, dealer, calls, known[:min(len(known), len(calls))]).Meanings
 }
 
-// legalPrefix returns the auction of calls up to the first illegal one,
-// and those calls.
-func legalPrefix(dealer card.Seat, calls []bridge.Call) (bridge.Auction, []bridge.Call) {
+// LegalPrefix returns the auction of calls up to the first illegal one,
+// and those calls: what the bidder reads of an auction.
+func LegalPrefix(dealer card.Seat, calls []bridge.Call) (bridge.Auction, []bridge.Call) {
 	a := bridge.NewAuction(dealer)
 	for i, c := range calls {
 		if a.Add(c) != nil {
@@ -423,13 +423,7 @@ func legalPrefix(dealer card.Seat, calls []bridge.Call) (bridge.Auction, []bridg
 // calls' meanings together (indexed by card.Seat): the constraints a
 // card-play bot puts on the hands it samples.
 func (b *Bot) Inferences(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) [4]Meaning {
-	a := bridge.NewAuction(dealer)
-	for i, c := range calls {
-		if a.Add(c) != nil {
-			calls = calls[:i]
-			break
-		}
-	}
+	_, calls = LegalPrefix(dealer, calls)
 	return b.newCtx(vul, dealer, calls).Shown
 }
 

@@ -12,7 +12,7 @@ import (
 // of next that is not legal there gets the generic meaning, as in
 // Explain.
 func (b *Bot) ExplainNext(vul bridge.Vul, dealer card.Seat, calls []bridge.Call, next []bridge.Call) []Meaning {
-	a, calls := legalPrefix(dealer, calls)
+	a, calls := LegalPrefix(dealer, calls)
 	c := b.newCtx(vul, dealer, calls)
 	out := make([]Meaning, len(next))
 	for i, call := range next {

@@ -143,13 +143,8 @@ func (s System) Calls(vul bridge.Vul, dealer card.Seat, calls []bridge.Call) []p
 // over reports whether an auction of calls is finished (or goes wrong):
 // no call can follow it.
 func over(dealer card.Seat, calls []bridge.Call) bool {
-	a := bridge.NewAuction(dealer)
-	for _, c := range calls {
-		if a.Add(c) != nil {
-			return true
-		}
-	}
-	return a.Done()
+	a, legal := bidding.LegalPrefix(dealer, calls)
+	return len(legal) < len(calls) || a.Done()
 }
 
 // Explain is the [match.Abilities] meaning of every call made so far in
