@@ -152,42 +152,33 @@ func (m *Metrics) Write(w io.Writer, tables int, solvers ddpool.Stats) {
 	writeRuntime(w)
 }
 
-// runtimeGauges are the Go runtime's figures that size a node (from
-// runtime/metrics, which does not stop the world): the gauge's name, its
-// help and the runtime's sample.
-var runtimeGauges = []struct{ name, help, sample string }{
-	{"go_goroutines", "Goroutines that currently exist.", "/sched/goroutines:goroutines"},
-	{"atout_go_heap_objects_bytes", "Memory of live and not yet swept heap objects.", "/memory/classes/heap/objects:bytes"},
-	{"atout_go_memory_bytes", "All memory the Go runtime mapped.", "/memory/classes/total:bytes"},
-	{"atout_go_heap_goal_bytes", "The heap size the next garbage collection aims at.", "/gc/heap/goal:bytes"},
+// runtimeSeries are the Go runtime's figures that size a node (from
+// runtime/metrics, which does not stop the world): the series' name, its
+// Prometheus type, its help and the runtime's sample. The counters are
+// the garbage collector's work since the process started: how often it
+// ran and the CPU it took, and of that CPU what the goroutines that
+// allocated during a collection did themselves (assists): a move whose
+// goroutine assists waits for it, so a load test reads from these whether
+// the collector is what its slow moves wait for.
+var runtimeSeries = []struct{ name, kind, help, sample string }{
+	{"go_goroutines", "gauge", "Goroutines that currently exist.", "/sched/goroutines:goroutines"},
+	{"atout_go_heap_objects_bytes", "gauge", "Memory of live and not yet swept heap objects.", "/memory/classes/heap/objects:bytes"},
+	{"atout_go_memory_bytes", "gauge", "All memory the Go runtime mapped.", "/memory/classes/total:bytes"},
+	{"atout_go_heap_goal_bytes", "gauge", "The heap size the next garbage collection aims at.", "/gc/heap/goal:bytes"},
+	{"atout_go_gc_cycles_total", "counter", "Garbage collections completed.", "/gc/cycles/total:gc-cycles"},
+	{"atout_go_gc_cpu_seconds_total", "counter", "CPU time of the garbage collector (all its work, pauses included).", "/cpu/classes/gc/total:cpu-seconds"},
+	{"atout_go_gc_assist_cpu_seconds_total", "counter", "CPU time of the garbage collector's marking done by the goroutines that allocated during a collection.", "/cpu/classes/gc/mark/assist:cpu-seconds"},
 }
 
-// runtimeCounters are the garbage collector's work since the process
-// started: how often it ran and the CPU it took, and of that CPU what the
-// goroutines that allocated during a collection did themselves (assists):
-// a move whose goroutine assists waits for it, so a load test reads from
-// these whether the collector is what its slow moves wait for.
-var runtimeCounters = []struct{ name, help, sample string }{
-	{"atout_go_gc_cycles_total", "Garbage collections completed.", "/gc/cycles/total:gc-cycles"},
-	{"atout_go_gc_cpu_seconds_total", "CPU time of the garbage collector (all its work, pauses included).", "/cpu/classes/gc/total:cpu-seconds"},
-	{"atout_go_gc_assist_cpu_seconds_total", "CPU time of the garbage collector's marking done by the goroutines that allocated during a collection.", "/cpu/classes/gc/mark/assist:cpu-seconds"},
-}
-
-// writeRuntime writes the runtimeGauges and runtimeCounters.
+// writeRuntime writes the runtimeSeries.
 func writeRuntime(w io.Writer) {
-	samples := make([]rtmetrics.Sample, len(runtimeGauges)+len(runtimeCounters))
-	for i, g := range runtimeGauges {
-		samples[i].Name = g.sample
-	}
-	for i, c := range runtimeCounters {
-		samples[len(runtimeGauges)+i].Name = c.sample
+	samples := make([]rtmetrics.Sample, len(runtimeSeries))
+	for i, r := range runtimeSeries {
+		samples[i].Name = r.sample
 	}
 	rtmetrics.Read(samples)
-	for i, g := range runtimeGauges {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %s\n", g.name, g.help, g.name, g.name, sampleText(samples[i].Value))
-	}
-	for i, c := range runtimeCounters {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n%s %s\n", c.name, c.help, c.name, c.name, sampleText(samples[len(runtimeGauges)+i].Value))
+	for i, r := range runtimeSeries {
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %s\n", r.name, r.help, r.name, r.kind, r.name, sampleText(samples[i].Value))
 	}
 }
 
