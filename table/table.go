@@ -790,9 +790,8 @@ func (w *wireState) encode() ([]byte, error) {
 	sb := scratchPool.Get().(*scratch)
 	defer sb.release()
 	b := &sb.buf
-	enc := &sb.enc
 	b.WriteString(`{"type":`)
-	if err := enc.put(w.Type); err != nil {
+	if err := sb.put(w.Type); err != nil {
 		return nil, err
 	}
 	b.WriteString(`,"n":`)
@@ -800,15 +799,15 @@ func (w *wireState) encode() ([]byte, error) {
 	b.WriteString(`,"seat":`)
 	if w.Seat == nil {
 		b.WriteString("null")
-	} else if err := enc.put(*w.Seat); err != nil {
+	} else if err := sb.put(*w.Seat); err != nil {
 		return nil, err
 	}
 	b.WriteString(`,"table":`)
-	if err := enc.put(&w.Table); err != nil {
+	if err := sb.put(&w.Table); err != nil {
 		return nil, err
 	}
 	b.WriteString(`,"view":`)
-	if err := enc.put(view); err != nil {
+	if err := sb.put(view); err != nil {
 		return nil, err
 	}
 	if w.Timer != nil {
@@ -827,23 +826,17 @@ func (w *wireState) encode() ([]byte, error) {
 // with a JSON encoder writing to it.
 type scratch struct {
 	buf bytes.Buffer
-	enc scratchEncoder
+	enc *json.Encoder // writing to buf
 	num [20]byte
-}
-
-// scratchEncoder encodes a value as json.Marshal does into its buffer.
-type scratchEncoder struct {
-	buf *bytes.Buffer
-	enc *json.Encoder
 }
 
 // put appends v's encoding, as json.Marshal's, without the newline the
 // encoder ends it with.
-func (e *scratchEncoder) put(v any) error {
-	if err := e.enc.Encode(v); err != nil {
+func (s *scratch) put(v any) error {
+	if err := s.enc.Encode(v); err != nil {
 		return err
 	}
-	e.buf.Truncate(e.buf.Len() - 1)
+	s.buf.Truncate(s.buf.Len() - 1)
 	return nil
 }
 
@@ -853,7 +846,7 @@ const scratchMax = 64 << 10
 
 var scratchPool = sync.Pool{New: func() any {
 	s := new(scratch)
-	s.enc = scratchEncoder{buf: &s.buf, enc: json.NewEncoder(&s.buf)}
+	s.enc = json.NewEncoder(&s.buf)
 	return s
 }}
 
