@@ -84,7 +84,7 @@ func TestNATSStrangersLockedOut(t *testing.T) {
 	must(t, n2.hub.Join(ctx, id, table.Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r1, alice.ID)}, card.North))
 	r2, err := n2.hub.Get(ctx, id)
 	must(t, err)
-	sub, err := r2.Subscribe(ctx, bob.ID)
+	sub, err := r2.Subscribe(ctx, bob.ID, "")
 	must(t, err)
 	defer sub.Close()
 	select {
@@ -134,7 +134,7 @@ func TestNATSStrangersLockedOut(t *testing.T) {
 	info, out := rawNATS(t, e.URL(), []string{
 		connectLine(nil),
 		"SUB atout.> 1",
-		"SUB " + subj.state(id, bob.ID) + " 2",
+		"SUB " + subj.state(id, viewer{bob.ID, "en"}) + " 2",
 		"SUB > 3",
 		fmt.Sprintf("PUB %s %s %d", subj.call(id), "_INBOX.stranger", len(export)), string(export),
 		"PING",
@@ -247,7 +247,7 @@ func TestNATSNKeyRoutes(t *testing.T) {
 	must(t, n2.hub.Join(ctx, r1.ID(), table.Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r1, alice.ID)}, card.North))
 	r2, err := n2.hub.Get(ctx, r1.ID())
 	must(t, err)
-	sub, err := r2.Subscribe(ctx, bob.ID)
+	sub, err := r2.Subscribe(ctx, bob.ID, "")
 	must(t, err)
 	defer sub.Close()
 	select {

@@ -315,7 +315,7 @@ func newPlayer(t testing.TB, id string, room table.Room) *player {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	sub, err := room.Subscribe(ctx, id)
+	sub, err := room.Subscribe(ctx, id, "")
 	must(t, err)
 	p := &player{t: t, id: id, room: room, sub: sub, errs: map[string]int{}, done: make(chan struct{})}
 	t.Cleanup(sub.Close)

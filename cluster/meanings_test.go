@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	bridgeanalysis "atout/bridge/analysis"
 	"atout/card"
 	"atout/match"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -89,5 +92,75 @@ func TestProxyMeanings(t *testing.T) {
 	must(t, err)
 	if _, err := b2.Meanings(ctx, alice.ID); table.CodeOf(err) != table.CodeBadRequest {
 		t.Errorf("belote through the proxy: %v, want %s", err, table.CodeBadRequest)
+	}
+}
+
+// TestRemoteExplanationsInReadersLanguage: two watchers of the same user
+// on a node that does not hold the table, one reading French and one
+// every language, follow two relays: each gets the explanations in its
+// language.
+func TestRemoteExplanationsInReadersLanguage(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
+	must(t, err)
+	t.Cleanup(func() { st.Close() })
+	e := testNATS(t)
+	n1, n2 := meaningsNode(t, "n1", e.URL(), st), meaningsNode(t, "n2", e.URL(), st)
+	ctx := context.Background()
+	alice := guest(t, st, "alice")
+	r1, err := n1.hub.Create(ctx, table.Settings{Game: "bridge", Boards: 1, Seed: 9}, table.Player{ID: alice.ID, Name: "alice"})
+	must(t, err)
+	r2, err := n2.hub.Get(ctx, r1.ID())
+	must(t, err)
+	// turn reads sub's states until South is to call, and returns that
+	// state's explanations.
+	turn := func(sub *table.Sub) (n int, ex []protocol.Explanation) {
+		t.Helper()
+		timeout := time.After(20 * time.Second)
+		for {
+			select {
+			case b, ok := <-sub.C():
+				if !ok {
+					t.Fatal("subscription closed")
+				}
+				var m struct {
+					Type string `json:"type"`
+					N    int    `json:"n"`
+					View struct {
+						Legal []string `json:"legal"`
+					} `json:"view"`
+					Explanations []protocol.Explanation `json:"explanations"`
+				}
+				must(t, json.Unmarshal(b, &m))
+				if m.Type == "state" && len(m.View.Legal) > 0 {
+					return m.N, m.Explanations
+				}
+			case <-timeout:
+				t.Fatal("South is never to call")
+			}
+		}
+	}
+	all, err := r2.Subscribe(ctx, alice.ID, "")
+	must(t, err)
+	defer all.Close()
+	fr, err := r2.Subscribe(ctx, alice.ID, "fr")
+	must(t, err)
+	defer fr.Close()
+	if n2.hub.localTable(r1.ID()) != nil {
+		t.Fatal("node 2 took a table node 1 holds")
+	}
+	na, ea := turn(all)
+	nf, ef := turn(fr)
+	if na != nf || len(ea) != len(ef) || len(ea) == 0 {
+		t.Fatalf("every language: move %d, %d explanations; French: move %d, %d", na, len(ea), nf, len(ef))
+	}
+	worded := false
+	for i := range ea {
+		worded = worded || (ea[i].Words["fr"] != "" && ea[i].Words["ko"] != "")
+		if !reflect.DeepEqual(ef[i], ea[i].In("fr")) || len(ef[i].Words) > 1 {
+			t.Errorf("call %d in French: %+v\nin every language: %+v", i, ef[i], ea[i])
+		}
+	}
+	if !worded {
+		t.Errorf("no call worded in French and Korean: %+v", ea)
 	}
 }

@@ -46,7 +46,7 @@ func TestNATSCluster(t *testing.T) {
 	if !in.Seats[card.North].You || n2.hub.localTable(r1.ID()) != nil {
 		t.Fatalf("info across the route: %+v", in.Seats)
 	}
-	sub, err := r2.Subscribe(ctx, bob.ID)
+	sub, err := r2.Subscribe(ctx, bob.ID, "")
 	must(t, err)
 	defer sub.Close()
 	select {
@@ -104,7 +104,7 @@ func TestOpen(t *testing.T) {
 	if h.Len() != 1 || h.Node() != "solo" || h.Local() == nil {
 		t.Fatalf("Len %d Node %q", h.Len(), h.Node())
 	}
-	sub, err := r.Subscribe(ctx, alice.ID) // a local table: a real table subscriber
+	sub, err := r.Subscribe(ctx, alice.ID, "") // a local table: a real table subscriber
 	must(t, err)
 	<-sub.C()
 	sub.Close()

@@ -28,11 +28,11 @@ type served struct {
 	mu     sync.Mutex
 	sub    *nats.Subscription
 	closed bool
-	relays map[string]*relay // by user
+	relays map[viewer]*relay
 }
 
 func newServed(h *Hub, t *table.Table) *served {
-	return &served{h: h, t: t, relays: map[string]*relay{}}
+	return &served{h: h, t: t, relays: map[viewer]*relay{}}
 }
 
 func (s *served) setSub(sub *nats.Subscription) {
@@ -56,7 +56,7 @@ func (s *served) close() {
 	}
 	s.closed = true
 	sub, relays := s.sub, s.relays
-	s.relays = map[string]*relay{}
+	s.relays = map[viewer]*relay{}
 	s.mu.Unlock()
 	if sub != nil {
 		// Answer the calls already received (a stopped table says
@@ -169,7 +169,7 @@ func (s *served) do(req request) reply {
 		}
 		return s.watch(ctx, req)
 	case opUnwatch:
-		s.unwatch(req.User, req.Node)
+		s.unwatch(viewer{req.User, req.Lang}, req.Node)
 	default:
 		err = badRequest("unknown call " + req.Op)
 	}
@@ -189,11 +189,11 @@ func seatOf(n int) card.Seat {
 }
 
 // relay is a subscriber of a local table on behalf of the nodes watching
-// one user: it publishes what the table sends that user on the user's
-// subject.
+// one viewer: it publishes what the table sends that viewer on the
+// viewer's subject.
 type relay struct {
 	s       *served
-	user    string
+	viewer  viewer
 	id      string
 	subject string
 	sub     *table.Sub
@@ -209,17 +209,17 @@ type relay struct {
 	analysis []byte // the latest analysis, while its deal is over
 }
 
-// watch registers req.Node's interest in req.User's messages and answers
-// with the relay's latest state, unless the caller follows this relay and
-// has its latest message already (a renewal).
+// watch registers req.Node's interest in the messages of req.User reading
+// req.Lang and answers with the relay's latest state, unless the caller
+// follows this relay and has its latest message already (a renewal).
 func (s *served) watch(ctx context.Context, req request) reply {
-	user, node := req.User, req.Node
+	v, node := viewer{req.User, req.Lang}, req.Node
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		return errReply(table.ErrClosed)
 	}
-	r := s.relays[user]
+	r := s.relays[v]
 	if r != nil {
 		select {
 		case <-r.done:
@@ -228,14 +228,14 @@ func (s *served) watch(ctx context.Context, req request) reply {
 		}
 	}
 	if r == nil {
-		sub, err := s.t.Subscribe(ctx, user)
+		sub, err := s.t.Subscribe(ctx, v.user, v.lang)
 		if err != nil {
 			s.mu.Unlock()
 			return errReply(err)
 		}
-		r = &relay{s: s, user: user, id: randomID(), subject: s.h.subj.state(s.t.ID(), user), sub: sub,
+		r = &relay{s: s, viewer: v, id: randomID(), subject: s.h.subj.state(s.t.ID(), v), sub: sub,
 			ready: make(chan struct{}), done: make(chan struct{}), watchers: map[string]time.Time{}}
-		s.relays[user] = r
+		s.relays[v] = r
 		go r.pump()
 	}
 	r.watchers[node] = time.Now().Add(s.h.cfg.WatchTTL)
@@ -263,15 +263,15 @@ func (s *served) watch(ctx context.Context, req request) reply {
 	return rep
 }
 
-// unwatch drops node's interest in user's messages.
-func (s *served) unwatch(user, node string) {
+// unwatch drops node's interest in v's messages.
+func (s *served) unwatch(v viewer, node string) {
 	s.mu.Lock()
-	r := s.relays[user]
+	r := s.relays[v]
 	var gone *relay
 	if r != nil {
 		delete(r.watchers, node)
 		if len(r.watchers) == 0 {
-			delete(s.relays, user)
+			delete(s.relays, v)
 			gone = r
 		}
 	}
@@ -286,14 +286,14 @@ func (s *served) unwatch(user, node string) {
 func (s *served) expire(now time.Time) {
 	var gone []*relay
 	s.mu.Lock()
-	for user, r := range s.relays {
+	for v, r := range s.relays {
 		for node, until := range r.watchers {
 			if now.After(until) {
 				delete(r.watchers, node)
 			}
 		}
 		if len(r.watchers) == 0 {
-			delete(s.relays, user)
+			delete(s.relays, v)
 			gone = append(gone, r)
 		}
 	}
@@ -317,8 +317,8 @@ func (r *relay) pump() {
 	defer func() {
 		close(r.done)
 		r.s.mu.Lock()
-		if r.s.relays[r.user] == r {
-			delete(r.s.relays, r.user)
+		if r.s.relays[r.viewer] == r {
+			delete(r.s.relays, r.viewer)
 		}
 		r.s.mu.Unlock()
 	}()

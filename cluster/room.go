@@ -26,14 +26,14 @@ var _ table.Room = (*room)(nil)
 func (r *room) ID() string   { return r.id }
 func (r *room) Kind() string { return r.kind }
 
-func (r *room) Subscribe(ctx context.Context, userID string) (*table.Sub, error) {
+func (r *room) Subscribe(ctx context.Context, userID, lang string) (*table.Sub, error) {
 	if t := r.h.localTable(r.id); t != nil {
-		sub, err := t.Subscribe(ctx, userID)
+		sub, err := t.Subscribe(ctx, userID, lang)
 		if !errors.Is(err, table.ErrClosed) {
 			return sub, err
 		}
 	}
-	return r.h.subscribe(ctx, r.id, userID)
+	return r.h.subscribe(ctx, r.id, userID, lang)
 }
 
 // call runs local on the table if it is here, else sends req to its owner.

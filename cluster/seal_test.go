@@ -26,7 +26,7 @@ func TestSealAcrossNodes(t *testing.T) {
 	must(t, err)
 	r2, err := n2.hub.Get(ctx, r1.ID())
 	must(t, err)
-	sub, err := r2.Subscribe(ctx, "onlooker")
+	sub, err := r2.Subscribe(ctx, "onlooker", "")
 	must(t, err)
 	defer sub.Close()
 	deadline := time.After(60 * time.Second)

@@ -13,7 +13,10 @@ import (
 )
 
 // streamKey names the stream of one viewer of one table.
-type streamKey struct{ id, user string }
+type streamKey struct {
+	id string
+	viewer
+}
 
 // stream feeds this node's subscribers of one user at a table owned by
 // another node (or by this one, after a takeover): it subscribes to the
@@ -43,14 +46,14 @@ type stream struct {
 type localSub struct{ ch chan []byte }
 
 func newStream(h *Hub, key streamKey) *stream {
-	return &stream{h: h, key: key, subject: h.subj.state(key.id, key.user),
+	return &stream{h: h, key: key, subject: h.subj.state(key.id, key.viewer),
 		kick: make(chan struct{}, 1), quit: make(chan struct{}), ready: make(chan struct{}),
 		subs: map[*localSub]struct{}{}}
 }
 
-// subscribe adds a subscriber of user at remote table id.
-func (h *Hub) subscribe(ctx context.Context, id, user string) (*table.Sub, error) {
-	key := streamKey{id, user}
+// subscribe adds a subscriber of user, reading lang, at remote table id.
+func (h *Hub) subscribe(ctx context.Context, id, user, lang string) (*table.Sub, error) {
+	key := streamKey{id, viewer{user, lang}}
 	l := &localSub{ch: make(chan []byte, h.cfg.Table.SubBuffer)}
 	h.mu.Lock()
 	if h.closed {
@@ -264,7 +267,7 @@ func (st *stream) run() {
 		nsub.Unsubscribe()
 		if watched {
 			// Tell the owner at once (best effort; its watch expires anyway).
-			if b, err := jsonMarshal(request{Op: opUnwatch, User: st.key.user, Node: h.node}); err == nil {
+			if b, err := jsonMarshal(request{Op: opUnwatch, User: st.key.user, Lang: st.key.lang, Node: h.node}); err == nil {
 				h.nc.Publish(h.subj.call(st.key.id), b)
 			}
 		}
@@ -289,7 +292,7 @@ func (st *stream) run() {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), h.cfg.CallTimeout)
-		req := request{Op: opWatch, User: st.key.user, Node: h.node, TimeoutMS: h.cfg.CallTimeout.Milliseconds()}
+		req := request{Op: opWatch, User: st.key.user, Lang: st.key.lang, Node: h.node, TimeoutMS: h.cfg.CallTimeout.Milliseconds()}
 		st.mu.Lock()
 		if st.remote && st.state != nil {
 			req.Relay, req.Seq = st.relay, st.seq // a renewal: what we have
@@ -341,7 +344,7 @@ func (st *stream) run() {
 // if the stream ended.
 func (st *stream) runLocal(t *table.Table) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), st.h.cfg.CallTimeout)
-	sub, err := t.Subscribe(ctx, st.key.user)
+	sub, err := t.Subscribe(ctx, st.key.user, st.key.lang)
 	cancel()
 	if err != nil {
 		return st.sleep(20 * time.Millisecond)

@@ -37,8 +37,11 @@ const (
 
 // request is a call to a table's owner.
 type request struct {
-	Op     string `json:"op"`
-	User   string `json:"user,omitempty"`
+	Op   string `json:"op"`
+	User string `json:"user,omitempty"`
+	// Lang is the language the watcher reads (watch, unwatch): a
+	// state's explanations are worded in it only.
+	Lang   string `json:"lang,omitempty"`
 	Name   string `json:"name,omitempty"`   // sit: the player's name
 	Invite string `json:"invite,omitempty"` // sit: the invitation's secret
 	Seat   int    `json:"seat,omitempty"`
@@ -117,10 +120,15 @@ type subjects struct{ prefix string }
 // call is the subject of requests to the owner of table id.
 func (s subjects) call(id string) string { return s.prefix + ".table." + id + ".call" }
 
-// state is the subject of the owner's messages for one viewer of table id.
-func (s subjects) state(id, user string) string {
-	return s.prefix + ".table." + id + ".state." + viewerToken(user)
+// state is the subject of the owner's messages for one viewer of table id:
+// a user reading a language.
+func (s subjects) state(id string, v viewer) string {
+	return s.prefix + ".table." + id + ".state." + viewerToken(v.user) + "." + viewerToken(v.lang)
 }
+
+// viewer is who watches a table: a user ("" for an anonymous spectator)
+// reading a language ("" for every language).
+type viewer struct{ user, lang string }
 
 // viewerToken is the subject token of a viewer: the user id itself (ids
 // are lower-case letters and digits), or "_" and the hex bytes of anything

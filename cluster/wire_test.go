@@ -28,8 +28,15 @@ func TestViewerToken(t *testing.T) {
 		}
 	}
 	s := subjects{"atout"}
-	if got := s.state("abc", "u1"); got != "atout.table.abc.state.u1" {
-		t.Errorf("state subject %q", got)
+	for v, want := range map[viewer]string{
+		{"u1", "fr"}:   "atout.table.abc.state.u1.fr",
+		{"u1", ""}:     "atout.table.abc.state.u1._",
+		{"", "en"}:     "atout.table.abc.state._.en",
+		{"u.1", "x.y"}: "atout.table.abc.state._752e31._782e79",
+	} {
+		if got := s.state("abc", v); got != want {
+			t.Errorf("state subject of %+v: %q, want %q", v, got, want)
+		}
 	}
 	if got := s.call("abc"); got != "atout.table.abc.call" {
 		t.Errorf("call subject %q", got)
@@ -154,7 +161,7 @@ func TestConfigErrors(t *testing.T) {
 // older than what was delivered, a new relay (a new owner) starts over.
 func TestStreamOrder(t *testing.T) {
 	h := &Hub{subj: subjects{"atout"}}
-	st := newStream(h, streamKey{"t1", "u1"})
+	st := newStream(h, streamKey{"t1", viewer{"u1", "en"}})
 	l := &localSub{ch: make(chan []byte, 8)}
 	st.subs[l] = struct{}{}
 	st.setRemote(true)

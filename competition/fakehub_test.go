@@ -222,7 +222,7 @@ type fakeRoom struct {
 
 func (r *fakeRoom) ID() string   { return r.id }
 func (r *fakeRoom) Kind() string { return string(r.settings.Game) }
-func (r *fakeRoom) Subscribe(context.Context, string) (*table.Sub, error) {
+func (r *fakeRoom) Subscribe(context.Context, string, string) (*table.Sub, error) {
 	return nil, errors.New("fake room: no subscriptions")
 }
 func (r *fakeRoom) Act(context.Context, string, card.Seat, string, int) error { return nil }

@@ -203,6 +203,24 @@ type Explanation struct {
 	Force      int    `json:"force"`
 	Artificial bool   `json:"artificial,omitempty"`
 	// Words is the meaning worded in each language but English (whose
-	// wording is Text), from the same knowledge as atout bid's.
+	// wording is Text), from the same knowledge as atout bid's. On the
+	// WebSocket it holds the reader's language only (the page's language
+	// when it connected; none for English): see [Explanation.In].
 	Words map[string]string `json:"words,omitempty"`
+}
+
+// In returns e as a reader of lang needs it: Words holds lang's wording
+// only, or nothing for English (whose wording is Text) and for a language
+// it has no words in (the reader words the structured form). An empty
+// lang keeps every language. e is not changed.
+func (e Explanation) In(lang string) Explanation {
+	if lang == "" || e.Words == nil {
+		return e
+	}
+	if w, ok := e.Words[lang]; ok && lang != "en" {
+		e.Words = map[string]string{lang: w}
+	} else {
+		e.Words = nil
+	}
+	return e
 }

@@ -290,7 +290,7 @@ func TestBeloteDuplicatePlayRankingAndRestart(t *testing.T) {
 func playRoom(t *testing.T, room table.Room, user string, seed uint64) {
 	t.Helper()
 	rnd := newRand(seed)
-	sub, err := room.Subscribe(context.Background(), user)
+	sub, err := room.Subscribe(context.Background(), user, "")
 	if err != nil {
 		t.Fatal(err)
 	}

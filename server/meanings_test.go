@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -11,39 +13,77 @@ import (
 )
 
 // TestWebSocketMeanings: a player on his turn to call asks the meaning of
-// each legal call and gets one per legal call, for the position he sees;
-// a forged meanings message gets a clear bad_request and changes nothing;
-// a table whose game has no meanings says so.
+// each legal call and gets one per legal call, for the position he sees,
+// worded in his language only (the state's explanations too); a forged
+// meanings message gets a clear bad_request and changes nothing; a table
+// whose game has no meanings says so.
 func TestWebSocketMeanings(t *testing.T) {
 	games := testGames()
 	games["bridge"] = explain.New().Abilities(games["bridge"])
-	env := newEnv(t, table.Config{Games: games})
-	c := newClient(t, env.ts.URL)
-	id := c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: 8})
-	w := c.dial(id)
-	defer w.close()
-	m := waitMyTurn(t, w)
-	legal, seat := legalOf(m)
-	w.send(`{"type":"meanings"}`)
-	var ms protocol.Meanings
-	for r := w.mustRead(); ; r = w.mustRead() {
-		if r.Type == "error" {
-			t.Fatalf("meanings refused: %s", r.Raw)
+	env := newEnvWith(t, table.Config{Games: games}, func(c *Config) { c.AllowSeed, c.Lang = true, I18n{} })
+	var (
+		w     *ws
+		id    string
+		words int
+	)
+	for _, lang := range []string{"", "ko", "fr"} { // "": no choice made, English
+		c := newClient(t, env.ts.URL)
+		if lang != "" {
+			u, _ := url.Parse(env.ts.URL)
+			c.hc.Jar.SetCookies(u, []*http.Cookie{{Name: LangCookie, Value: lang}})
 		}
-		if r.Type == protocol.TypeMeanings {
-			if err := json.Unmarshal(r.Raw, &ms); err != nil {
-				t.Fatal(err)
+		id = c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: 8})
+		w = c.dial(id)
+		defer w.close()
+		m := waitMyTurn(t, w)
+		legal, seat := legalOf(m)
+		w.send(`{"type":"meanings"}`)
+		var ms protocol.Meanings
+		for r := w.mustRead(); ; r = w.mustRead() {
+			if r.Type == "error" {
+				t.Fatalf("meanings refused: %s", r.Raw)
 			}
-			break
+			if r.Type == protocol.TypeMeanings {
+				if err := json.Unmarshal(r.Raw, &ms); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+		if ms.N != m.N || ms.Seat.String() != seat || len(ms.Calls) != len(legal) {
+			t.Fatalf("meanings n %d seat %v, %d calls; the state: n %d, %s to call, %d legal", ms.N, ms.Seat, len(ms.Calls), m.N, seat, len(legal))
+		}
+		// inLang says what is wrong with e for a reader of lang: the
+		// words of that language only, none in English.
+		inLang := func(e protocol.Explanation) string {
+			switch {
+			case e.Text == "":
+				return "no text"
+			case lang == "" && e.Words != nil:
+				return "words for an English reader"
+			case lang != "" && (len(e.Words) != 1 || e.Words[lang] == ""):
+				return "not worded in " + lang + " only"
+			}
+			words += len(e.Words)
+			return ""
+		}
+		for i, l := range legal {
+			if e := ms.Calls[i]; e.Call != l || inLang(e) != "" {
+				t.Errorf("%s: meaning %d: %+v, legal call %s: %s", lang, i, e, l, inLang(e))
+			}
+		}
+		var st struct{ Explanations []protocol.Explanation }
+		if err := json.Unmarshal(m.Raw, &st); err != nil || len(st.Explanations) == 0 {
+			t.Fatalf("%s: the state's explanations: %v, %s", lang, err, m.Raw)
+		}
+		for i, e := range st.Explanations {
+			if bad := inLang(e); bad != "" {
+				t.Errorf("%s: the state's explanation %d: %+v: %s", lang, i, e, bad)
+			}
 		}
 	}
-	if ms.N != m.N || ms.Seat.String() != seat || len(ms.Calls) != len(legal) {
-		t.Fatalf("meanings n %d seat %v, %d calls; the state: n %d, %s to call, %d legal", ms.N, ms.Seat, len(ms.Calls), m.N, seat, len(legal))
-	}
-	for i, l := range legal {
-		if e := ms.Calls[i]; e.Call != l || e.Text == "" || len(e.Words) != 4 {
-			t.Errorf("meaning %d: %+v, legal call %s", i, e, l)
-		}
+	if words == 0 {
+		t.Fatal("no words in Korean nor French")
 	}
 	before := storedMoves(t, env, id)
 	for _, msg := range []string{`{"type":"meanings","action":"1NT"}`, `{"type":"meanings","n":3}`, `{"type":"meanings","seat":"S"}`} {

@@ -118,7 +118,7 @@ func (s *Server) serveWS(conn *wsConn, room table.Room, u store.User, lang strin
 		if moving {
 			s.reply(conn, protocol.Moving{Type: protocol.TypeMoving})
 		}
-		sub, err := s.subscribe(ctx, room, u.ID, moving)
+		sub, err := s.subscribe(ctx, room, u.ID, lang, moving)
 		if err != nil {
 			if ctx.Err() == nil {
 				log.Info("websocket: no table", "err", err)
@@ -157,9 +157,10 @@ func isMoving(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || protocol.CodeOf(err) == protocol.CodeBusy
 }
 
-// subscribe subscribes user to room; for a moving table it first waits,
-// up to MovingWait, until the table answers and lets user watch.
-func (s *Server) subscribe(ctx context.Context, room table.Room, userID string, moving bool) (*table.Sub, error) {
+// subscribe subscribes user, reading lang, to room; for a moving table it
+// first waits, up to MovingWait, until the table answers and lets user
+// watch.
+func (s *Server) subscribe(ctx context.Context, room table.Room, userID, lang string, moving bool) (*table.Sub, error) {
 	if moving {
 		wctx, wcancel := context.WithTimeout(ctx, s.cfg.MovingWait)
 		defer wcancel()
@@ -187,7 +188,7 @@ func (s *Server) subscribe(ctx context.Context, room table.Room, userID string, 
 			backoff = min(2*backoff, time.Second)
 		}
 	}
-	return room.Subscribe(ctx, userID)
+	return room.Subscribe(ctx, userID, lang)
 }
 
 // writeLoop is the only writer of a connection: table states, replies and
@@ -387,6 +388,11 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 	case protocol.TypeMeanings:
 		var ms protocol.Meanings
 		if ms, err = room.Meanings(ctx, u.ID); err == nil {
+			calls := make([]protocol.Explanation, len(ms.Calls)) // the table's may be shared
+			for i, c := range ms.Calls {
+				calls[i] = c.In(lang)
+			}
+			ms.Calls = calls
 			return s.reply(conn, ms)
 		}
 	case protocol.TypeHint:
@@ -398,6 +404,10 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 			h, err := room.Hint(ctx, u.ID)
 			switch {
 			case err == nil:
+				if h.Means != nil {
+					means := h.Means.In(lang)
+					h.Means = &means
+				}
 				s.reply(conn, h)
 			case errors.Is(err, context.Canceled):
 			default:

@@ -70,7 +70,7 @@ func TestAnalysisMessage(t *testing.T) {
 	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, a.ID)
+	sub, err := r.Subscribe(ctx, a.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestAnalysisMessage(t *testing.T) {
 		t.Errorf("analysed %+v for the line %+v", p, line)
 	}
 	// A late joiner gets it after its state.
-	sub2, err := r.Subscribe(ctx, b.ID)
+	sub2, err := r.Subscribe(ctx, b.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestAnalysisMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub3, err := r2.Subscribe(ctx, a.ID)
+	sub3, err := r2.Subscribe(ctx, a.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

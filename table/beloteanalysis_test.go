@@ -28,7 +28,7 @@ func TestBeloteAnalysisMessageAndHints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, u.ID)
+	sub, err := r.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestBeloteAnalysisMessageAndHints(t *testing.T) {
 		}
 	}
 	// A late subscriber gets it after its state.
-	sub2, err := r.Subscribe(ctx, u.ID)
+	sub2, err := r.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

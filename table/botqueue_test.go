@@ -249,7 +249,7 @@ func TestBotOnlyTablesQueued(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := hr.Subscribe(ctx, alice.ID)
+	sub, err := hr.Subscribe(ctx, alice.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

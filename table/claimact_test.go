@@ -28,7 +28,7 @@ func TestClaimIsNotAnAct(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sub, err := r.Subscribe(ctx, u.ID)
+		sub, err := r.Subscribe(ctx, u.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}

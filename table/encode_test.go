@@ -118,9 +118,9 @@ func TestStateEncoding(t *testing.T) {
 // the same message; it says where they differ ("" when they do not).
 func encodingMismatch(tbl *Table, users []string) string {
 	for _, u := range users {
-		w := tbl.wire(u)
+		w := tbl.wire(u, "")
 		var shared wireState
-		tbl.sharing(func() { shared = tbl.wire(u) })
+		tbl.sharing(func() { shared = tbl.wire(u, "") })
 		if !reflect.DeepEqual(shared.Table, w.Table) {
 			return fmt.Sprintf("user %q at move %d: the table's description built once for all\n%+v\nis not his own\n%+v", u, tbl.n, shared.Table, w.Table)
 		}
@@ -157,7 +157,7 @@ func BenchmarkEncodeState(b *testing.B) {
 					size = 0
 					tbl.sharing(func() {
 						for _, p := range players {
-							size += len(tbl.encode(p.ID))
+							size += len(tbl.encode(p.ID, "en"))
 						}
 					})
 				}); err != nil {

@@ -34,7 +34,7 @@ func TestMeanings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, _ := r.Subscribe(ctx, u.ID)
+	sub, _ := r.Subscribe(ctx, u.ID, "")
 	defer sub.Close()
 	m := waitTurn(t, sub)
 	v := m["view"].(map[string]any)
@@ -118,7 +118,7 @@ func TestMeaningsSealed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, _ := r.Subscribe(ctx, u.ID)
+	sub, _ := r.Subscribe(ctx, u.ID, "")
 	defer sub.Close()
 	waitTurn(t, sub)
 	if ms, err := r.Meanings(ctx, "watcher"); CodeOf(err) != CodeForbidden || ms.Calls != nil {
@@ -138,5 +138,83 @@ func TestMeaningsSealed(t *testing.T) {
 	}
 	if _, err := r2.Meanings(ctx, u2.ID); CodeOf(err) != CodeBadRequest {
 		t.Errorf("a game without meanings: %v, want %s", err, CodeBadRequest)
+	}
+}
+
+// TestExplanationsInReadersLanguage: a subscriber reading a language gets
+// each call's explanation with the words of that language only (none in
+// English, whose words are the text), and otherwise the same explanation
+// as the subscriber of every language; both at every state of an auction
+// and in the play.
+func TestExplanationsInReadersLanguage(t *testing.T) {
+	ctx := context.Background()
+	h := meaningsHub(t)
+	u, _ := h.cfg.Store.CreateGuest(ctx, "bob", "")
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 9}, Player{ID: u.ID, Name: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	langs := []string{"", "fr", "en", "ko", "xx"}
+	subs := make([]*Sub, len(langs))
+	for i, l := range langs {
+		if subs[i], err = r.Subscribe(ctx, u.ID, l); err != nil {
+			t.Fatal(err)
+		}
+		defer subs[i].Close()
+	}
+	// stateAt reads s's messages up to the state of move n.
+	stateAt := func(s *Sub, n float64) map[string]any {
+		for {
+			m := recv(t, s)
+			if m["type"] == "state" && m["n"].(float64) >= n {
+				if m["n"].(float64) != n {
+					t.Fatalf("state %v, want %v", m["n"], n)
+				}
+				return m
+			}
+		}
+	}
+	explained := func(m map[string]any) []protocol.Explanation {
+		var out []protocol.Explanation
+		b, _ := json.Marshal(m["explanations"])
+		if err := json.Unmarshal(b, &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	worded := 0
+	for turn := 0; ; turn++ {
+		m := waitTurn(t, subs[0])
+		all := explained(m)
+		for i, l := range langs[1:] {
+			got := explained(stateAt(subs[i+1], m["n"].(float64)))
+			if len(got) != len(all) {
+				t.Fatalf("%s: %d explanations, %d in every language", l, len(got), len(all))
+			}
+			for k, e := range all {
+				if e.Words["fr"] != "" {
+					worded++
+				}
+				want := e
+				want.Words = nil
+				if w := e.Words[l]; w != "" && l != "en" {
+					want.Words = map[string]string{l: w}
+				}
+				if !reflect.DeepEqual(got[k], want) || !reflect.DeepEqual(got[k], e.In(l)) {
+					t.Fatalf("%s, call %d at move %v:\n got %+v\nwant %+v", l, k, m["n"], got[k], want)
+				}
+			}
+		}
+		v := m["view"].(map[string]any)
+		if v["phase"] == "play" || turn == 8 {
+			if len(all) == 0 || worded == 0 {
+				t.Fatalf("%d explanations, %d worded in French: nothing checked", len(all), worded)
+			}
+			return
+		}
+		legal := v["legal"].([]any)
+		if err := r.Act(ctx, u.ID, card.South, legal[len(legal)/3].(string), int(m["n"].(float64))); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func TestParkedTableResumesOnDemand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, a.ID)
+	sub, err := r.Subscribe(ctx, a.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,12 +31,12 @@ func playSealed(t *testing.T, h *LocalHub, judge Judge) (player, watcher map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := r.Subscribe(ctx, u.ID)
+	ps, err := r.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ps.Close()
-	ws, err := r.Subscribe(ctx, "watcher")
+	ws, err := r.Subscribe(ctx, "watcher", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -234,8 +234,10 @@ type Room interface {
 	ID() string
 	Kind() string
 	// Subscribe registers a connection of user (may be "" for an anonymous
-	// spectator) and queues the current state to it.
-	Subscribe(ctx context.Context, userID string) (*Sub, error)
+	// spectator) reading lang, and queues the current state to it. The
+	// state's explanations are worded in lang only ([protocol.Explanation.In]);
+	// an empty lang gets every language.
+	Subscribe(ctx context.Context, userID, lang string) (*Sub, error)
 	// Act performs action for seat on behalf of user. n is the number of
 	// moves the client has seen (negative: not checked).
 	Act(ctx context.Context, userID string, seat card.Seat, action string, n int) error
@@ -280,6 +282,7 @@ type Room interface {
 type Sub struct {
 	t      *Table
 	userID string
+	lang   string
 	ch     chan []byte
 	// owned by the table goroutine
 	dropped bool
@@ -348,8 +351,10 @@ type Table struct {
 	finishedOK bool
 	// common is what every message of a broadcast shares (commonInfo),
 	// while it runs.
-	common     *Info
-	explained  json.RawMessage // the auction's explanations at version explainedV, encoded
+	common *Info
+	// explained holds the auction's explanations at version explainedV,
+	// encoded for each language asked (protocol.Explanation.In).
+	explained  map[string]json.RawMessage
 	explainedV uint64
 	// explainedOf is the list explained encodes: the explainer's own, not
 	// to be changed.
@@ -535,8 +540,8 @@ func (t *Table) tryPost(f func()) {
 
 // ---- subscribers ----
 
-func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
-	s := &Sub{t: t, userID: userID, ch: make(chan []byte, t.cfg.SubBuffer)}
+func (t *Table) Subscribe(ctx context.Context, userID, lang string) (*Sub, error) {
+	s := &Sub{t: t, userID: userID, lang: lang, ch: make(chan []byte, t.cfg.SubBuffer)}
 	err := t.exec(ctx, func() {
 		t.subs[s] = struct{}{}
 		t.nsubs.Add(1)
@@ -551,7 +556,7 @@ func (t *Table) Subscribe(ctx context.Context, userID string) (*Sub, error) {
 				return
 			}
 		}
-		t.send(s, t.encode(userID))
+		t.send(s, t.encode(userID, lang))
 		t.sendAnalysis(s)
 		t.sendChat(s)
 	})
@@ -593,12 +598,14 @@ func (t *Table) send(s *Sub, msg []byte) {
 // broadcast sends every subscriber its state.
 func (t *Table) broadcast() {
 	t.sharing(func() {
-		cache := map[string][]byte{}
+		type reader struct{ user, lang string }
+		cache := map[reader][]byte{}
 		for s := range t.subs {
-			msg, ok := cache[s.userID]
+			r := reader{s.userID, s.lang}
+			msg, ok := cache[r]
 			if !ok {
-				msg = t.encode(s.userID)
-				cache[s.userID] = msg
+				msg = t.encode(s.userID, s.lang)
+				cache[r] = msg
 			}
 			t.send(s, msg)
 		}
@@ -728,9 +735,9 @@ func (t *Table) infoFor(userID string) (in Info, dealShown bool) {
 	return in, dealShown
 }
 
-// encode builds the state message for userID.
-func (t *Table) encode(userID string) []byte {
-	w := t.wire(userID)
+// encode builds the state message for userID, reading lang.
+func (t *Table) encode(userID, lang string) []byte {
+	w := t.wire(userID, lang)
 	b, err := w.encode()
 	if err != nil {
 		t.log.Error("encoding state", "err", err)
@@ -739,8 +746,8 @@ func (t *Table) encode(userID string) []byte {
 	return b
 }
 
-// wire is the state message for userID, before its encoding.
-func (t *Table) wire(userID string) wireState {
+// wire is the state message for userID reading lang, before its encoding.
+func (t *Table) wire(userID, lang string) wireState {
 	in, dealShown := t.infoFor(userID)
 	msg := stateMsg{Type: "state", N: t.n, Table: in}
 	seat, seated := t.seatOf(userID)
@@ -760,7 +767,7 @@ func (t *Table) wire(userID string) wireState {
 	if !msg.View.IsZero() {
 		// The meanings of the calls tell the auction: not to someone who
 		// may not see the deal.
-		w.Explanations = t.explanations()
+		w.Explanations = t.explanations(lang)
 	}
 	if !t.deadline.IsZero() && t.deadlineV == t.version {
 		left := int(time.Until(t.deadline).Round(time.Second) / time.Second)
@@ -867,8 +874,13 @@ type wireState struct {
 }
 
 // explanations returns the meanings of the calls of the current auction,
-// encoded, computed once per change; nil when there are none.
-func (t *Table) explanations() json.RawMessage {
+// encoded for a reader of lang (every language if it is empty), computed
+// once per change and language; nil when there are none.
+//
+// Only the reader's language is sent: the wording in five languages is
+// three quarters of a bridge state during the play, and each card sends
+// a state to every seat.
+func (t *Table) explanations(lang string) json.RawMessage {
 	explain := t.abilities().Explain
 	if explain == nil || t.m.Game() == nil {
 		return nil
@@ -879,19 +891,31 @@ func (t *Table) explanations() json.RawMessage {
 		// last time, as through the whole play of a deal, is encoded
 		// already.
 		if len(e) == 0 || len(e) != len(t.explainedOf) || &e[0] != &t.explainedOf[0] {
-			t.explained, t.explainedOf = nil, nil
-			if len(e) > 0 {
-				b, err := json.Marshal(e)
-				if err != nil {
-					t.log.Error("encoding explanations", "err", err)
-				} else {
-					t.explained, t.explainedOf = b, e
-				}
-			}
+			clear(t.explained)
+			t.explainedOf = e
 		}
 		t.explainedV = t.version + 1
 	}
-	return t.explained
+	if len(t.explainedOf) == 0 {
+		return nil
+	}
+	if b, ok := t.explained[lang]; ok {
+		return b
+	}
+	in := make([]protocol.Explanation, len(t.explainedOf))
+	for i, x := range t.explainedOf {
+		in[i] = x.In(lang)
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.log.Error("encoding explanations", "err", err)
+		return nil
+	}
+	if t.explained == nil || len(t.explained) >= 8 {
+		t.explained = map[string]json.RawMessage{} // a few languages at most
+	}
+	t.explained[lang] = b
+	return b
 }
 
 // ---- actions ----

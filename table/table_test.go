@@ -146,7 +146,7 @@ func TestHumanTableActUndoResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, u.ID)
+	sub, err := r.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestHumanTableActUndoResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub2, err := r2.Subscribe(ctx, u.ID)
+	sub2, err := r2.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestOneStatePerMove(t *testing.T) {
 	ctx := context.Background()
 	tbl, players := fourHumans(t, Settings{Game: "belote", Target: 1000, Seed: 5})
 	r := Room(tbl)
-	sub, err := r.Subscribe(ctx, players[card.North].ID)
+	sub, err := r.Subscribe(ctx, players[card.North].ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func humanTable(t *testing.T, set Settings) (Room, *Sub, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, u.ID)
+	sub, err := r.Subscribe(ctx, u.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestBiddingHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, _ := r.Subscribe(ctx, u.ID)
+	sub, _ := r.Subscribe(ctx, u.ID, "")
 	defer sub.Close()
 	waitTurn(t, sub)
 	hint, err := r.Hint(ctx, u.ID)
@@ -164,7 +164,7 @@ func TestChat(t *testing.T) {
 	if err := r.Sit(ctx, Player{ID: bob.ID, Name: "bob", Invite: inviteOf(t, r, alice.ID)}, card.North); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := r.Subscribe(ctx, bob.ID)
+	sub, err := r.Subscribe(ctx, bob.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestChat(t *testing.T) {
 		t.Errorf("stranger: %v", err)
 	}
 	// A player joining gets the lines said so far.
-	sub2, err := r.Subscribe(ctx, alice.ID)
+	sub2, err := r.Subscribe(ctx, alice.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,9 +34,12 @@ type Config struct {
 	// XFF gives each client a made-up address of 198.18.0.0/15 in
 	// X-Forwarded-For, for the server's limits per address (the server
 	// must trust the load generator's address: --trusted-proxies).
-	XFF  bool
-	Keep bool   // leave the tables open at the end
-	Seed uint64 // of the players' choices and think times
+	XFF bool
+	// Langs are the languages the clients read, given in turn (the
+	// page's language cookie); none: no cookie, English.
+	Langs []string
+	Keep  bool   // leave the tables open at the end
+	Seed  uint64 // of the players' choices and think times
 
 	Probe *probe // the server processes and metrics watched (nil: none)
 }
@@ -200,7 +203,11 @@ func seatTable(ctx context.Context, cfg *Config, i int, tr http.RoundTripper, cl
 		if cfg.XFF {
 			addr = clientAddr(int(clients.Add(1)))
 		}
-		s, err := signIn(ctx, node, tr, addr, onRetry)
+		var lang string
+		if len(cfg.Langs) > 0 {
+			lang = cfg.Langs[(i*cfg.Humans+j)%len(cfg.Langs)]
+		}
+		s, err := signIn(ctx, node, tr, addr, lang, onRetry)
 		if err != nil {
 			return nil, err
 		}

@@ -88,3 +88,18 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestParseLangs: -langs gives the clients' languages in turn, and a
+// language the server has no catalog for is refused.
+func TestParseLangs(t *testing.T) {
+	cfg, _, err := parseArgs([]string{"-langs", "fr, ko,en"}, io.Discard)
+	if err != nil || len(cfg.Langs) != 3 || cfg.Langs[0] != "fr" || cfg.Langs[1] != "ko" || cfg.Langs[2] != "en" {
+		t.Errorf("-langs fr,ko,en: %v, %v", cfg.Langs, err)
+	}
+	if cfg, _, err := parseArgs(nil, io.Discard); err != nil || cfg.Langs != nil {
+		t.Errorf("no -langs: %v, %v", cfg.Langs, err)
+	}
+	if _, _, err := parseArgs([]string{"-langs", "fr,xx"}, io.Discard); err == nil {
+		t.Error("-langs fr,xx accepted")
+	}
+}

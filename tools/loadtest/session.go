@@ -37,12 +37,16 @@ func (e *httpError) Error() string {
 	return fmt.Sprintf("HTTP %d %s", e.Status, e.Code)
 }
 
-// signIn makes a guest session on base (GET /api/me), waiting out the
+// signIn makes a guest session on base (GET /api/me) reading lang (the
+// language cookie a page sets; none if lang is ""), waiting out the
 // server's limit of new guests per address (429 with Retry-After) while
 // ctx lasts; each refusal is counted by onRetry.
-func signIn(ctx context.Context, base string, tr http.RoundTripper, addr string, onRetry func(error)) (*session, error) {
+func signIn(ctx context.Context, base string, tr http.RoundTripper, addr, lang string, onRetry func(error)) (*session, error) {
 	jar, _ := cookiejar.New(nil)
 	s := &session{base: strings.TrimSuffix(base, "/"), hc: &http.Client{Jar: jar, Transport: tr}, addr: addr}
+	if u, err := url.Parse(s.base); err == nil && lang != "" {
+		jar.SetCookies(u, []*http.Cookie{{Name: "atout_lang", Value: lang, Path: "/"}})
+	}
 	for {
 		err := s.do(ctx, "GET", "/api/me", nil, nil)
 		var he *httpError

@@ -30,8 +30,14 @@ export function closeTable() {
   }
 }
 
-// redrawTable redraws the open table, after a language switch.
-export function redrawTable() { if (active) active.render(); }
+// redrawTable redraws the open table, after a language switch, and
+// connects again: the server words the calls' meanings in the reader's
+// language only, so the next state brings them in the new one.
+export function redrawTable() {
+  if (!active) return;
+  active.render();
+  if (active.socket) active.socket.reconnect();
+}
 
 // newUI is the screen's own state at a table: what was sent and awaits an
 // answer, the hints, the analyses, the open panels and questions, the chat.

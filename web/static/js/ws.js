@@ -76,6 +76,23 @@ export class TableSocket {
 
   get connected() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
 
+  // reconnect drops the connection and opens a new one at once (the page
+  // changed language: the server words the next states in the new one).
+  reconnect() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close();
+    }
+    this.delay = 250;
+    this.connect();
+  }
+
   // close stops for good (leaving the table).
   close() {
     this.closed = true;
