@@ -3,8 +3,8 @@ package cluster
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
