@@ -26,14 +26,23 @@ func TestWebSocketMeanings(t *testing.T) {
 		id    string
 		words int
 	)
-	for _, lang := range []string{"", "ko", "fr"} { // "": no choice made, English
+	// The language chosen on the page (the cookie), or named by the
+	// WebSocket's URL, which wins; "": no choice made, English.
+	for _, k := range []struct{ lang, cookie, query string }{
+		{"", "", ""}, {"ko", "ko", ""}, {"fr", "", "fr"}, {"de", "ko", "de"}, {"ko", "ko", "xx"},
+	} {
+		lang := k.lang
 		c := newClient(t, env.ts.URL)
-		if lang != "" {
+		if k.cookie != "" {
 			u, _ := url.Parse(env.ts.URL)
-			c.hc.Jar.SetCookies(u, []*http.Cookie{{Name: LangCookie, Value: lang}})
+			c.hc.Jar.SetCookies(u, []*http.Cookie{{Name: LangCookie, Value: k.cookie}})
 		}
 		id = c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: 8})
-		w = c.dial(id)
+		if k.query != "" {
+			w = c.dial(id + "?lang=" + k.query)
+		} else {
+			w = c.dial(id)
+		}
 		defer w.close()
 		m := waitMyTurn(t, w)
 		legal, seat := legalOf(m)
@@ -83,7 +92,7 @@ func TestWebSocketMeanings(t *testing.T) {
 		}
 	}
 	if words == 0 {
-		t.Fatal("no words in Korean nor French")
+		t.Fatal("no words in any language")
 	}
 	before := storedMoves(t, env, id)
 	for _, msg := range []string{`{"type":"meanings","action":"1NT"}`, `{"type":"meanings","n":3}`, `{"type":"meanings","seat":"S"}`} {

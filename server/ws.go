@@ -85,7 +85,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
-	go s.serveWS(conn, room, u, s.requestLang(r, &u), moving, func() { untrack(); release() })
+	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, func() { untrack(); release() })
+}
+
+// wsLang is the language of a WebSocket: the page's, which it names in the
+// URL (/ws/{id}?lang=fr), else the request's (requestLang). The calls'
+// meanings and the errors are worded in it.
+func (s *Server) wsLang(r *http.Request, u *store.User) string {
+	if l := r.URL.Query().Get("lang"); l != "" && s.lang.Supported(l) {
+		return l
+	}
+	return s.requestLang(r, u)
 }
 
 // serveWS serves an open WebSocket until it ends, then gives back what it

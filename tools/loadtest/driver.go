@@ -35,8 +35,8 @@ type Config struct {
 	// X-Forwarded-For, for the server's limits per address (the server
 	// must trust the load generator's address: --trusted-proxies).
 	XFF bool
-	// Langs are the languages the clients read, given in turn (the
-	// page's language cookie); none: no cookie, English.
+	// Langs are the languages the clients read, given in turn (named in
+	// the WebSocket's URL, as a page does); none: the server's default.
 	Langs []string
 	Keep  bool   // leave the tables open at the end
 	Seed  uint64 // of the players' choices and think times

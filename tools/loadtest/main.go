@@ -102,7 +102,7 @@ func parseArgs(args []string, stderr io.Writer) (Config, string, error) {
 	fs.IntVar(&cfg.Parallel, "parallel", 8, "tables set up at once")
 	fs.BoolVar(&cfg.SpreadSeats, "spread-seats", false, "with several URLs, put each table's humans on different nodes (their moves cross NATS)")
 	fs.BoolVar(&cfg.XFF, "xff", false, "give each client its own address in X-Forwarded-For (198.18.0.0/15; the server needs --trusted-proxies with this machine's address)")
-	langs := fs.String("langs", "", "comma-separated languages the clients read, given in turn (en, fr, de, hi, ko: the page's language cookie; the calls' meanings come in it); none: English")
+	langs := fs.String("langs", "", "comma-separated languages the clients read, given in turn (en, fr, de, hi, ko, named as a page names its language; the calls' meanings come in it); none: English")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the tables open at the end (by default their owners close them)")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the clients' choices and think times")
 	pids := fs.String("pid", "", "comma-separated server process ids to watch (default: the process listening on a loopback -url's port, if any)")

@@ -23,6 +23,7 @@ type session struct {
 	base string // http://host:port
 	hc   *http.Client
 	addr string // X-Forwarded-For, or ""
+	lang string // the page's language, named in the WebSocket's URL; "" none
 }
 
 // httpError is a refused request: the status and the protocol's error
@@ -37,16 +38,13 @@ func (e *httpError) Error() string {
 	return fmt.Sprintf("HTTP %d %s", e.Status, e.Code)
 }
 
-// signIn makes a guest session on base (GET /api/me) reading lang (the
-// language cookie a page sets; none if lang is ""), waiting out the
+// signIn makes a guest session on base (GET /api/me) reading lang (as a
+// page does: its tables' WebSockets name it; none if lang is ""), waiting out the
 // server's limit of new guests per address (429 with Retry-After) while
 // ctx lasts; each refusal is counted by onRetry.
 func signIn(ctx context.Context, base string, tr http.RoundTripper, addr, lang string, onRetry func(error)) (*session, error) {
 	jar, _ := cookiejar.New(nil)
-	s := &session{base: strings.TrimSuffix(base, "/"), hc: &http.Client{Jar: jar, Transport: tr}, addr: addr}
-	if u, err := url.Parse(s.base); err == nil && lang != "" {
-		jar.SetCookies(u, []*http.Cookie{{Name: "atout_lang", Value: lang, Path: "/"}})
-	}
+	s := &session{base: strings.TrimSuffix(base, "/"), hc: &http.Client{Jar: jar, Transport: tr}, addr: addr, lang: lang}
 	for {
 		err := s.do(ctx, "GET", "/api/me", nil, nil)
 		var he *httpError
@@ -156,6 +154,9 @@ func (s *session) dial(ctx context.Context, id string) (*websocket.Conn, error) 
 	h := http.Header{}
 	s.setAddr(h)
 	u := "ws" + strings.TrimPrefix(s.base, "http") + "/ws/" + url.PathEscape(id)
+	if s.lang != "" {
+		u += "?lang=" + url.QueryEscape(s.lang)
+	}
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: s.hc, HTTPHeader: h})
 	if err != nil {
 		return nil, err

@@ -2,6 +2,8 @@
 // server sends a fresh `state` on every (re)connection, so the client only
 // has to redraw from it: no local replay of missed messages is needed.
 
+import { lang } from './i18n.js';
+
 export class TableSocket {
   // onMessage(msg) gets every decoded message; onStatus(connected) the
   // connection changes.
@@ -20,7 +22,8 @@ export class TableSocket {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return proto + '//' + location.host + '/ws/' + encodeURIComponent(this.tableID);
+    // The page's language: the server words the calls' meanings in it.
+    return proto + '//' + location.host + '/ws/' + encodeURIComponent(this.tableID) + '?lang=' + encodeURIComponent(lang());
   }
 
   connect() {
@@ -77,7 +80,8 @@ export class TableSocket {
   get connected() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
 
   // reconnect drops the connection and opens a new one at once (the page
-  // changed language: the server words the next states in the new one).
+  // changed language: the server words the next states in the new one,
+  // which the URL names).
   reconnect() {
     if (this.closed) return;
     clearTimeout(this.timer);
