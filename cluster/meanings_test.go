@@ -40,21 +40,32 @@ func meaningsNode(t *testing.T, name, natsURL string, st *store.Store) *node {
 	return n
 }
 
-// TestProxyMeanings: the meaning of each legal call, asked on a node that
-// does not hold the table, comes from its owner, and its refusals keep
-// their codes.
-func TestProxyMeanings(t *testing.T) {
+// aliceOnTwoNodes starts two nodes with the bidding system's abilities
+// and a bridge table of alice's on the first; it returns the nodes, the
+// table on each, and alice.
+func aliceOnTwoNodes(t *testing.T) (n1, n2 *node, r1, r2 table.Room, alice store.User) {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
 	must(t, err)
 	t.Cleanup(func() { st.Close() })
 	e := testNATS(t)
-	n1, n2 := meaningsNode(t, "n1", e.URL(), st), meaningsNode(t, "n2", e.URL(), st)
+	n1 = meaningsNode(t, "n1", e.URL(), st)
+	n2 = meaningsNode(t, "n2", e.URL(), st)
 	ctx := context.Background()
-	alice := guest(t, st, "alice")
-	r1, err := n1.hub.Create(ctx, table.Settings{Game: "bridge", Boards: 1, Seed: 9}, table.Player{ID: alice.ID, Name: "alice"})
+	alice = guest(t, st, "alice")
+	r1, err = n1.hub.Create(ctx, table.Settings{Game: "bridge", Boards: 1, Seed: 9}, table.Player{ID: alice.ID, Name: "alice"})
 	must(t, err)
-	r2, err := n2.hub.Get(ctx, r1.ID())
+	r2, err = n2.hub.Get(ctx, r1.ID())
 	must(t, err)
+	return n1, n2, r1, r2, alice
+}
+
+// TestProxyMeanings: the meaning of each legal call, asked on a node that
+// does not hold the table, comes from its owner, and its refusals keep
+// their codes.
+func TestProxyMeanings(t *testing.T) {
+	n1, n2, r1, r2, alice := aliceOnTwoNodes(t)
+	ctx := context.Background()
 	if n2.hub.localTable(r1.ID()) != nil {
 		t.Fatal("node 2 took a table node 1 holds")
 	}
@@ -100,17 +111,8 @@ func TestProxyMeanings(t *testing.T) {
 // every language, follow two relays: each gets the explanations in its
 // language.
 func TestRemoteExplanationsInReadersLanguage(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "atout.db"))
-	must(t, err)
-	t.Cleanup(func() { st.Close() })
-	e := testNATS(t)
-	n1, n2 := meaningsNode(t, "n1", e.URL(), st), meaningsNode(t, "n2", e.URL(), st)
+	_, n2, r1, r2, alice := aliceOnTwoNodes(t)
 	ctx := context.Background()
-	alice := guest(t, st, "alice")
-	r1, err := n1.hub.Create(ctx, table.Settings{Game: "bridge", Boards: 1, Seed: 9}, table.Player{ID: alice.ID, Name: "alice"})
-	must(t, err)
-	r2, err := n2.hub.Get(ctx, r1.ID())
-	must(t, err)
 	// turn reads sub's states until South is to call, and returns that
 	// state's explanations.
 	turn := func(sub *table.Sub) (n int, ex []protocol.Explanation) {

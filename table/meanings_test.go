@@ -12,6 +12,7 @@ import (
 	"atout/card"
 	"atout/match"
 	"atout/protocol"
+	"atout/store"
 )
 
 func meaningsHub(t *testing.T) *LocalHub {
@@ -22,18 +23,29 @@ func meaningsHub(t *testing.T) *LocalHub {
 	return h
 }
 
+// bobsTable opens a bridge table of bob's (South, bots in the other
+// seats) on a hub with the bidding system's abilities.
+func bobsTable(t *testing.T) (store.User, Room) {
+	t.Helper()
+	h := meaningsHub(t)
+	u, err := h.cfg.Store.CreateGuest(context.Background(), "bob", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := h.Create(context.Background(), Settings{Game: "bridge", Boards: 1, Seed: 9}, Player{ID: u.ID, Name: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, r
+}
+
 // TestMeanings: on his turn to call, the player gets the meaning of each
 // legal call, for the position he sees; the meaning of the call he then
 // makes is the explanation the table gives of it; a watcher of a casual
 // table gets them too; after the auction there are none.
 func TestMeanings(t *testing.T) {
 	ctx := context.Background()
-	h := meaningsHub(t)
-	u, _ := h.cfg.Store.CreateGuest(ctx, "bob", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 9}, Player{ID: u.ID, Name: "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, r := bobsTable(t)
 	sub, _ := r.Subscribe(ctx, u.ID, "")
 	defer sub.Close()
 	m := waitTurn(t, sub)
@@ -148,15 +160,11 @@ func TestMeaningsSealed(t *testing.T) {
 // and in the play.
 func TestExplanationsInReadersLanguage(t *testing.T) {
 	ctx := context.Background()
-	h := meaningsHub(t)
-	u, _ := h.cfg.Store.CreateGuest(ctx, "bob", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 9}, Player{ID: u.ID, Name: "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, r := bobsTable(t)
 	langs := []string{"", "fr", "en", "ko", "xx"}
 	subs := make([]*Sub, len(langs))
 	for i, l := range langs {
+		var err error
 		if subs[i], err = r.Subscribe(ctx, u.ID, l); err != nil {
 			t.Fatal(err)
 		}
