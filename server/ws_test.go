@@ -2,11 +2,13 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"atout/card"
+	"atout/protocol"
 	"atout/store"
 	"atout/table"
 )
@@ -343,3 +345,55 @@ func hintAndClaim(t *testing.T, env *testEnv, c *client, seed uint64) bool {
 }
 
 func partnerOf(s string) string { return map[string]string{"N": "S", "S": "N", "E": "W", "W": "E"}[s] }
+
+// TestWebSocketIdleOutlivesWriteDeadline: a write's deadline is the
+// connection's and is lifted after it, so an idle connection's pings,
+// long after the last state, still go out and it stays open; its next
+// message is answered.
+func TestWebSocketIdleOutlivesWriteDeadline(t *testing.T) {
+	env := newEnvWith(t, table.Config{}, func(c *Config) {
+		c.AllowSeed, c.WriteTimeout, c.PingInterval = true, 80*time.Millisecond, 40*time.Millisecond
+	})
+	c := newClient(t, env.ts.URL)
+	w := c.dial(c.createTable(table.Settings{Game: "bridge", Boards: 1, Seed: 8}))
+	defer w.close()
+	msgs := make(chan serverMsg, 64)
+	failed := make(chan error, 1)
+	go func() {
+		for {
+			_, data, err := w.c.Read(context.Background()) // answers the server's pings
+			if err != nil {
+				failed <- err
+				return
+			}
+			var m serverMsg
+			json.Unmarshal(data, &m)
+			msgs <- m
+		}
+	}()
+	select {
+	case <-msgs:
+	case err := <-failed:
+		t.Fatalf("no first state: %v", err)
+	}
+	// Twenty pings, ten write deadlines after the last state.
+	select {
+	case err := <-failed:
+		t.Fatalf("the idle connection ended: %v", err)
+	case <-time.After(800 * time.Millisecond):
+	}
+	w.send(`{"type":"ping"}`)
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case m := <-msgs:
+			if m.Type == protocol.TypePong {
+				return
+			}
+		case err := <-failed:
+			t.Fatalf("the connection ended: %v", err)
+		case <-deadline:
+			t.Fatal("no pong")
+		}
+	}
+}
