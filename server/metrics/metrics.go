@@ -166,6 +166,7 @@ var runtimeSeries = []struct{ name, kind, help, sample string }{
 	{"atout_go_memory_bytes", "gauge", "All memory the Go runtime mapped.", "/memory/classes/total:bytes"},
 	{"atout_go_heap_goal_bytes", "gauge", "The heap size the next garbage collection aims at.", "/gc/heap/goal:bytes"},
 	{"atout_go_gc_cycles_total", "counter", "Garbage collections completed.", "/gc/cycles/total:gc-cycles"},
+	{"atout_go_heap_allocated_bytes_total", "counter", "Bytes allocated on the heap: what sets how often the collector runs.", "/gc/heap/allocs:bytes"},
 	{"atout_go_gc_cpu_seconds_total", "counter", "CPU time of the garbage collector (all its work, pauses included).", "/cpu/classes/gc/total:cpu-seconds"},
 	{"atout_go_gc_assist_cpu_seconds_total", "counter", "CPU time of the garbage collector's marking done by the goroutines that allocated during a collection.", "/cpu/classes/gc/mark/assist:cpu-seconds"},
 }

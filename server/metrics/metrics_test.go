@@ -101,7 +101,7 @@ func TestRuntimeCounters(t *testing.T) {
 			values[f[0]] = v
 		}
 	}
-	for _, name := range []string{"atout_go_gc_cycles_total", "atout_go_gc_cpu_seconds_total", "atout_go_gc_assist_cpu_seconds_total"} {
+	for _, name := range []string{"atout_go_gc_cycles_total", "atout_go_gc_cpu_seconds_total", "atout_go_gc_assist_cpu_seconds_total", "atout_go_heap_allocated_bytes_total"} {
 		if !strings.Contains(b.String(), "# TYPE "+name+" counter\n") {
 			t.Errorf("%s is not written as a counter", name)
 		}
@@ -114,6 +114,9 @@ func TestRuntimeCounters(t *testing.T) {
 	}
 	if values["atout_go_gc_cycles_total"] < 1 || values["atout_go_gc_cpu_seconds_total"] <= 0 {
 		t.Errorf("after a collection: %v cycles, %v s of CPU", values["atout_go_gc_cycles_total"], values["atout_go_gc_cpu_seconds_total"])
+	}
+	if values["atout_go_heap_allocated_bytes_total"] < values["atout_go_heap_objects_bytes"] {
+		t.Errorf("%v bytes allocated, fewer than the %v in the heap", values["atout_go_heap_allocated_bytes_total"], values["atout_go_heap_objects_bytes"])
 	}
 	if values["atout_go_gc_assist_cpu_seconds_total"] > values["atout_go_gc_cpu_seconds_total"] {
 		t.Error("the assists are more than the collector's whole CPU")

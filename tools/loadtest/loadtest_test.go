@@ -72,7 +72,7 @@ func TestRun(t *testing.T) {
 		// the players the moves they sent in the window: they differ by
 		// the moves in flight at either edge, at most one per human.
 		inFlight := float64(cfg.Tables * humans)
-		if m := res.Metrics; m == nil || m.Err != "" || m.Human < float64(len(res.Moves))-inFlight || m.Human > float64(len(res.Moves))+inFlight || (humans == 1 && m.Bot == 0) {
+		if m := res.Metrics; m == nil || m.Err != "" || m.Allocated <= 0 || m.Human < float64(len(res.Moves))-inFlight || m.Human > float64(len(res.Moves))+inFlight || (humans == 1 && m.Bot == 0) {
 			t.Errorf("%d humans: %d moves measured, server metrics %+v", humans, len(res.Moves), m)
 		}
 		report(io.Discard, &cfg, res)

@@ -56,7 +56,9 @@ type metricsUse struct {
 	// the window, their CPU in seconds, and the part of it done by the
 	// goroutines that allocated during a collection (which wait for it).
 	GCCycles, GCCPU, GCAssist float64
-	Err                       string
+	// Allocated is the bytes the servers allocated in the window.
+	Allocated float64
+	Err       string
 }
 
 func (p *probe) sample() snapshot {
@@ -145,6 +147,7 @@ func (p *probe) use(a, b snapshot, peaks []int64) ([]procUse, *metricsUse) {
 	m.GCCycles = delta["atout_go_gc_cycles_total"]
 	m.GCCPU = delta["atout_go_gc_cpu_seconds_total"]
 	m.GCAssist = delta["atout_go_gc_assist_cpu_seconds_total"]
+	m.Allocated = delta["atout_go_heap_allocated_bytes_total"]
 	m.P50, m.P99 = histQuantile(delta, "atout_action_latency_seconds", 0.5), histQuantile(delta, "atout_action_latency_seconds", 0.99)
 	return procs, m
 }

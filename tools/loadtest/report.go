@@ -58,6 +58,10 @@ func report(w io.Writer, cfg *Config, r *Result) {
 			row("server GC", "%.0f collections (one every %.1f s), %.2f s of CPU, %.2f s of it by the goroutines allocating meanwhile (assists: moves wait)",
 				m.GCCycles, secs/m.GCCycles, m.GCCPU, m.GCAssist)
 		}
+		if acts := m.Human + m.Bot; m.Allocated > 0 && acts > 0 {
+			row("server allocated", "%.1f MiB/s, %.1f KiB an action (what sets how often the collector runs)",
+				m.Allocated/secs/(1<<20), m.Allocated/acts/(1<<10))
+		}
 	}
 	tw.Flush()
 }

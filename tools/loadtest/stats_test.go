@@ -126,13 +126,14 @@ func TestClientAddr(t *testing.T) {
 func TestProbeUseGC(t *testing.T) {
 	p := &probe{metrics: []string{"node1", "node2"}}
 	at := time.Now()
-	page := func(cycles, cpu, assist float64) map[string]float64 {
-		return map[string]float64{"atout_go_gc_cycles_total": cycles, "atout_go_gc_cpu_seconds_total": cpu, "atout_go_gc_assist_cpu_seconds_total": assist}
+	page := func(cycles, cpu, assist, alloc float64) map[string]float64 {
+		return map[string]float64{"atout_go_gc_cycles_total": cycles, "atout_go_gc_cpu_seconds_total": cpu, "atout_go_gc_assist_cpu_seconds_total": assist,
+			"atout_go_heap_allocated_bytes_total": alloc}
 	}
-	a := snapshot{at: at, metrics: []map[string]float64{page(10, 2, 0.5), page(3, 1, 0.25)}}
-	b := snapshot{at: at.Add(time.Minute), metrics: []map[string]float64{page(14, 3.5, 1.25), page(5, 1.5, 0.5)}}
+	a := snapshot{at: at, metrics: []map[string]float64{page(10, 2, 0.5, 1e9), page(3, 1, 0.25, 2e8)}}
+	b := snapshot{at: at.Add(time.Minute), metrics: []map[string]float64{page(14, 3.5, 1.25, 3e9), page(5, 1.5, 0.5, 5e8)}}
 	_, m := p.use(a, b, nil)
-	if m == nil || m.GCCycles != 6 || m.GCCPU != 2 || m.GCAssist != 1 {
-		t.Errorf("use: %+v, want 6 collections, 2 s of CPU, 1 s of assists", m)
+	if m == nil || m.GCCycles != 6 || m.GCCPU != 2 || m.GCAssist != 1 || m.Allocated != 2.3e9 {
+		t.Errorf("use: %+v, want 6 collections, 2 s of CPU, 1 s of assists, 2.3e9 bytes allocated", m)
 	}
 }
