@@ -350,8 +350,10 @@ type Table struct {
 	parked     bool // stored as parked: stop serving it
 	finishedOK bool
 	// common is what every message of a broadcast shares (commonInfo),
-	// while it runs.
-	common *Info
+	// while it runs: commonV, kept in the table so that it is not
+	// allocated at every broadcast.
+	common  *Info
+	commonV Info
 	// explained holds the auction's explanations at version explainedV,
 	// encoded for each language asked (protocol.Explanation.In).
 	explained  map[string]json.RawMessage
@@ -617,9 +619,9 @@ func (t *Table) broadcast() {
 // (a slow subscriber dropped: the others see him gone) ends the sharing,
 // and the rest of f builds the description afresh for each user.
 func (t *Table) sharing(f func()) {
-	in := t.commonInfo()
-	t.common = &in
-	defer func() { t.common = nil }()
+	t.commonV = t.commonInfo()
+	t.common = &t.commonV
+	defer func() { t.common, t.commonV = nil, Info{} }()
 	f()
 }
 
@@ -810,7 +812,10 @@ func (w *wireState) encode() ([]byte, error) {
 		return nil, err
 	}
 	b.WriteString(`,"table":`)
-	if err := sb.put(&w.Table); err != nil {
+	sb.info = w.Table
+	err := sb.put(&sb.info)
+	sb.info = Info{} // nothing kept in the pool
+	if err != nil {
 		return nil, err
 	}
 	b.WriteString(`,"view":`)
@@ -835,6 +840,10 @@ type scratch struct {
 	buf bytes.Buffer
 	enc *json.Encoder // writing to buf
 	num [20]byte
+	// info is the message's table description while it is encoded: a
+	// copy in the scratch, so that the message (wireState) is not moved
+	// to the heap for the encoder to point into.
+	info Info
 }
 
 // put appends v's encoding, as json.Marshal's, without the newline the
