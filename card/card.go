@@ -218,8 +218,21 @@ func (c Card) MarshalText() ([]byte, error) {
 	if !c.Valid() {
 		return nil, fmt.Errorf("card: invalid card %d", uint8(c))
 	}
-	return []byte(c.String()), nil
+	return cardTexts[c], nil
 }
+
+// cardTexts holds each valid card's text, so that encoding a card (in
+// every state message, for every card shown) allocates nothing. The
+// slices are shared: their capacity is their length, so that an append
+// copies, and no caller writes into them (encoding/json copies them).
+var cardTexts = func() (texts [256][]byte) {
+	for i, n := range cardNames {
+		if n != "" {
+			texts[i] = []byte(n)[:len(n):len(n)]
+		}
+	}
+	return texts
+}()
 
 // UnmarshalText reads a card in any accepted notation.
 func (c *Card) UnmarshalText(b []byte) error {

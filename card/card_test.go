@@ -251,3 +251,35 @@ func TestSeats(t *testing.T) {
 		t.Errorf("%v %v", m, err)
 	}
 }
+
+// TestSharedTexts: a card's and a seat's text is its String, shared but
+// full (cap = len), so that an append copies and the next caller still
+// gets the right text; encoding/json writes them as before.
+func TestSharedTexts(t *testing.T) {
+	for s := Clubs; s <= Spades; s++ {
+		for r := Two; r <= Ace; r++ {
+			c := New(s, r)
+			b, err := c.MarshalText()
+			if err != nil || string(b) != c.String() || cap(b) != len(b) {
+				t.Fatalf("%v: %q (cap %d), %v", c, b, cap(b), err)
+			}
+			_ = append(b, 'x')
+			if again, _ := c.MarshalText(); string(again) != c.String() {
+				t.Fatalf("%v after an append: %q", c, again)
+			}
+		}
+	}
+	for st := North; st <= West; st++ {
+		b, err := st.MarshalText()
+		if err != nil || string(b) != st.String() || cap(b) != len(b) {
+			t.Fatalf("%v: %q (cap %d), %v", st, b, cap(b), err)
+		}
+	}
+	if _, err := Seat(4).MarshalText(); err == nil {
+		t.Error("MarshalText of seat 4")
+	}
+	out, err := json.Marshal(map[Seat][]Card{South: {New(Spades, Ace), New(Hearts, Ten)}})
+	if err != nil || string(out) != `{"S":["SA","HT"]}` {
+		t.Errorf("json: %s, %v", out, err)
+	}
+}

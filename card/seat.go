@@ -66,8 +66,12 @@ func (s Seat) MarshalText() ([]byte, error) {
 	if s > West {
 		return nil, fmt.Errorf("card: invalid seat %d", uint8(s))
 	}
-	return []byte(s.String()), nil
+	return seatTexts[s], nil
 }
+
+// seatTexts holds each seat's text, shared as cardTexts are: seats are
+// encoded many times in every state message.
+var seatTexts = [4][]byte{[]byte("N")[:1:1], []byte("E")[:1:1], []byte("S")[:1:1], []byte("W")[:1:1]}
 
 // UnmarshalText reads a seat.
 func (s *Seat) UnmarshalText(b []byte) error {
