@@ -251,23 +251,40 @@ func (c *committer) noteTouched(ids []string, now int64) {
 	}
 }
 
-// touchChunk is the number of games one prepared touch statement updates.
-const touchChunk = 32
+// touchSizes are the numbers of games the prepared touch statements
+// update: a list of ids goes by the shortest that holds it (its last id
+// repeated to fill it), a longer one by chunks of the longest. A batch
+// touches a few games: binding 33 arguments for one game was a tenth of
+// what a node allocated at thousands of tables.
+var touchSizes = [...]int{1, 2, 4, 8, 16, touchMost}
 
-// touchSQL updates touchChunk games; touchGames repeats the last id of a
-// shorter list.
-var touchSQL = "UPDATE games SET updated_ms = ? WHERE id IN (?" + strings.Repeat(", ?", touchChunk-1) + ")"
+// touchMost is the most games one touch statement updates.
+const touchMost = 32
+
+// touchSQLs are the touch statements, one for each of touchSizes.
+var touchSQLs = func() (q [len(touchSizes)]string) {
+	for i, n := range touchSizes {
+		q[i] = "UPDATE games SET updated_ms = ? WHERE id IN (?" + strings.Repeat(", ?", n-1) + ")"
+	}
+	return q
+}()
 
 // touchGames sets the update time of the games ids.
 func (s *Store) touchGames(ctx context.Context, tx txExecer, ids []string, now int64) error {
-	args := make([]any, touchChunk+1)
-	args[0] = now
+	var buf [touchMost + 1]any
+	buf[0] = now
 	for len(ids) > 0 {
-		n := min(len(ids), touchChunk)
-		for i := range touchChunk {
+		k := 0
+		for touchSizes[k] < len(ids) && k < len(touchSizes)-1 {
+			k++
+		}
+		size := touchSizes[k]
+		n := min(len(ids), size)
+		args := buf[:size+1]
+		for i := range size {
 			args[1+i] = ids[min(i, n-1)]
 		}
-		if _, err := tx.ExecContext(ctx, s.q(touchSQL), args...); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(touchSQLs[k]), args...); err != nil {
 			return fmt.Errorf("store: touch games: %w", err)
 		}
 		ids = ids[n:]
@@ -276,7 +293,7 @@ func (s *Store) touchGames(ctx context.Context, tx txExecer, ids []string, now i
 }
 
 // The statements of a move in the committer's transactions.
-var hotQueries = []string{insertMoveSQL, touchSQL, "SAVEPOINT job", "ROLLBACK TO job", "RELEASE job"}
+var hotQueries = append([]string{insertMoveSQL, "SAVEPOINT job", "ROLLBACK TO job", "RELEASE job"}, touchSQLs[:]...)
 
 // prepare prepares the hot statements on the writer connection, once. It
 // must run outside a transaction: the writer pool has one connection. A
