@@ -22,10 +22,11 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"atout/i18n"
 )
 
 const usage = `usage: loadtest [flags]
@@ -136,8 +137,8 @@ func parseArgs(args []string, stderr io.Writer) (Config, string, error) {
 		}
 	}
 	for _, l := range cfg.Langs {
-		if !slices.Contains([]string{"en", "fr", "de", "hi", "ko"}, l) {
-			return cfg, "", fmt.Errorf("-langs: %q: want en, fr, de, hi or ko", l)
+		if !i18n.Lang(l).Valid() {
+			return cfg, "", fmt.Errorf("-langs: %q: want one of %v", l, i18n.Supported)
 		}
 	}
 	for _, u := range cfg.URLs {
