@@ -224,3 +224,13 @@ func (e Explanation) In(lang string) Explanation {
 	}
 	return e
 }
+
+// ExplanationsIn returns es as a reader of lang needs them (each through
+// [Explanation.In]), in a new list: es may be shared.
+func ExplanationsIn(es []Explanation, lang string) []Explanation {
+	out := make([]Explanation, len(es))
+	for i, e := range es {
+		out[i] = e.In(lang)
+	}
+	return out
+}

@@ -415,11 +415,7 @@ func (s *Server) dispatch(ctx context.Context, conn *wsConn, room table.Room, u 
 	case protocol.TypeMeanings:
 		var ms protocol.Meanings
 		if ms, err = room.Meanings(ctx, u.ID); err == nil {
-			calls := make([]protocol.Explanation, len(ms.Calls)) // the table's may be shared
-			for i, c := range ms.Calls {
-				calls[i] = c.In(lang)
-			}
-			ms.Calls = calls
+			ms.Calls = protocol.ExplanationsIn(ms.Calls, lang)
 			return s.reply(conn, ms)
 		}
 	case protocol.TypeHint:

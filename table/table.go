@@ -911,11 +911,7 @@ func (t *Table) explanations(lang string) json.RawMessage {
 	if b, ok := t.explained[lang]; ok {
 		return b
 	}
-	in := make([]protocol.Explanation, len(t.explainedOf))
-	for i, x := range t.explainedOf {
-		in[i] = x.In(lang)
-	}
-	b, err := json.Marshal(in)
+	b, err := json.Marshal(protocol.ExplanationsIn(t.explainedOf, lang))
 	if err != nil {
 		t.log.Error("encoding explanations", "err", err)
 		return nil
