@@ -62,7 +62,7 @@ func runChild() error {
 	cfg := Config{
 		Table: table.Config{
 			Store: st, Logger: log, Node: name,
-			LeaseTTL: nodeTiming.lease, Tick: 10 * time.Millisecond, BotTimeout: time.Second,
+			LeaseTTL: nodeTiming.lease, BotTimeout: time.Second,
 		},
 		Conn: nc, ScanInterval: nodeTiming.scan, WatchRefresh: nodeTiming.refresh, CallTimeout: 3 * time.Second,
 	}

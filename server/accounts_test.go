@@ -37,7 +37,7 @@ func newAccountsEnv(t testing.TB, tls bool, mod func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	m := metrics.New()
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction})
 	cfg := Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, Assets: web.FS(), MessageRate: 1000, MessageBurst: 1000}
 	if mod != nil {
 		mod(&cfg)

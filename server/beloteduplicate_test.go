@@ -345,7 +345,7 @@ func TestBeloteDuplicateRebuildFromGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet()})
 	room, err := hub.Get(context.Background(), ja.Table)
 	if err != nil {
 		t.Fatal(err)

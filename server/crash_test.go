@@ -39,7 +39,7 @@ func runChild(dsn string) error {
 	if err != nil {
 		return err
 	}
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Node: "crash-test", Tick: 10 * time.Millisecond})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Node: "crash-test"})
 	if _, err := hub.Resume(ctx); err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"atout/server/metrics"
 	"atout/store"
@@ -35,7 +34,7 @@ func TestHealthChecksTheHub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
+	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet()})
 	hub := &checkedHub{LocalHub: local}
 	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: metrics.New()})
 	ts := httptest.NewServer(srv)

@@ -55,9 +55,6 @@ func newEnvWith(t testing.TB, tcfg table.Config, edit func(*Config)) *testEnv {
 	}
 	m := metrics.New()
 	tcfg.Store, tcfg.Logger, tcfg.OnAction = st, quiet(), m.ObserveAction
-	if tcfg.Tick == 0 {
-		tcfg.Tick = 10 * time.Millisecond
-	}
 	if tcfg.Games == nil {
 		tcfg.Games = testGames()
 	}

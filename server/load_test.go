@@ -51,11 +51,11 @@ func TestLoad(t *testing.T) {
 
 	var mu sync.Mutex
 	var lat []time.Duration
-	env := newEnv(t, table.Config{Tick: 100 * time.Millisecond, QueueSize: 256})
+	env := newEnv(t, table.Config{QueueSize: 256})
 	// A hub of our own, to collect every action's latency.
 	env.hub.Shutdown(context.Background())
 	think := time.Duration(envInt("ATOUT_LOAD_THINK_MS", 200)) * time.Millisecond
-	hub := table.NewLocalHub(table.Config{Store: env.st, Logger: quiet(), Tick: 100 * time.Millisecond,
+	hub := table.NewLocalHub(table.Config{Store: env.st, Logger: quiet(), 
 		Bots: func(kind, level string, seed uint64) bot.Bot {
 			return slowBot{bot.ForLevel(kind, level, seed), think}
 		},

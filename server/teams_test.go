@@ -43,7 +43,7 @@ func openCompEnv(t *testing.T, path string, opts ...func(*table.Config)) *compEn
 		t.Fatal(err)
 	}
 	m := metrics.New()
-	cfg := table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond, Games: testGames()}
+	cfg := table.Config{Store: st, Logger: quiet(), Games: testGames()}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -439,7 +439,7 @@ func TestTeamsRebuildFromGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet()})
 	if n, err := hub.Resume(context.Background()); err != nil || n != 2 {
 		t.Fatalf("resumed %d tables: %v", n, err)
 	}
@@ -504,7 +504,7 @@ func TestTeamsCreateUndone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), Tick: 10 * time.Millisecond})
+	local := table.NewLocalHub(table.Config{Store: st, Logger: quiet()})
 	hub := &failingHub{LocalHub: local, fail: 2}
 	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: metrics.New(), AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
 	ts := httptest.NewServer(srv)

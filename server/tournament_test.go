@@ -378,7 +378,7 @@ func startTourNode(t *testing.T, path, node string) *tourNode {
 		t.Fatal(err)
 	}
 	m := metrics.New()
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Tick: 10 * time.Millisecond, Node: node})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet(), OnAction: m.ObserveAction, Node: node})
 	srv := New(Config{Store: st, Hub: hub, Logger: quiet(), Metrics: m, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
 	srv.comps.DD = fakeDD
 	if _, err := hub.Resume(context.Background()); err != nil {

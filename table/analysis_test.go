@@ -58,7 +58,7 @@ func TestAnalysisMessage(t *testing.T) {
 		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: r.Deal, Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
 			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}}, nil
 	}
-	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
+	cfg := Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
 		NextDelay: time.Hour, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}}
 	h := NewLocalHub(cfg)
 	a, _ := st.CreateGuest(ctx, "a", "")
@@ -155,7 +155,7 @@ func TestAnalysisLimits(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // a solver that stops late
 		return protocol.DealAnalysis{}, ctx.Err()
 	}
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 10 * time.Millisecond,
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
 		NextDelay: 10 * time.Millisecond, Games: map[string]match.Abilities{"bridge": {Analyse: slow}}, AnalysisTimeout: 30 * time.Millisecond})
 	t.Cleanup(func() { h.Shutdown(ctx) })
 	bots, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 9}, Player{})

@@ -137,7 +137,7 @@ func TestFixedBeloteDealsReportEachDeal(t *testing.T) {
 func TestFixedBeloteResumeMidDeal(t *testing.T) {
 	deals := fixedBeloteDeals(2, 3)
 	st := openStore(t)
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 	u, err := st.CreateGuest(context.Background(), "east", "")
 	if err != nil {
 		t.Fatal(err)

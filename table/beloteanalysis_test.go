@@ -19,7 +19,7 @@ import (
 func TestBeloteAnalysisMessageAndHints(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
-	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, NextDelay: time.Hour,
+	cfg := Config{Store: st, Logger: quietLogger(), NextDelay: time.Hour,
 		Games: map[string]match.Abilities{"belote": beloteanalysis.Abilities()}}
 	h := NewLocalHub(cfg)
 	t.Cleanup(func() { h.Shutdown(ctx) })

@@ -24,7 +24,7 @@ func TestFixedDealsReportEachBoard(t *testing.T) {
 	st := openStore(t)
 	var mu sync.Mutex
 	var got []BoardDone
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond,
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(),
 		OnBoard: func(d BoardDone) { mu.Lock(); got = append(got, d); mu.Unlock() }})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	var viaHub int
@@ -106,7 +106,7 @@ func TestBoardNumbers(t *testing.T) {
 	st := openStore(t)
 	var mu sync.Mutex
 	var got []BoardDone
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	h.OnBoard(func(d BoardDone) { mu.Lock(); got = append(got, d); mu.Unlock() })
 	set := Settings{Game: "bridge", Tournament: ParseCompetition("T1"), Deals: deals, BoardNumbers: nums, Seed: 3}

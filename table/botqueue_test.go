@@ -208,7 +208,7 @@ func TestBotOnlyTablesQueued(t *testing.T) {
 		humanThink           []time.Duration
 	)
 	q := NewBotQueue(BotQueueConfig{Slots: 2, PerAccount: 1, MaxWait: time.Hour})
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond, BotQueue: q,
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), BotQueue: q,
 		Bots: func(kind, level string, seed uint64) bot.Bot {
 			inner := bot.ForLevel(kind, level, seed)
 			if level == "strong" { // the bot-only tables

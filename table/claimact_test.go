@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"testing"
-	"time"
 
 	"atout/card"
 	"atout/protocol"
@@ -15,7 +14,7 @@ func TestClaimIsNotAnAct(t *testing.T) {
 	for _, game := range []protocol.GameKind{"bridge", "belote"} {
 		st := openStore(t)
 		ctx := context.Background()
-		h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+		h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 		u, err := st.CreateGuest(ctx, "alice", "")
 		if err != nil {
 			t.Fatal(err)

@@ -19,7 +19,7 @@ func fourHumans(tb testing.TB, settings Settings) (*Table, [4]Player) {
 	tb.Helper()
 	st := openStore(tb)
 	ctx := context.Background()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: time.Minute})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: time.Minute})
 	tb.Cleanup(func() { h.Shutdown(ctx) })
 	var players [4]Player
 	for s := range players {

@@ -17,7 +17,7 @@ import (
 
 func meaningsHub(t *testing.T) *LocalHub {
 	t.Helper()
-	h := NewLocalHub(Config{Store: openStore(t), Logger: quietLogger(), Tick: 10 * time.Millisecond,
+	h := NewLocalHub(Config{Store: openStore(t), Logger: quietLogger(),
 		Games: map[string]match.Abilities{"bridge": explain.New().Abilities(match.Abilities{})}})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	return h

@@ -15,7 +15,7 @@ import (
 func TestParkedTableResumesOnDemand(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
-	cfg := Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, IdleTimeout: time.Hour}
+	cfg := Config{Store: st, Logger: quietLogger(), IdleTimeout: time.Hour}
 	h := NewLocalHub(cfg)
 	a, _ := st.CreateGuest(ctx, "a", "")
 	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 1, Seed: 4}, Player{ID: a.ID})

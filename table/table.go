@@ -94,8 +94,6 @@ type Config struct {
 	// before it is dropped (default 32).
 	QueueSize int
 	SubBuffer int
-	// Tick is the period of the table's timer checks (default 250ms).
-	Tick time.Duration
 	// OnAction, if set, is called after every accepted action with the time
 	// from the request (or the bot's answer) to the end of the broadcast:
 	// bots' thinking is not included.
@@ -154,6 +152,10 @@ type Config struct {
 // DefaultLeaseTTL is the default [Config.LeaseTTL].
 const DefaultLeaseTTL = 3 * time.Second
 
+// retryDelay is how long a table waits before trying again what failed
+// without anybody asking (a table of bots starting its next deal).
+const retryDelay = 250 * time.Millisecond
+
 func (c *Config) setDefaults() {
 	if c.hooks == nil {
 		c.hooks = &boardHooks{}
@@ -181,9 +183,6 @@ func (c *Config) setDefaults() {
 	}
 	if c.SubBuffer <= 0 {
 		c.SubBuffer = 32
-	}
-	if c.Tick <= 0 {
-		c.Tick = 250 * time.Millisecond
 	}
 	if c.Workers == nil {
 		c.Workers = newLocalWorkers(runtime.GOMAXPROCS(0))
@@ -340,10 +339,12 @@ type Table struct {
 	n          int    // moves accepted in the whole match
 	version    uint64 // bumped at every change
 	botBusy    bool
-	deadline   time.Time // the human to act must act by then (zero: no timer)
-	deadlineV  uint64    // version the deadline is for
-	expiredV   uint64    // version whose human turn has expired (+1, 0 none)
-	nextAt     time.Time // when the next deal starts by itself
+	deadline   time.Time    // the human to act must act by then (zero: no timer)
+	deadlineV  uint64       // version the deadline is for
+	expiredV   uint64       // version whose human turn has expired (+1, 0 none)
+	nextAt     time.Time    // when the next deal starts by itself
+	retryAt    time.Time    // when to try again what failed (a bot table's next deal)
+	wakes      atomic.Int64 // times the table woke by itself (tests)
 	claim      *pendingClaim
 	claimBusy  bool
 	lost       bool // another node took the table: stop serving it
@@ -454,18 +455,35 @@ func (t *Table) start() {
 
 func (t *Table) loop() {
 	defer close(t.done)
-	tick := time.NewTicker(t.cfg.Tick)
-	defer tick.Stop()
+	// The table wakes by itself only when something is due (wakeAt): an
+	// idle table costs no wake-up. A ticker here made each of a node's
+	// tables run four times a second, and the garbage collector makes
+	// every goroutine that allocates during its marking scan 64 KB first:
+	// at 2,000 tables that was nearly the whole heap scanned again by the
+	// tables at each collection, while the moves waited (docs/capacity.md).
+	wake := time.NewTimer(time.Hour)
+	wake.Stop()
+	defer wake.Stop()
+	var armed time.Time // what wake is set for (zero: stopped)
 	if t.resumeLine != nil {
 		t.requestAnalysis(t.resumeLine)
 		t.resumeLine = nil
 	}
 	t.schedule()
 	for {
+		if at := t.wakeAt(); !at.Equal(armed) {
+			if armed = at; at.IsZero() {
+				wake.Stop()
+			} else {
+				wake.Reset(time.Until(at))
+			}
+		}
 		select {
 		case f := <-t.calls:
 			f()
-		case <-tick.C:
+		case <-wake.C:
+			armed = time.Time{}
+			t.wakes.Add(1)
 			t.tick()
 		case <-t.stop:
 			for s := range t.subs {
@@ -484,6 +502,10 @@ func (t *Table) loop() {
 			t.log.Info("idle table parked")
 			return
 		}
+		// Whatever a call changed (a seat, a speed, a claim answered) may
+		// let a bot act or a turn timer start: schedule does nothing
+		// twice.
+		t.schedule()
 	}
 }
 
@@ -1102,11 +1124,14 @@ func (t *Table) Next(ctx context.Context, userID string) error {
 
 func (t *Table) tick() {
 	now := time.Now()
-	if !t.deadline.IsZero() && t.deadlineV == t.version && now.After(t.deadline) {
+	if !t.deadline.IsZero() && t.deadlineV == t.version && !now.Before(t.deadline) {
 		t.expiredV = t.version + 1
 		t.deadline = time.Time{}
 	}
-	if !t.nextAt.IsZero() && now.After(t.nextAt) {
+	if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
+		t.retryAt = time.Time{}
+	}
+	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
 		t.nextAt = time.Time{}
 		if err := t.startNextDeal(); err != nil {
 			t.log.Error("starting the next deal", "err", err)
@@ -1114,6 +1139,22 @@ func (t *Table) tick() {
 		return
 	}
 	t.schedule()
+}
+
+// wakeAt is when the table next has something to do by itself: the end of
+// the turn timer, the start of the next deal, a retry; zero for nothing.
+func (t *Table) wakeAt() time.Time {
+	var at time.Time
+	deadline := t.deadline
+	if t.deadlineV != t.version {
+		deadline = time.Time{} // a turn timer of an earlier state
+	}
+	for _, x := range [...]time.Time{deadline, t.nextAt, t.retryAt} {
+		if !x.IsZero() && (at.IsZero() || x.Before(at)) {
+			at = x
+		}
+	}
+	return at
 }
 
 // armTurnTimer starts the turn timer of the human whose turn it is, at a
@@ -1146,6 +1187,7 @@ func (t *Table) schedule() {
 		if t.humans() == 0 {
 			if err := t.startNextDeal(); err != nil {
 				t.log.Error("starting the next deal", "err", err)
+				t.retryAt = time.Now().Add(retryDelay)
 			}
 		}
 		return

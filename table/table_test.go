@@ -29,7 +29,7 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 func newHub(t *testing.T, st *store.Store) *LocalHub {
 	t.Helper()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	return h
 }
@@ -137,7 +137,7 @@ func waitTurn(t *testing.T, s *Sub) map[string]any {
 func TestHumanTableActUndoResume(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 	u, err := st.CreateGuest(ctx, "alice", "")
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +222,7 @@ func TestHumanTableActUndoResume(t *testing.T) {
 func TestTurnTimerPlaysForAbsentHuman(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 5 * time.Millisecond, TurnTimeout: 50 * time.Millisecond, NextDelay: 50 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: 50 * time.Millisecond, NextDelay: 50 * time.Millisecond})
 	t.Cleanup(func() { h.Shutdown(ctx) })
 	a, _ := st.CreateGuest(ctx, "a", "")
 	b, _ := st.CreateGuest(ctx, "b", "")
@@ -293,5 +293,20 @@ func TestOneStatePerMove(t *testing.T) {
 		if len(msgs) != 1 || msgs[0].N != n+1 || msgs[0].Timer == nil || *msgs[0].Timer < 55 {
 			t.Fatalf("move %d by %v: %d states %+v, want one at n=%d with the next player's timer", n, seat, len(msgs), msgs, n+1)
 		}
+	}
+}
+
+// TestIdleTableSleeps: a table waiting for a human with no turn timer
+// does not wake up by itself (it used to tick four times a second, and a
+// node's thousands of idle tables each paid the collector's assist at
+// every collection), while a turn timer still ends on time.
+func TestIdleTableSleeps(t *testing.T) {
+	r, sub, _ := humanTable(t, Settings{Game: "bridge", Boards: 1, Seed: 7})
+	waitTurn(t, sub)
+	tbl := r.(*Table)
+	before := tbl.wakes.Load()
+	time.Sleep(300 * time.Millisecond)
+	if n := tbl.wakes.Load() - before; n != 0 {
+		t.Errorf("an idle table woke %d times in 300 ms, want 0", n)
 	}
 }

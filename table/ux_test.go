@@ -18,7 +18,7 @@ func humanTable(t *testing.T, set Settings) (Room, *Sub, string) {
 	t.Helper()
 	st := openStore(t)
 	ctx := context.Background()
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger()})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	u, err := st.CreateGuest(ctx, "alice", "")
 	if err != nil {
@@ -121,7 +121,7 @@ func TestUndoOnlyWhenItCanAct(t *testing.T) {
 func TestBiddingHint(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond,
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(),
 		Games: map[string]match.Abilities{"bridge": {Hint: bridgeanalysis.Hint,
 			Suggest: func(d game.Game, us card.Seat) *protocol.Explanation {
 				g := d.(*bridge.Game)
@@ -153,7 +153,7 @@ func TestBiddingHint(t *testing.T) {
 func TestChat(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), Tick: 10 * time.Millisecond, TurnTimeout: -1})
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: -1})
 	t.Cleanup(func() { h.Shutdown(context.Background()) })
 	alice, _ := st.CreateGuest(ctx, "alice", "")
 	bob, _ := st.CreateGuest(ctx, "bob", "")

@@ -28,7 +28,7 @@ func TestRun(t *testing.T) {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	met := metrics.New()
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet, Tick: 10 * time.Millisecond, OnAction: met.ObserveAction})
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: quiet, OnAction: met.ObserveAction})
 	const token = "load-test-metrics-token"
 	srv := server.New(server.Config{Store: st, Hub: hub, Logger: quiet, Metrics: met, MetricsToken: token})
 	ts := httptest.NewServer(srv)
