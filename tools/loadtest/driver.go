@@ -61,6 +61,9 @@ type Result struct {
 	// Self is the CPU the load generator used in the window: on the
 	// servers' machine, it was not theirs.
 	Self time.Duration
+	// SelfGC is the load generator's own collector in the window: its
+	// assists hold up its clients' reads, which the latency then counts.
+	SelfGC gcUse
 }
 
 // tableRun is one table of the run.
@@ -148,6 +151,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	rec.open(from)
 	before := cfg.Probe.sample()
 	self0, _, _ := readProc(os.Getpid())
+	gc0 := readGC()
 	watch, endWatch := context.WithCancel(ctx)
 	peaks := make(chan []int64, 1)
 	go func() { peaks <- cfg.Probe.watchPeaks(watch, time.Second) }()
@@ -157,6 +161,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	after := cfg.Probe.sample()
 	self1, _, _ := readProc(os.Getpid())
 	res.Self = self1 - self0
+	res.SelfGC = readGC().since(gc0)
 	endWatch()
 	res.Window = to.Sub(from)
 	res.Server, res.Metrics = cfg.Probe.use(before, after, <-peaks)

@@ -46,6 +46,10 @@ func report(w io.Writer, cfg *Config, r *Result) {
 			mib(p.RSSEnd), mib(p.RSSStart), mib(p.RSSMax))
 	}
 	row("loadtest CPU", "%.2f cores (%v)", r.Self.Seconds()/secs, r.Self.Round(10*time.Millisecond))
+	if g := r.SelfGC; g.Cycles > 0 {
+		row("loadtest GC", "%d collections, %v of CPU, %v of it in assists (its clients' reads wait: counted in the latency)",
+			g.Cycles, g.CPU.Round(10*time.Millisecond), g.Assist.Round(10*time.Millisecond))
+	}
 	if m := r.Metrics; m != nil {
 		if m.Err != "" {
 			row("server metrics", "%s", m.Err)
