@@ -139,7 +139,7 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 	hub, err := New(Config{
 		Table: table.Config{
 			Store: n.st, Logger: quiet().With("node", name), Node: name,
-			LeaseTTL: nodeTiming.lease, 
+			LeaseTTL:   nodeTiming.lease,
 			BotTimeout: time.Second, StoreTimeout: 3 * time.Second,
 			// Bridge's hints and claims, as a server gives them.
 			Games: map[string]match.Abilities{"bridge": {Hint: bridgeanalysis.Hint, ClaimHolds: bridgeanalysis.ClaimHolds}},

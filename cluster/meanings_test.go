@@ -28,7 +28,7 @@ func meaningsNode(t *testing.T, name, natsURL string, st *store.Store) *node {
 	hub, err := New(Config{
 		Table: table.Config{
 			Store: st, Logger: quiet().With("node", name), Node: name,
-			LeaseTTL: nodeTiming.lease, 
+			LeaseTTL:   nodeTiming.lease,
 			BotTimeout: time.Second, StoreTimeout: 3 * time.Second,
 			Games: map[string]match.Abilities{"bridge": explain.New().Abilities(match.Abilities{Hint: bridgeanalysis.Hint, ClaimHolds: bridgeanalysis.ClaimHolds})},
 		},

@@ -55,7 +55,7 @@ func TestLoad(t *testing.T) {
 	// A hub of our own, to collect every action's latency.
 	env.hub.Shutdown(context.Background())
 	think := time.Duration(envInt("ATOUT_LOAD_THINK_MS", 200)) * time.Millisecond
-	hub := table.NewLocalHub(table.Config{Store: env.st, Logger: quiet(), 
+	hub := table.NewLocalHub(table.Config{Store: env.st, Logger: quiet(),
 		Bots: func(kind, level string, seed uint64) bot.Bot {
 			return slowBot{bot.ForLevel(kind, level, seed), think}
 		},

@@ -51,7 +51,7 @@ func startProfileServer(t *testing.T) profileEnv {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub := table.NewLocalHub(table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, 
+	hub := table.NewLocalHub(table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond,
 		Games: map[string]match.Abilities{
 			"bridge": explain.New().Abilities(match.Abilities{Hint: bridgeanalysis.Hint, ClaimHolds: bridgeanalysis.ClaimHolds}),
 		}})

@@ -40,7 +40,7 @@ func startServer(t *testing.T, opts ...func(*table.Config)) string {
 	if os.Getenv("ATOUT_TEST_LOG") != "" {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond, 
+	cfg := table.Config{Store: st, Logger: logger, BotDelay: 30 * time.Millisecond,
 		Games: map[string]match.Abilities{
 			// Bridge's hints and claims, with the bidding system's
 			// explanations; no analysis (quickAnalysis stands in for it
