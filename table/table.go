@@ -502,9 +502,9 @@ func (t *Table) loop() {
 			t.log.Info("idle table parked")
 			return
 		}
-		// Whatever a call changed (a seat, a speed, a claim answered) may
-		// let a bot act or a turn timer start: schedule does nothing
-		// twice.
+		// Whatever a call changed (a seat, a speed, a claim answered) or a
+		// wake made due may let a bot act or a turn timer start: schedule
+		// does nothing twice.
 		t.schedule()
 	}
 }
@@ -1124,32 +1124,38 @@ func (t *Table) Next(ctx context.Context, userID string) error {
 
 func (t *Table) tick() {
 	now := time.Now()
-	if !t.deadline.IsZero() && t.deadlineV == t.version && !now.Before(t.deadline) {
+	due := func(at time.Time) bool { return !at.IsZero() && !now.Before(at) }
+	if due(t.turnDeadline()) {
 		t.expiredV = t.version + 1
 		t.deadline = time.Time{}
 	}
-	if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
+	if due(t.retryAt) {
 		t.retryAt = time.Time{}
 	}
-	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
+	if due(t.nextAt) {
 		t.nextAt = time.Time{}
 		if err := t.startNextDeal(); err != nil {
 			t.log.Error("starting the next deal", "err", err)
 		}
-		return
 	}
-	t.schedule()
+	// The loop schedules what the tick made due (a bot for the expired
+	// turn, a retry).
+}
+
+// turnDeadline is the turn timer's end for the current state; zero when
+// there is none (or it was armed for an earlier state).
+func (t *Table) turnDeadline() time.Time {
+	if t.deadlineV != t.version {
+		return time.Time{}
+	}
+	return t.deadline
 }
 
 // wakeAt is when the table next has something to do by itself: the end of
 // the turn timer, the start of the next deal, a retry; zero for nothing.
 func (t *Table) wakeAt() time.Time {
 	var at time.Time
-	deadline := t.deadline
-	if t.deadlineV != t.version {
-		deadline = time.Time{} // a turn timer of an earlier state
-	}
-	for _, x := range [...]time.Time{deadline, t.nextAt, t.retryAt} {
+	for _, x := range [...]time.Time{t.turnDeadline(), t.nextAt, t.retryAt} {
 		if !x.IsZero() && (at.IsZero() || x.Before(at)) {
 			at = x
 		}
