@@ -71,7 +71,12 @@ func (s Seat) MarshalText() ([]byte, error) {
 
 // seatTexts holds each seat's text, shared as cardTexts are: seats are
 // encoded many times in every state message.
-var seatTexts = [4][]byte{[]byte("N")[:1:1], []byte("E")[:1:1], []byte("S")[:1:1], []byte("W")[:1:1]}
+var seatTexts = func() (texts [4][]byte) {
+	for s := North; s <= West; s++ {
+		texts[s] = []byte(s.String())[:1:1]
+	}
+	return texts
+}()
 
 // UnmarshalText reads a seat.
 func (s *Seat) UnmarshalText(b []byte) error {
