@@ -23,9 +23,14 @@ type devRow struct {
 	raw      string
 }
 
-func readDev(t testing.TB) []devRow {
+func readDev(t testing.TB) []devRow { return readRows(t, "testdata/sayc-dev.tsv", 6) }
+
+// readRows reads a file of situations: hand, vulnerability, auction from
+// dealer North and the expected call, then (with want 6) the seat and the
+// group.
+func readRows(t testing.TB, path string, want int) []devRow {
 	t.Helper()
-	f, err := os.Open("testdata/sayc-dev.tsv")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,30 +44,34 @@ func readDev(t testing.TB) []devRow {
 			continue
 		}
 		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 6 {
-			t.Fatalf("line %d: %d columns", n, len(cols))
+		if len(cols) < want {
+			t.Fatalf("%s line %d: %d columns", path, n, len(cols))
 		}
 		h, err := card.ParseHand(cols[0])
 		if err != nil {
-			t.Fatalf("line %d: %v", n, err)
+			t.Fatalf("%s line %d: %v", path, n, err)
 		}
 		v, err := bridge.ParseVul(cols[1])
 		if err != nil {
-			t.Fatalf("line %d: %v", n, err)
+			t.Fatalf("%s line %d: %v", path, n, err)
 		}
 		var calls []bridge.Call
 		for _, f := range strings.Fields(cols[2]) {
 			c, err := bridge.ParseCall(f)
 			if err != nil {
-				t.Fatalf("line %d: %v", n, err)
+				t.Fatalf("%s line %d: %v", path, n, err)
 			}
 			calls = append(calls, c)
 		}
 		exp, err := bridge.ParseCall(cols[3])
 		if err != nil {
-			t.Fatalf("line %d: %v", n, err)
+			t.Fatalf("%s line %d: %v", path, n, err)
 		}
-		rows = append(rows, devRow{n, h, v, calls, exp, cols[5], sc.Text()})
+		group := ""
+		if len(cols) > 5 {
+			group = cols[5]
+		}
+		rows = append(rows, devRow{n, h, v, calls, exp, group, sc.Text()})
 	}
 	return rows
 }
@@ -150,5 +159,41 @@ func TestDevHalves(t *testing.T) {
 	}
 	if tune-check > 0.05 {
 		t.Errorf("check half %.3f more than 5 points behind the tuning half %.3f", check, tune)
+	}
+}
+
+// The book sets are textbook situations written for this project from the
+// SAYC booklet's agreements, in the areas issue 34 names as weak (the
+// doubler's rebids, preempts, overcalls and advances, Michaels and the
+// unusual 2NT, negative doubles, strong 2C, invitations, long suits):
+// sayc-book.tsv was tuned on, sayc-book-check.tsv only measured. A row's
+// expected call is the writer's; a few follow a common teaching the public
+// suite behind sayc-dev.tsv does not (its 1NT-2NT counts a flat 17 as 16),
+// and those stay misses.
+const (
+	bookThreshold      = 0.92
+	bookCheckThreshold = 0.88
+)
+
+func TestBookAgreement(t *testing.T) {
+	b := New(Options{})
+	for _, f := range []struct {
+		path string
+		min  float64
+	}{{"testdata/sayc-book.tsv", bookThreshold}, {"testdata/sayc-book-check.tsv", bookCheckThreshold}} {
+		ok, rows := 0, readRows(t, f.path, 4)
+		for _, r := range rows {
+			got, m := b.Choose(r.hand, r.vul, card.North, r.calls)
+			if got == r.expected {
+				ok++
+			} else if os.Getenv("BIDDING_VERBOSE") != "" {
+				fmt.Printf("MISS %s:%d: got %s want %s [%s] | %s\n", f.path, r.line, got, r.expected, m.Rule, r.raw)
+			}
+		}
+		rate := float64(ok) / float64(len(rows))
+		t.Logf("%s: %d/%d = %.1f%%", f.path, ok, len(rows), 100*rate)
+		if rate < f.min {
+			t.Errorf("%s: agreement %.3f below the ratchet %.3f", f.path, rate, f.min)
+		}
 	}
 }

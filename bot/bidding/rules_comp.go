@@ -35,7 +35,18 @@ func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
 	return short <= 1
 }
 
-// suitsLenAtLeast: every suit of the list is at least n long.
+// unbid4: four cards or more in each of the two suits the opponents have
+// not bid (after they bid two).
+func unbid4(c *Ctx, e *Eval, _ *Bind) bool {
+	u := c.UnbidSuits()
+	if len(u) != 2 {
+		return false
+	}
+	return e.Len[u[0]] >= 4 && e.Len[u[1]] >= 4
+}
+
+// majorsUnbid4: four cards in each unbid major (in both unbid suits when
+// no major is unbid).
 func majorsUnbid4(c *Ctx, e *Eval, _ *Bind) bool {
 	found := false
 	for _, s := range c.UnbidSuits() {
@@ -177,7 +188,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
 			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
 			Desc: "Overcall: 10-17 HCP, 6+ %z"},
-		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
+		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(takeoutShape, unbid4)},
 			Desc: "Takeout double of two suits: the other suits", Force: Forcing},
 		{Name: "ovc.michaels.indirect", Prio: 119, Seq: "1x P 1N", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
 			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
@@ -314,12 +325,19 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty pass: long, strong trumps"},
 		{Name: "adv.x.cue", Prio: 118, Seq: "1x X P", Call: "2x", Art: true, Need: Need{Pts: rng(12, 37)},
 			Desc: "Cue bid: 12+ HCP", Force: Forcing},
-		{Name: "adv.x.3nt", Prio: 117, Seq: "1x X P", Call: "3N", Need: Need{Pts: rng(13, 16), Bal: 1, Test: stoppersTheirs},
+		// Without an unbid four-card major to look for, a balanced hand
+		// with their suit stopped bids game in notrump, not the cue bid.
+		{Name: "adv.x.3nt", Prio: 119, Seq: "1x X P", Call: "3N", Need: Need{Pts: rng(13, 16), Bal: 1, Test: hall(stoppersTheirs, noUnbidMajor4)},
 			Desc: "3NT: 13-16 HCP, stopper"},
 		{Name: "adv.x.jump.free", Prio: 116, Seq: "1x X 1y", Call: "jz", Need: Need{Pts: rng(10, 12), Len: "z4+"}, Pref: majorFirst, Force: Invitational,
 			Desc: "Jump: 10-12 HCP, 4+ %z"},
+		// A balanced hand with their suit stopped and a minor prefers
+		// notrump (1NT, 2NT) to a jump in the minor.
 		{Name: "adv.x.jump", Prio: 116, Seq: "1x X P", Call: "jz", Need: Need{Pts: rng(9, 11), Len: "z4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
-			return b.S('z') >= card.Hearts || e.Len[card.Hearts] < 4 && e.Len[card.Spades] < 4
+			if b.S('z') >= card.Hearts {
+				return true
+			}
+			return e.Len[card.Hearts] < 4 && e.Len[card.Spades] < 4 && !(e.Balanced && e.Shape()[0] <= 4 && stoppersTheirs(c, e, b))
 		}}, Pref: majorFirst, Force: Invitational,
 			Desc: "Jump: 9-11 HCP, 4+ %z"},
 		{Name: "adv.x.2nt", Prio: 117, Seq: "1x X P", Call: "2N", Need: Need{Pts: rng(11, 12), Test: hall(stoppersTheirs, noUnbidMajor4)}, Force: Invitational,
@@ -328,12 +346,17 @@ func competitiveRules() []*Rule {
 			Desc: "1NT: 6-10 HCP, stopper"},
 		{Name: "adv.x.suit", Prio: 112, Seq: "1x X P", Call: "cz", Need: Need{Pts: rng(0, 8), Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 0-8 HCP, 4+ %z"},
-		{Name: "adv.x.suit3", Prio: 105, Seq: "1x X P", Call: "cz", Need: Need{Len: "z3+"}, Pref: majorFirst,
+		{Name: "adv.x.suit3", Prio: 105, Seq: "1x X P", Call: "cz", Need: Need{Len: "z3+"}, Pref: cheapestMajorFirst,
 			Desc: "Answer to the double: the cheapest three-card suit"},
 		{Name: "adv.x.free", Prio: 112, Seq: "1x X 1y", Call: "cz", Need: Need{Pts: rng(5, 9), Len: "z4+"}, Pref: majorFirst,
 			Desc: "Free bid: 5-9 HCP, 4+ %z"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 4+ %z"},
+		// With 9-11 a major is shown with a jump to three, as over a
+		// one-level opening.
+		{Name: "adv.x.weak2.jump", Prio: 117, Seq: "2x X P", Call: "3M", When: func(c *Ctx, b *Bind) bool { return b.S('M') > b.S('x') },
+			Need: Need{Pts: rng(9, 11), Len: "M4+"}, Pref: longerMajor, Force: Invitational,
+			Desc: "Jump: 9-11 HCP, 4+ %M"},
 		{Name: "adv.x.preempt.3nt", Prio: 117, Seq: "2x/3x X P", Call: "3N", Need: Need{Pts: rng(10, 16), Test: stoppersTheirs},
 			Desc: "3NT: stopper, values"},
 		// The doubler's rebid.
@@ -346,10 +369,11 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "jy",
 			Need: Need{Pts: rng(19, 21), Len: "y4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
 		// Partner's jump in a major invites game (9-11, 4+ cards): a
-		// doubler above a minimum double (17+) bids it with three-card
-		// support, as a minimum passes it (dbl.pass).
+		// doubler above a minimum double (16+ points counting shortness)
+		// bids it with three-card support, as a minimum passes it
+		// (dbl.pass).
 		{Name: "dbl.accept.major", Prio: 115, Seq: "1x/2x/3x X P B P", When: all(lastOfPartner('M'), invitedToGame), Call: "4M",
-			Need: Need{Pts: rng(17, 37), Len: "M3+"}, Desc: "Accepts the invitation: game in %M, 17+ HCP", Force: SignOff},
+			Need: Need{Pts: rng(16, 37), Count: SupportPts, Trump: 'M', Len: "M3+"}, Desc: "Accepts the invitation: game in %M, 16+ points", Force: SignOff},
 		{Name: "dbl.ownmajor", Prio: 112, Seq: "1x/2x/3x X P B P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return !partnersLast('M')(c, nil, b) },
 			Need: Need{Pts: rng(17, 37), Len: "M5+"}, Desc: "Own suit: 17+ HCP, 5+ %M", Force: NonForcing},
 		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy", When: not(lastOfPartner('y')),
@@ -376,6 +400,11 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(18, 20), Bal: 1, Test: stoppersTheirs}, Desc: "Notrump after a double: 18-20 HCP, balanced, a stopper", Force: NonForcing},
 		{Name: "dbl.nt.jump", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "jN",
 			Need: Need{Pts: rng(21, 22), Bal: 1, Test: stoppersTheirs}, Desc: "Jump in notrump after a double: 21-22 HCP, balanced, a stopper", Force: Invitational},
+		// Over the advancer's cue bid the doubler shows a four-card major,
+		// hearts first with both (the cue bid asks for one).
+		{Name: "dbl.cue.major", Prio: 113, Seq: "1x X P 2x P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
+			Need: Need{Len: "M4+"}, Pref: longerMajor,
+			Desc: "Answers the cue bid: 4+ %M", Force: Forcing},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
@@ -386,19 +415,26 @@ func competitiveRules() []*Rule {
 			Desc: "Preemptive raise to game: long %M"},
 		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
+		// Their raise takes no room from the simple raise: it competes.
+		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y 2x", Call: "2y", Need: Need{Pts: rng(6, 9), Len: "y3+"},
+			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
 		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: good('z')},
 			Desc: "New suit: 5+ %z"},
 		{Name: "adv.1nt", Prio: 110, Seq: "1x 1y P", Call: "1N", Need: Need{Pts: rng(8, 11), Test: stoppersTheirs},
 			Desc: "1NT: 8-11 HCP, stopper"},
+		{Name: "adv.2nt", Prio: 110, Seq: "1x 1y/2y P", Call: "2N", When: simpleOvercall, Need: Need{Pts: rng(12, 14), Len: "y0-2", Test: stoppersTheirs}, Force: Invitational,
+			Desc: "2NT: 12-14 HCP, stopper, no fit"},
+		{Name: "adv.3nt", Prio: 110, Seq: "1x 1y/2y P", Call: "3N", When: simpleOvercall, Need: Need{Pts: rng(15, 18), Len: "y0-2", Bal: 2, Test: stoppersTheirs}, Force: SignOff,
+			Desc: "3NT: 15+ HCP, stopper, no fit"},
 		// Advancing Michaels and the unusual notrump.
 		{Name: "adv.michaels.major", Prio: 110, Seq: "1m 2m P", Call: "cM", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
 		}}, Desc: "Picks the major"},
-		{Name: "adv.michaels.game", Prio: 112, Seq: "1m 2m P", Call: "4M", Need: Need{Pts: rng(12, 37), Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+		{Name: "adv.michaels.game", Prio: 112, Seq: "1m 2m P", Call: "4M", Need: Need{Pts: rng(12, 37), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
-		}}, Desc: "Game in the better major: 12+ HCP", Force: SignOff},
-		{Name: "adv.michaels.other.game", Prio: 112, Seq: "1M 2M P", Call: "4O", Need: Need{Pts: rng(12, 37), Len: "O3+"}, Desc: "Game in the other major: 12+ HCP", Force: SignOff},
-		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "3O", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
+		}}, Desc: "Game in the better major: 12+ points", Force: SignOff},
+		{Name: "adv.michaels.other.game", Prio: 112, Seq: "1M 2M P", Call: "4O", Need: Need{Pts: rng(12, 37), Count: SupportPts, Trump: 'O', Len: "O3+"}, Desc: "Game in the other major: 12+ points", Force: SignOff},
+		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
 		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
 		{Name: "adv.michaels.minor.max", Prio: 111, Seq: "1M 2M P 2N P", Call: "4m", Need: Need{Len: "m5+", Pts: rng(14, 37)}, Desc: "The minor, %m, with a maximum"},
@@ -419,14 +455,17 @@ func competitiveRules() []*Rule {
 		{Name: "adv.michaels.after3m", Prio: 110, Seq: "1M 2M P 3m P", Call: "3D", When: func(c *Ctx, b *Bind) bool { return b.S('m') == card.Clubs },
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
 		// Opener after a negative double.
-		{Name: "nx.cue", Prio: 112, Seq: "1x 1y/2y X P", Call: "cy", Art: true, Need: Need{Pts: rng(17, 37), Test: hany(func(c *Ctx, e *Eval, _ *Bind) bool {
+		{Name: "nx.cue", Prio: 112, Seq: "1x 1y/2y X P", Call: "cy", Art: true, Need: Need{Pts: rng(18, 37), Test: hany(func(c *Ctx, e *Eval, _ *Bind) bool {
 			for _, s := range c.UnbidSuits() {
 				if s >= card.Hearts && e.Len[s] >= 4 {
 					return true
 				}
 			}
 			return false
-		})}, Force: GameForcing, Desc: "Cue bid: 17+ HCP, game forcing"},
+		})}, Force: GameForcing, Desc: "Cue bid: 18+ HCP, game forcing"},
+		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
+			Need: Need{Pts: rng(16, 17), Len: "M4+"}, Force: Invitational,
+			Desc: "Jump in %M: 16-17 HCP, 4+ %M"},
 		{Name: "nx.2nt", Prio: 111, Seq: "1x 1y X P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2, Test: stoppersTheirs}, Force: Invitational,
 			Desc: "2NT: 18-19 HCP, stopper"},
 		{Name: "nx.major", Prio: 110, Seq: "1x 1y/2y X P/B", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
@@ -470,7 +509,7 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.again", Prio: 105, Seq: "1x X 2x P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('x', 1)},
 			Desc: "Second takeout double: extra values", Force: Forcing},
 		// Reopening.
-		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 2), hcpMin(17))},
+		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 1), hall(shortIn('y', 2), shortIn('x', 5)), hcpMin(17))},
 			Desc: "Reopening double: short in their suit", Force: Forcing},
 		{Name: "reopen.2nt", Prio: 106, Seq: "1x 1y P P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1, Test: stoppersTheirs},
 			Desc: "Balancing 2NT: 18-19 HCP, balanced, stopper"},
@@ -532,6 +571,13 @@ func competitiveRules() []*Rule {
 	return rs
 }
 
+// simpleOvercall: partner's overcall (y) of their opening (x) was not a
+// jump: at the one level, or at the two level in a lower suit.
+func simpleOvercall(c *Ctx, b *Bind) bool {
+	l, ok := c.LastBidOf(c.Partner())
+	return ok && (l.Level == 1 || l.Level == 2 && l.Strain < bridge.Strain(b.S('x')))
+}
+
 // inBalancingSeat copies rule r for the same auction with the opening
 // call passed round to the fourth seat: two passes after the first call.
 func inBalancingSeat(r *Rule) *Rule {
@@ -557,6 +603,20 @@ func majorFirst(e *Eval, b *Bind) int {
 	}
 	return v + int(s)
 }
+
+// cheapestMajorFirst prefers a major, then the longer suit, then the
+// cheaper one.
+func cheapestMajorFirst(e *Eval, b *Bind) int {
+	s := b.S('z')
+	v := e.Len[s] * 10
+	if s >= card.Hearts {
+		v += 15
+	}
+	return v - int(s)
+}
+
+// longerMajor prefers the longer major M, hearts with equal length.
+func longerMajor(e *Eval, b *Bind) int { return e.Len[b.S('M')]*10 - int(b.S('M')) }
 
 // partnersLast: v is the suit of partner's last bid.
 // lastOfPartner: suit v is the strain of partner's last bid (an auction

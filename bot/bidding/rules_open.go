@@ -65,6 +65,19 @@ func openingRules() []*Rule {
 		{Name: "open.4major.4th", Prio: 175, Seq: "-", Call: "4M", When: seat(4),
 			Need: Need{Pts: rng(8, 15), Len: "M7+", Test: hall(good('M'), hany(ruleOf15, func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 }))},
 			Desc: "Fourth-seat game in %M: 8-15 HCP, 7+ %M, a good suit"},
+		// A nine-card suit or longer is bid with any hand too weak for
+		// one of a suit: its length is its strength (an eleven-card suit
+		// takes eight or nine tricks with no honour outside it). A major
+		// opens at game, a ten-card minor at game too.
+		{Name: "open.long.major", Prio: 176, Seq: "-", Call: "4M",
+			Need: Need{Pts: rng(0, 11), Len: "M9+"},
+			Desc: "Preempt in %M: 0-11 HCP, 9+ %M"},
+		{Name: "open.long.minor", Prio: 174, Seq: "-", Call: "5m",
+			Need: Need{Pts: rng(0, 11), Len: "m10+"},
+			Desc: "Preempt in %m: 0-11 HCP, 10+ %m"},
+		{Name: "open.long.minor9", Prio: 173, Seq: "-", Call: "4m",
+			Need: Need{Pts: rng(0, 11), Len: "m9"},
+			Desc: "Preempt in %m: 0-11 HCP, 9 %m"},
 		// An eight-card minor or longer with a weak hand opens at the
 		// four level (a seven-card suit at the three level).
 		{Name: "open.4minor", Prio: 172, Seq: "-", Call: "4m", When: not(seat(4)),

@@ -273,6 +273,17 @@ func responderRebidRules() []*Rule {
 		// Help-suit game try: back to three of the major with a minimum.
 		{Name: "rr.gametry.accept", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(9, 10)}, Force: SignOff,
 			Desc: "Accepts the game try"},
+		// A middle hand (7-8) accepts with help in the try suit: two of
+		// its three top honours, or a singleton or void.
+		{Name: "rr.gametry.help", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(7, 8), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+			l, ok := c.LastBidOf(c.Partner())
+			if !ok || l.Strain == bridge.NoTrump {
+				return false
+			}
+			s := card.Suit(l.Strain)
+			return e.Top(s, 3) >= 2 || e.Len[s] <= 1
+		}}, Force: SignOff,
+			Desc: "Accepts the game try: help in the suit"},
 		{Name: "rr.gametry.decline", Prio: 99, Seq: "1M P 2M P B P", Call: "3M", Desc: "Declines the game try"},
 		{Name: "rr.limit.done", Prio: 50, Seq: "... 4M P", Call: "P",
 			Desc: "Game reached"},

@@ -10,9 +10,13 @@ import (
 func strongRules() []*Rule {
 	return []*Rule{
 		// Responses to 2C.
-		{Name: "2c.positive.suit", Prio: 110, Seq: "2C P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Diamonds || true },
+		// 2D is the waiting bid: a positive response in diamonds is 3D.
+		{Name: "2c.positive.suit", Prio: 110, Seq: "2C P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('x') != card.Diamonds },
 			Need: Need{Pts: rng(7, 37), Len: "x5+", Test: hall(good('x'), longest('x'))}, Force: GameForcing,
 			Desc: "Positive response: 7+ HCP, good 5+ %x"},
+		{Name: "2c.positive.diamonds", Prio: 110, Seq: "2C P", Call: "3D",
+			Need: Need{Pts: rng(7, 37), Len: "D5+", Test: hall(good('D'), longest('D'))}, Force: GameForcing,
+			Desc: "Positive response: 7+ HCP, good 5+ diamonds"},
 		{Name: "2c.positive.nt", Prio: 105, Seq: "2C P", Call: "2N", Need: Need{Pts: rng(8, 37), Bal: 1}, Force: GameForcing,
 			Desc: "Positive response: 8+ HCP, balanced"},
 		{Name: "2c.waiting", Prio: 100, Seq: "2C P", Call: "2D", Art: true, Force: Forcing,
@@ -54,10 +58,12 @@ func strongRules() []*Rule {
 		{Name: "2c.raise.game", Prio: 100, Seq: "2C P 2D/2N P 2x/3x P 3x/4x P", Call: "4x",
 			Desc: "Game", Force: SignOff},
 		// Weak twos.
-		{Name: "w2.feature.ask", Prio: 110, Seq: "2x P", When: notClubs, Call: "2N", Need: Need{Pts: rng(15, 37)}, Art: true, Force: Forcing,
+		// A misfit (0-1 in partner's suit) with a good five-card major of
+		// its own bids that major (w2.newsuit) instead of asking.
+		{Name: "w2.feature.ask", Prio: 110, Seq: "2x P", When: notClubs, Call: "2N", Need: Need{Pts: rng(15, 37), Test: hnot(misfitWithMajor)}, Art: true, Force: Forcing,
 			Desc: "2NT: asks for a feature, game interest"},
 		{Name: "w2.game", Prio: 109, Seq: "2M P", Call: "4M", Need: Need{Test: hany(hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, lpMin(16)),
-			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 4 }, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 }))}, Force: SignOff,
+			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 4 }, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 || e.HCP >= 13 }))}, Force: SignOff,
 			Desc: "Game: a fit, either strong or preemptive"},
 		{Name: "w2.raise", Prio: 108, Seq: "2x P", When: notClubs, Call: "3x", Need: Need{Pts: rng(0, 13), Len: "x3+"},
 			Desc: "Preemptive raise: 3+ %x"},
@@ -88,6 +94,20 @@ func strongRules() []*Rule {
 			Desc: "Game: preemptive, or to make"},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
 	}
+}
+
+// misfitWithMajor: at most one card in partner's suit x and a good
+// five-card major of my own.
+func misfitWithMajor(_ *Ctx, e *Eval, b *Bind) bool {
+	if e.Len[b.S('x')] > 1 {
+		return false
+	}
+	for _, s := range []card.Suit{card.Hearts, card.Spades} {
+		if s != b.S('x') && e.Len[s] >= 5 && e.GoodSuit(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // showsFit: a raise for the fit in suit v shows at least three cards, two
