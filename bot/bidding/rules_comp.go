@@ -35,6 +35,31 @@ func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
 	return short <= 1
 }
 
+// unbidMajor: a major neither side has bid.
+func unbidMajor(c *Ctx, _ *Eval, _ *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if s >= card.Hearts {
+			return true
+		}
+	}
+	return false
+}
+
+// raiseFirst: partner opened a major I hold three of, and both majors
+// are bid (the double would show the minors): raise first.
+func raiseFirst(c *Ctx, e *Eval, b *Bind) bool {
+	x := b.S('x')
+	if x < card.Hearts || e.Len[x] < 3 {
+		return false
+	}
+	for _, s := range c.UnbidSuits() {
+		if s >= card.Hearts {
+			return false
+		}
+	}
+	return true
+}
+
 // unbid4: four cards or more in each of the two suits the opponents have
 // not bid (after they bid two).
 func unbid4(c *Ctx, e *Eval, _ *Bind) bool {
@@ -199,12 +224,21 @@ func competitiveRules() []*Rule {
 			Desc: "Takeout double", Force: Forcing},
 		{Name: "ovc.preempt.balance", Prio: 128, Seq: "2x/3x P P", Call: "X", Need: Need{Pts: rng(11, 37), Test: takeoutShape},
 			Desc: "Balancing takeout double", Force: Forcing},
-		{Name: "ovc.preempt.big", Prio: 127, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(17, 37), Test: notLongIn('x')},
+		// Over a three-level preempt a balanced hand with their suit
+		// stopped bids 3NT instead (ovc.preempt.3nt).
+		{Name: "ovc.preempt.big", Prio: 127, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(17, 37), Test: hall(notLongIn('x'), hnot(hall(func(c *Ctx, e *Eval, _ *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level == 3 && e.Balanced
+		}, stoppersTheirs)))},
 			Desc: "Takeout double: strong", Force: Forcing},
 		{Name: "ovc.weak2.1nt", Prio: 126, Seq: "2x", Call: "2N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
 			Desc: "2NT overcall: 15-18 HCP, stopper"},
-		{Name: "ovc.weak2.suit", Prio: 124, Seq: "2x", Call: "cy", Need: Need{Pts: rng(12, 17), Len: "y5+", Test: good('y')},
-			Desc: "Overcall: 12-17 HCP, good 5+ %y"},
+		{Name: "ovc.weak2.suit", Prio: 124, Seq: "2x", Call: "cy", Need: Need{Pts: rng(10, 17), Len: "y5+", Test: hall(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.HCP >= 12 || e.Len[b.S('y')] >= 6
+		})},
+			Desc: "Overcall: 12-17 HCP, good 5+ %y (10-11 with six)"},
+		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(13, 17), Len: "y5+", Test: good('y')},
+			Desc: "Overcall: 13-17 HCP, good 5+ %y"},
 		{Name: "ovc.preempt.3nt", Prio: 123, Seq: "2x/3x", Call: "3N", Need: Need{Pts: rng(16, 21), Test: stoppersTheirs},
 			Desc: "To play 3NT: stopper, values"},
 		// Defence to 1NT (Cappelletti).
@@ -250,6 +284,22 @@ func competitiveRules() []*Rule {
 			return e.Len[b.S('m')] >= e.Len[card.Clubs+card.Diamonds-b.S('m')]
 		}}, Desc: "Picks the minor"},
 		{Name: "d1nt.adv.3m.major", Prio: 100, Seq: "1N 2M P 2N P 3m P", Call: "3M", Need: Need{Len: "M3+"}, Desc: "Back to the major"},
+		// Partner's 1NT overcalled at the two level (a natural suit): a
+		// two-level suit is to play, a three-level suit forces to game,
+		// the cue bid asks for a major as Stayman does, with game values.
+		{Name: "nt.int.2suit", Prio: 100, Seq: "1N 2x", Call: "2y", When: all(not(lastArtificial), higher('y', 'x')),
+			Need: Need{Pts: rng(0, 9), Len: "y5+"}, Desc: "To play: 5+ %y", Force: SignOff},
+		{Name: "nt.int.3suit", Prio: 100, Seq: "1N 2x", Call: "3y", When: not(lastArtificial),
+			Need: Need{Pts: rng(10, 37), Len: "y5+"}, Desc: "New suit: 10+ HCP, 5+ %y", Force: GameForcing},
+		{Name: "nt.int.cue", Prio: 101, Seq: "1N 2x", Call: "3x", When: not(lastArtificial), Art: true,
+			Need: Need{Pts: rng(10, 37), Test: hall(hnot(stopper('x')), func(_ *Ctx, e *Eval, b *Bind) bool {
+				for _, s := range []card.Suit{card.Hearts, card.Spades} {
+					if s != b.S('x') && e.Len[s] == 4 {
+						return true
+					}
+				}
+				return false
+			})}, Desc: "Cue bid: game values, asks for a four-card major", Force: GameForcing},
 		// Against 1NT doubled.
 		{Name: "nt1x.escape", Prio: 140, Seq: "1N X", Call: "XX", Art: true, Need: Need{Pts: rng(0, 7), Len: "m6+"},
 			Desc: "Redouble: asks opener to bid 2C, to escape into a minor", Force: Forcing},
@@ -265,14 +315,19 @@ func competitiveRules() []*Rule {
 		{Name: "nt1.stayman.2x.bid", Prio: 100, Seq: "1N P 2C 2x", Call: "2M", Need: Need{Len: "M4+"}, Desc: "Four %M"},
 		{Name: "nt1.stayman.2x.double", Prio: 100, Seq: "1N P 2C 2x", Call: "X", Need: Need{Len: "x4+"}, Desc: "Penalty: four %x"},
 		// Responder after an overcall.
-		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: majorsUnbid4},
+		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: hall(majorsUnbid4, hnot(raiseFirst))},
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
-		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
+		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
 			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
 		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+"},
 			Desc: "New suit: 6+ HCP, 5+ %z", Force: Forcing},
+		// Over a minor overcall a double shows both majors: one
+		// four-card major is bid.
+		{Name: "comp.resp.1major4", Prio: 117, Seq: "1m 1y", Call: "1M", When: func(c *Ctx, b *Bind) bool { return b.S('y') <= card.Diamonds },
+			Need: Need{Pts: rng(6, 37), Len: "M4+", Test: hnot(majorsUnbid4)}, Force: Forcing,
+			Desc: "New suit: 6+ HCP, 4+ %M"},
 		{Name: "comp.resp.2level", Prio: 117, Seq: "1x 1y/2y", Call: "cz", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2 && b.S('z') >= card.Hearts && unpassed(c, b)
@@ -292,7 +347,7 @@ func competitiveRules() []*Rule {
 		}, Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
 			Desc: "Cue bid: game-forcing raise in %M", Force: GameForcing, Art: true},
 		{Name: "comp.resp.raise", Prio: 112, Seq: "1x B", Call: "cx", Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'x', Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5
+			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5 || b.S('x') == card.Diamonds && e.Len[b.S('x')] >= 4
 		}},
 			Desc: "Raise: 6-10 points, support"},
 		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
@@ -318,6 +373,10 @@ func competitiveRules() []*Rule {
 			Desc: "Jordan 2NT: limit raise", Force: Forcing},
 		{Name: "resp.x.raise", Prio: 112, Seq: "1M X", Call: "2M", Need: Need{Pts: rng(6, 9), Len: "M3+"},
 			Desc: "Raise: 6-9 points"},
+		{Name: "resp.x.1nt", Prio: 109, Seq: "1x X", Call: "1N", Need: Need{Pts: rng(7, 9), Bal: 1, Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] <= 3 }},
+			Desc: "1NT: 7-9 HCP, balanced, no fit"},
+		{Name: "resp.x.weakjump", Prio: 111, Seq: "1x X", Call: "jy", Need: Need{Pts: rng(0, 6), Len: "y6+"},
+			Desc: "Weak jump shift: 6+ %y, 0-6 HCP"},
 		{Name: "resp.x.newsuit", Prio: 110, Seq: "1x X", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y5+"},
 			Desc: "New suit: 5+ %y, not forcing"},
 		// Advancing a takeout double.
@@ -454,6 +513,23 @@ func competitiveRules() []*Rule {
 		}}, Desc: "Picks between the two suits"},
 		{Name: "adv.michaels.after3m", Prio: 110, Seq: "1M 2M P 3m P", Call: "3D", When: func(c *Ctx, b *Bind) bool { return b.S('m') == card.Clubs },
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
+		// Opener competes to three with a sixth trump (nine together)
+		// after partner's raise.
+		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
+			Need: Need{Pts: rng(10, 15), Len: "M6+"}, Desc: "Competes: 6+ %M"},
+		// The overcaller after the advancer's cue bid (a raise): a
+		// minimum bids his suit again, cheapest; a sound overcall in a
+		// major (14+ counting shortness) bids game.
+		{Name: "ovc.cue.min", Prio: 105, Seq: "1x 1y/2y P 2x/3x P", Call: "cy", Need: Need{Pts: rng(0, 13), Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() <= 13 }}, Force: NonForcing,
+			Desc: "Minimum overcall"},
+		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P 2x/3x P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 14 }}, Force: SignOff, Desc: "Game: a sound overcall"},
+		// The overcaller after the advancer's new suit (not forcing): a
+		// raise with four, or his own six-card suit with a misfit.
+		{Name: "ovc.raise.adv", Prio: 105, Seq: "1x 1y P 1z/2z P", Call: "cz", When: lastOfPartner('z'), Need: Need{Len: "z4+"},
+			Desc: "Raise: 4+ %z"},
+		{Name: "ovc.rebid6", Prio: 104, Seq: "1x 1y P 1z/2z P", Call: "cy", When: lastOfPartner('z'), Need: Need{Len: "y6+ z0-1"},
+			Desc: "Rebid: 6+ %y, a misfit"},
 		// Opener after a negative double.
 		{Name: "nx.cue", Prio: 112, Seq: "1x 1y/2y X P", Call: "cy", Art: true, Need: Need{Pts: rng(18, 37), Test: hany(func(c *Ctx, e *Eval, _ *Bind) bool {
 			for _, s := range c.UnbidSuits() {
@@ -536,6 +612,17 @@ func competitiveRules() []*Rule {
 			Desc: "Balancing overcall: 7+ HCP, 5+ %y"},
 		{Name: "bal.2level", Prio: 105, Seq: "1x P P", Call: "2y", When: higher('x', 'y'), Need: Need{Pts: rng(8, 16), Len: "y5+", Test: good('y')},
 			Desc: "Balancing overcall: 5+ %y"},
+		// They stopped in a fit at the two level: short in their suit,
+		// double with a fair hand (partner holds values too); a
+		// five-card suit is bid (bal.afterraise).
+		{Name: "bal.afterraise.double", Prio: 104, Seq: "1x P 2x P P", Call: "X", Need: Need{Pts: rng(7, 15), Test: takeoutShape},
+			Desc: "Balancing double: short in their suit", Force: Forcing},
+		// Our raise stopped at two and they compete: with a fifth card
+		// in a minor, a fourth in a major (nine together), compete.
+		{Name: "comp.resp.compete", Prio: 105, Seq: "1x B 2x B P P", Call: "3x", When: lastBelow(3, bridge.StrainClubs),
+			Need: Need{Pts: rng(5, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				return e.Len[b.S('x')] >= 5 || b.S('x') >= card.Hearts && e.Len[b.S('x')] >= 4
+			}}, Desc: "Competes: a ninth trump"},
 		{Name: "bal.afterraise", Prio: 105, Seq: "1x P 2x P P", Call: "cy", Need: Need{Pts: rng(7, 14), Len: "y5+"},
 			Desc: "Balancing: 5+ %y"},
 		{Name: "bal.adv.raise", Prio: 105, Seq: "1x P P 1y P", Call: "cy", Need: Need{Pts: rng(10, 12), Len: "y4+"},

@@ -226,6 +226,14 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.newsuit", Prio: 96, Seq: seq, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree),
 			Need: Need{Pts: rng(11, 37), Len: "z4+"}, Force: Forcing,
 			Desc: "New suit: forcing"},
+		// Opener rebid his suit (a minimum): 10-12 with support invites
+		// by raising it (three cards opposite a major's six, four in a
+		// minor).
+		{Name: "rr.raise.rebid", Prio: 97, Seq: "1x P 1y P 2x P", Call: "3x",
+			Need: Need{Pts: rng(10, 12), Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 4
+			}}, Force: Invitational,
+			Desc: "Raise: 10-12 HCP, support for %x, invitational"},
 		{Name: "rr.raise.minor", Prio: 95, Seq: seq, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
 			Need: Need{Pts: rng(10, 12), Len: "z4+"}, Force: Invitational,
 			Desc: "Raise: 4+ %z, invitational"},

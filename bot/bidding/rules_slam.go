@@ -930,10 +930,11 @@ func slamRules() []*Rule {
 }
 
 // partnerAsked: partner's bid just made is artificial (a question to
-// answer, or an answer to my question), not a control bid.
+// answer, or an answer to my question), not a control bid nor Jacoby
+// 2NT (a raise: the fit is agreed and Blackwood may follow).
 func partnerAsked(c *Ctx, _ *Bind) bool {
 	_, m, ok := partnerJustBid(c)
-	return ok && m.Artificial && m.Rule != "cue.bid"
+	return ok && m.Artificial && m.Rule != "cue.bid" && !strings.HasPrefix(m.Rule, "resp.jacoby2n")
 }
 
 // firstOverOpening: partner opened one of a suit and this is my first
