@@ -179,6 +179,8 @@ func competitiveRules() []*Rule {
 			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits"},
 		{Name: "ovc.unusual2nt", Prio: 145, Seq: "1x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
 			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
+		{Name: "ovc.unusual2nt.raised", Prio: 120, Seq: "1x P 2x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
+			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
 		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
 			Desc: "1NT overcall: 15-18 HCP, balanced, stopper"},
 		{Name: "ovc.1nt.indirect", Prio: 140, Seq: "1x P 1y", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 1, Test: stoppersTheirs},
@@ -190,10 +192,10 @@ func competitiveRules() []*Rule {
 			return int(l.Level) == 1
 		}, Need: Need{Pts: rng(5, 10), Len: "y7+", Test: good('y')},
 			Desc: "Preemptive jump overcall: 7-card %y"},
-		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 10), Len: "y6+", Test: good('y')},
-			Desc: "Weak jump overcall: 6-card %y, 5-10 HCP"},
-		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 10), Len: "z6+", Test: good('z')},
-			Desc: "Weak jump overcall: 6-card %z, 5-10 HCP"},
+		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 9), Len: "y6+", Test: good('y')},
+			Desc: "Weak jump overcall: 6-card %y, 5-9 HCP"},
+		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 9), Len: "z6+", Test: good('z')},
+			Desc: "Weak jump overcall: 6-card %z, 5-9 HCP"},
 		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
 			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hany(
 				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, good('y')),
@@ -437,6 +439,9 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(17, 37), Len: "M5+"}, Desc: "Own suit: 17+ HCP, 5+ %M", Force: NonForcing},
 		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy", When: not(lastOfPartner('y')),
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
+		// A jump in a new suit: a strong six-card suit and 19-21.
+		{Name: "dbl.jumpsuit", Prio: 113, Seq: "1x/2x X P B P", Call: "jy", When: all(not(lastOfPartner('y')), lastSuit),
+			Need: Need{Pts: rng(19, 21), Len: "y6+", Test: good('y')}, Desc: "Jump in %y: 19-21 HCP, a strong 6+ %y", Force: Invitational},
 		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
 		// In the passout seat, after partner's pass of their new suit,
@@ -489,10 +494,13 @@ func competitiveRules() []*Rule {
 		{Name: "adv.michaels.major", Prio: 110, Seq: "1m 2m P", Call: "cM", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
 		}}, Desc: "Picks the major"},
-		{Name: "adv.michaels.game", Prio: 112, Seq: "1m 2m P", Call: "4M", Need: Need{Pts: rng(12, 37), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
-		}}, Desc: "Game in the better major: 12+ points", Force: SignOff},
-		{Name: "adv.michaels.other.game", Prio: 112, Seq: "1M 2M P", Call: "4O", Need: Need{Pts: rng(12, 37), Count: SupportPts, Trump: 'O', Len: "O3+"}, Desc: "Game in the other major: 12+ points", Force: SignOff},
+		{Name: "adv.michaels.game", Prio: 112, Seq: "1m 2m P", Call: "4M", Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')] && (e.Len[b.S('M')] >= 4 || e.SupportPts(b.S('M')) >= 12)
+		}}, Desc: "Game in the better major: 11+ points (12 with three trumps)", Force: SignOff},
+		{Name: "adv.michaels.other.game", Prio: 112, Seq: "1M 2M P", Call: "4O", Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'O', Len: "O3+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			o := suitOf(c, b, 'O')
+			return e.Len[o] >= 4 || e.SupportPts(o) >= 12
+		}}, Desc: "Game in the other major: 11+ points (12 with three trumps)", Force: SignOff},
 		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
 		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},

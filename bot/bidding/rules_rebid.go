@@ -68,7 +68,9 @@ func openerRebidRules() []*Rule {
 			Desc: "Reverse: 16+ HCP, longer %x than %z"},
 		{Name: "orb.jumprebid", Prio: 112, Seq: after1n, Call: "jx", Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational,
 			Desc: "Jump rebid: 16-18 points, good 6+ %x"},
-		{Name: "orb.rebid6", Prio: 111, Seq: after1n, Call: "cx", Need: Need{Pts: rng(10, 16), Len: "x6+"},
+		// With 6-5 the five-card suit is shown first when it is lower
+		// (orb.newsuit2), the six-card suit rebid later.
+		{Name: "orb.rebid6", Prio: 111, Seq: after1n, Call: "cx", Need: Need{Pts: rng(10, 16), Len: "x6+", Test: hnot(lowerFive)},
 			Desc: "Rebid: minimum, 6+ %x"},
 		{Name: "orb.newsuit2", Prio: 110, Seq: after1n, Call: "2z", When: func(c *Ctx, b *Bind) bool { return b.S('z') < b.S('x') },
 			Need: Need{Pts: rng(10, 18), Len: "z4+"},
@@ -352,6 +354,17 @@ func ourPointsIn(c *Ctx, e *Eval, s card.Suit) int {
 		p = max(p, e.SupportPts(s))
 	}
 	return p + c.PartnerMinPts()
+}
+
+// lowerFive: five cards or more in a suit below my first suit (x) that
+// neither side has bid: a 6-5 shows it before rebidding the six.
+func lowerFive(c *Ctx, e *Eval, b *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if s < b.S('x') && e.Len[s] >= 5 {
+			return true
+		}
+	}
+	return false
 }
 
 // raisedMajor: suit v is a major of mine that partner's last bid raised.

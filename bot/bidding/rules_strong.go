@@ -92,6 +92,10 @@ func strongRules() []*Rule {
 		{Name: "pre.raise.game.minor", Prio: 109, Seq: "3m/4m P", Call: "5m", Need: Need{Len: "m2+", Test: hany(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] >= 4 },
 			hall(hcpMin(14), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] >= 3 }), hcpMin(16))}, Force: SignOff,
 			Desc: "Game: preemptive, or to make"},
+		// Partner's new suit over a three-level preempt forces: a raise
+		// with three cards.
+		{Name: "pre.newsuit.raise", Prio: 100, Seq: "3x P 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Len: "y3+"}, Desc: "Support for %y", Force: SignOff},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
 	}
 }
