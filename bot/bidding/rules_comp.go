@@ -426,9 +426,9 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "jM",
 			Need: Need{Pts: rng(19, 37), Len: "M4+"}, Desc: "Jump raise: 19+ HCP, 4+ %M", Force: Invitational},
 		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "cy",
-			Need: Need{Pts: rng(16, 18), Len: "y4+"}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
+			Need: Need{Pts: rng(16, 18), Len: "y4+", Test: hnot(ntFirst)}, Desc: "Raise: 16-18 HCP, 4+ %y", Force: Invitational},
 		{Name: "dbl.jumpraise", Prio: 111, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "jy",
-			Need: Need{Pts: rng(19, 21), Len: "y4+"}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
+			Need: Need{Pts: rng(19, 21), Len: "y4+", Test: hnot(ntFirst)}, Desc: "Jump raise: 19-21 HCP, 4+ %y", Force: Invitational},
 		// Partner's jump in a major invites game (9-11, 4+ cards): a
 		// doubler above a minimum double (16+ points counting shortness)
 		// bids it with three-card support, as a minimum passes it
@@ -469,6 +469,8 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.cue.major", Prio: 113, Seq: "1x X P 2x P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
 			Need: Need{Len: "M4+"}, Pref: longerMajor,
 			Desc: "Answers the cue bid: 4+ %M", Force: Forcing},
+		{Name: "dbl.nt.game", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "3N",
+			Need: Need{Pts: rng(23, 25), Bal: 1, Test: stoppersTheirs}, Desc: "3NT after a double: 23-25 HCP, balanced, a stopper", Force: SignOff},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
@@ -708,6 +710,12 @@ func cheapestMajorFirst(e *Eval, b *Bind) int {
 		v += 15
 	}
 	return v - int(s)
+}
+
+// ntFirst: partner's answer is a minor (y) and my hand is balanced with
+// their suit stopped: the doubler's notrump comes before a minor raise.
+func ntFirst(c *Ctx, e *Eval, b *Bind) bool {
+	return b.S('y') <= card.Diamonds && e.Balanced && stoppersTheirs(c, e, b)
 }
 
 // longerMajor prefers the longer major M, hearts with equal length.
