@@ -239,8 +239,10 @@ func competitiveRules() []*Rule {
 			return e.HCP >= 12 || e.Len[b.S('y')] >= 6
 		})},
 			Desc: "Overcall: 12-17 HCP, good 5+ %y (10-11 with six)"},
-		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(13, 17), Len: "y5+", Test: good('y')},
-			Desc: "Overcall: 13-17 HCP, good 5+ %y"},
+		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(12, 17), Len: "y5+", Test: hall(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.HCP >= 13 || e.Len[b.S('y')] >= 6
+		})},
+			Desc: "Overcall: 13-17 HCP, good 5+ %y (12 with six)"},
 		{Name: "ovc.preempt.3nt", Prio: 123, Seq: "2x/3x", Call: "3N", Need: Need{Pts: rng(16, 21), Test: stoppersTheirs},
 			Desc: "To play 3NT: stopper, values"},
 		// Defence to 1NT (Cappelletti).
@@ -482,6 +484,10 @@ func competitiveRules() []*Rule {
 		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
 		// Their raise takes no room from the simple raise: it competes.
+		// The advancer who raised competes to three over their three
+		// with a fourth trump (nine together).
+		{Name: "adv.compete", Prio: 106, Seq: "1x 1y B 2y 3x P P", Call: "3y", When: higher('y', 'x'),
+			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
 		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y 2x", Call: "2y", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
 		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: good('z')},

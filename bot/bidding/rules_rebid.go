@@ -202,6 +202,11 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,
 			Show: showsAtLeast(25), Desc: "Game in the major fit"},
+		// The same in opener's own major (x: the rule above names a
+		// major neither of his suits), when the fit is there.
+		{Name: "rr.game.opener", Prio: 104, Seq: seq, Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+			Need: Need{Test: hall(fitMin('x', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPointsIn(c, e, b.S('x')) >= 25 })}, Force: SignOff,
+			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same when opener raised responder's major (the rules above
 		// name a major neither has bid yet).
 		{Name: "rr.game.raised", Prio: 104, Seq: seq, Call: "4y", When: raisedMajor('y'),
@@ -246,8 +251,14 @@ func responderRebidRules() []*Rule {
 			Desc: "Preference for %x"},
 		{Name: "rr.minor.support", Prio: 94, Seq: "1m P 1y P 1z P", Call: "2m", Need: Need{Pts: rng(6, 10), Len: "m4+"},
 			Desc: "Support for %m: 6-10 HCP, 4+ cards"},
+		// Opener's one-level second suit (four cards) raised with four.
+		{Name: "rr.raise.second1", Prio: 96, Seq: "1x P 1y P 1z P", Call: "2z", Need: Need{Pts: rng(6, 10), Len: "z4+"},
+			Desc: "Raise: 6-10 HCP, 4+ %z"},
 		{Name: "rr.1nt", Prio: 93, Seq: "1x P 1y P 1z P", Call: "1N", Need: Need{Pts: rng(6, 10)},
 			Desc: "1NT: 6-10 HCP"},
+		// A weak 5-5 shows the second suit below opener's, to play.
+		{Name: "rr.1nt.second5", Prio: 97, Seq: "1x P 1y P 1N P", Call: "2z", When: higher('x', 'z'),
+			Need: Need{Pts: rng(5, 10), Len: "y5+ z5+"}, Desc: "To play: 5+ %y and 5+ %z, weak", Force: SignOff},
 		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
 			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
 		{Name: "orb.reverse.after2major", Prio: 100, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3y", Need: Need{Len: "y3+"},
@@ -263,7 +274,7 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.after.reverse.rebid5", Prio: 95, Seq: "1x P 1y P 2z P", When: higher('z', 'x'), Call: "2y",
 			Need: Need{Pts: rng(5, 9), Len: "y5+"}, Desc: "After the reverse: five+ %y, weak"},
 		{Name: "rr.1nt.preference", Prio: 90, Seq: "1x P 1N P 2z P", Call: "2x", When: higher('x', 'z'),
-			Need: Need{Pts: rng(5, 10), Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] > e.Len[b.S('z')] }},
+			Need: Need{Pts: rng(5, 10), Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= e.Len[b.S('z')] }},
 			Desc: "Preference: back to %x", Force: SignOff},
 		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", When: lastBelowGame, Need: Need{Pts: rng(0, 10)},
 			Desc: "Pass: no game"},

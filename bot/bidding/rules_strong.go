@@ -25,7 +25,7 @@ func strongRules() []*Rule {
 		// A five-card major is shown first, not hidden behind 2NT.
 		{Name: "2c.rebid.2nt", Prio: 110, Seq: "2C P 2D P", Call: "2N", Need: Need{Pts: rng(22, 24), Bal: 2, Len: "H0-4 S0-4"},
 			Desc: "2NT: 22-24 HCP, balanced"},
-		{Name: "2c.rebid.3nt", Prio: 110, Seq: "2C P 2D P", Call: "3N", Need: Need{Pts: rng(25, 27), Bal: 2},
+		{Name: "2c.rebid.3nt", Prio: 110, Seq: "2C P 2D P", Call: "3N", Need: Need{Pts: rng(25, 27), Bal: 2, Len: "H0-4 S0-4"},
 			Desc: "3NT: 25-27 HCP, balanced"},
 		// Too strong for 3NT: 4NT invites 6NT (quantitative), as over
 		// 1NT and 2NT.
