@@ -442,7 +442,7 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.ownsuit", Prio: 109, Seq: "1x/2x/3x X P B P", Call: "cy", When: not(lastOfPartner('y')),
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y", Force: NonForcing},
 		// A jump in a new suit: a strong six-card suit and 19-21.
-		{Name: "dbl.jumpsuit", Prio: 113, Seq: "1x/2x X P B P", Call: "jy", When: all(not(lastOfPartner('y')), lastSuit),
+		{Name: "dbl.jumpsuit", Prio: 113, Seq: "1x/2x X P B P", Example: "1C X P 1D P", Call: "jy", When: all(not(lastOfPartner('y')), lastSuit),
 			Need: Need{Pts: rng(19, 21), Len: "y6+", Test: good('y')}, Desc: "Jump in %y: 19-21 HCP, a strong 6+ %y", Force: Invitational},
 		{Name: "dbl.ownsuit.comp", Prio: 109, Seq: "1x X B P P", Call: "cy",
 			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Own suit: 17+ HCP, 5+ %y"},
@@ -471,7 +471,7 @@ func competitiveRules() []*Rule {
 		{Name: "dbl.cue.major", Prio: 113, Seq: "1x X P 2x P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
 			Need: Need{Len: "M4+"}, Pref: longerMajor,
 			Desc: "Answers the cue bid: 4+ %M", Force: Forcing},
-		{Name: "dbl.nt.game", Prio: 107, Seq: "1x X P B P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "3N",
+		{Name: "dbl.nt.game", Prio: 107, Seq: "1x X P B P", Example: "1C X P 1D P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "3N",
 			Need: Need{Pts: rng(23, 25), Bal: 1, Test: stoppersTheirs}, Desc: "3NT after a double: 23-25 HCP, balanced, a stopper", Force: SignOff},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
@@ -486,7 +486,7 @@ func competitiveRules() []*Rule {
 		// Their raise takes no room from the simple raise: it competes.
 		// The advancer who raised competes to three over their three
 		// with a fourth trump (nine together).
-		{Name: "adv.compete", Prio: 106, Seq: "1x 1y B 2y 3x P P", Call: "3y", When: higher('y', 'x'),
+		{Name: "adv.compete", Prio: 106, Seq: "1x 1y B 2y 3x P P", Example: "1C 1H 1S 2H 3C P P", Call: "3y", When: higher('y', 'x'),
 			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
 		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y 2x", Call: "2y", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
@@ -531,7 +531,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
-		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
+		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
 			Need: Need{Pts: rng(10, 15), Len: "M6+"}, Desc: "Competes: 6+ %M"},
 		// The overcaller after the advancer's cue bid (a raise): a
 		// minimum bids his suit again, cheapest; a sound overcall in a
@@ -635,7 +635,7 @@ func competitiveRules() []*Rule {
 			Desc: "Balancing double: short in their suit", Force: Forcing},
 		// Our raise stopped at two and they compete: with a fifth card
 		// in a minor, a fourth in a major (nine together), compete.
-		{Name: "comp.resp.compete", Prio: 105, Seq: "1x B 2x B P P", Call: "3x", When: lastBelow(3, bridge.StrainClubs),
+		{Name: "comp.resp.compete", Prio: 105, Seq: "1x B 2x B P P", Example: "1H 1S 2H 2S P P", Call: "3x", When: lastBelow(3, bridge.StrainClubs),
 			Need: Need{Pts: rng(5, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 				return e.Len[b.S('x')] >= 5 || b.S('x') >= card.Hearts && e.Len[b.S('x')] >= 4
 			}}, Desc: "Competes: a ninth trump"},

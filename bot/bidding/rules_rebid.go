@@ -204,7 +204,7 @@ func responderRebidRules() []*Rule {
 			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same in opener's own major (x: the rule above names a
 		// major neither of his suits), when the fit is there.
-		{Name: "rr.game.opener", Prio: 104, Seq: seq, Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+		{Name: "rr.game.opener", Prio: 104, Seq: seq, Example: "1H P 1S P 2H P", Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
 			Need: Need{Test: hall(fitMin('x', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPointsIn(c, e, b.S('x')) >= 25 })}, Force: SignOff,
 			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same when opener raised responder's major (the rules above
@@ -296,7 +296,7 @@ func responderRebidRules() []*Rule {
 			Desc: "Accepts the game try"},
 		// A middle hand (7-8) accepts with help in the try suit: two of
 		// its three top honours, or a singleton or void.
-		{Name: "rr.gametry.help", Prio: 100, Seq: "1M P 2M P B P", Call: "4M", Need: Need{Pts: rng(7, 8), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+		{Name: "rr.gametry.help", Prio: 100, Seq: "1M P 2M P B P", Example: "1H P 2H P 3D P", Call: "4M", Need: Need{Pts: rng(7, 8), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 			l, ok := c.LastBidOf(c.Partner())
 			if !ok || l.Strain == bridge.NoTrump {
 				return false
