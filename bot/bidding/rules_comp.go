@@ -35,6 +35,28 @@ func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
 	return short <= 1
 }
 
+// longUnbid: a six-card suit or longer that nobody has bid, to bid
+// rather than double.
+func longUnbid(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if e.Len[s] >= 6 && e.GoodSuit(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// runningMinor: six cards or more in a minor headed by its three top
+// honours.
+func runningMinor(e *Eval) bool {
+	for _, s := range []card.Suit{card.Clubs, card.Diamonds} {
+		if e.Len[s] >= 6 && e.Top(s, 3) == 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // unbidMajor: a major neither side has bid.
 func unbidMajor(c *Ctx, _ *Eval, _ *Bind) bool {
 	for _, s := range c.UnbidSuits() {
@@ -168,7 +190,8 @@ func lastArtificial(c *Ctx, _ *Bind) bool {
 func competitiveRules() []*Rule {
 	rs := []*Rule{
 		// Direct overcalls of one of a suit.
-		{Name: "ovc.bigdouble", Prio: 144, Seq: "1x", Call: "X", Need: Need{Pts: rng(18, 37), Test: hany(hcpMin(19), func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[0] <= 4 })}, Force: Forcing,
+		{Name: "ovc.bigdouble", Prio: 144, Seq: "1x", Call: "X", Need: Need{Pts: rng(18, 37), Test: hall(hany(hcpMin(19), func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[0] <= 4 }),
+			hnot(hall(func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Balanced && e.HCP <= 18 }, stoppersTheirs)))}, Force: Forcing,
 			Desc: "Takeout double: 18+ HCP, any shape"},
 		{Name: "ovc.4nt.minors", Prio: 148, Seq: "1M", Call: "4N", Need: Need{Pts: rng(16, 37), Test: hall(twoSuiter(card.Clubs, card.Diamonds), ltcMax(3))},
 			Desc: "Both minors, very strong", Force: Forcing},
@@ -222,7 +245,7 @@ func competitiveRules() []*Rule {
 		// Over weak twos and preempts.
 		{Name: "ovc.weak2.michaels", Prio: 146, Seq: "2M", Call: "3M", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
 			Show: showMichaels, Desc: "Michaels cue bid: other major and a minor", Force: Forcing},
-		{Name: "ovc.preempt.takeout", Prio: 128, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(12, 37), Test: takeoutShape},
+		{Name: "ovc.preempt.takeout", Prio: 128, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(12, 37), Test: hall(takeoutShape, hnot(longUnbid))},
 			Desc: "Takeout double", Force: Forcing},
 		{Name: "ovc.preempt.balance", Prio: 128, Seq: "2x/3x P P", Call: "X", Need: Need{Pts: rng(11, 37), Test: takeoutShape},
 			Desc: "Balancing takeout double", Force: Forcing},
@@ -230,7 +253,7 @@ func competitiveRules() []*Rule {
 		// stopped bids 3NT instead (ovc.preempt.3nt).
 		{Name: "ovc.preempt.big", Prio: 127, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(17, 37), Test: hall(notLongIn('x'), hnot(hall(func(c *Ctx, e *Eval, _ *Bind) bool {
 			l, _, _ := c.LastBid()
-			return l.Level == 3 && e.Balanced
+			return l.Level == 3 && e.Balanced || runningMinor(e)
 		}, stoppersTheirs)))},
 			Desc: "Takeout double: strong", Force: Forcing},
 		{Name: "ovc.weak2.1nt", Prio: 126, Seq: "2x", Call: "2N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
@@ -239,6 +262,8 @@ func competitiveRules() []*Rule {
 			return e.HCP >= 12 || e.Len[b.S('y')] >= 6
 		})},
 			Desc: "Overcall: 12-17 HCP, good 5+ %y (10-11 with six)"},
+		{Name: "ovc.preempt.4M", Prio: 121, Seq: "3x", Call: "4M", Need: Need{Pts: rng(13, 18), Len: "M6+", Test: good('M')},
+			Desc: "Game: a strong 6+ %M", Force: SignOff},
 		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(12, 17), Len: "y5+", Test: hall(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.HCP >= 13 || e.Len[b.S('y')] >= 6
 		})},
@@ -284,7 +309,7 @@ func competitiveRules() []*Rule {
 		{Name: "d1nt.adv.2h.spades", Prio: 100, Seq: "1N 2H P", Call: "2S", Need: Need{Len: "S6+"}, Desc: "To play: long spades"},
 		{Name: "d1nt.adv.2M.ask", Prio: 90, Seq: "1N 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "d1nt.adv.2M.minor", Prio: 100, Seq: "1N 2M P 2N P", Call: "3m", Need: Need{Len: "m4+"}, Desc: "The minor: %m"},
-		{Name: "d1nt.adv.minors", Prio: 100, Seq: "1N 2N P", Call: "3m", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+		{Name: "d1nt.adv.minors", Prio: 100, Seq: "1N 2N P", Call: "3m", Need: Need{Len: "m2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.Len[b.S('m')] >= e.Len[card.Clubs+card.Diamonds-b.S('m')]
 		}}, Desc: "Picks the minor"},
 		{Name: "d1nt.adv.3m.major", Prio: 100, Seq: "1N 2M P 2N P 3m P", Call: "3M", Need: Need{Len: "M3+"}, Desc: "Back to the major"},
@@ -321,7 +346,7 @@ func competitiveRules() []*Rule {
 		// Responder after an overcall.
 		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: hall(majorsUnbid4, hnot(raiseFirst))},
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
-		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
+		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hnot(raiseFirst), hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
 			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
@@ -373,7 +398,7 @@ func competitiveRules() []*Rule {
 			Desc: "Pass: partner's redouble shows the values; he doubles them or bids next"},
 		{Name: "resp.x.3M", Prio: 114, Seq: "1M X", Call: "3M", Need: Need{Pts: rng(0, 9), Len: "M4+"},
 			Desc: "Preemptive jump raise: 4+ %M"},
-		{Name: "resp.x.jordan", Prio: 113, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
+		{Name: "resp.x.jordan", Prio: 115, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
 			Desc: "Jordan 2NT: limit raise", Force: Forcing},
 		{Name: "resp.x.raise", Prio: 112, Seq: "1M X", Call: "2M", Need: Need{Pts: rng(6, 9), Len: "M3+"},
 			Desc: "Raise: 6-9 points"},
@@ -413,6 +438,8 @@ func competitiveRules() []*Rule {
 			Desc: "Answer to the double: the cheapest three-card suit"},
 		{Name: "adv.x.free", Prio: 112, Seq: "1x X 1y", Call: "cz", Need: Need{Pts: rng(5, 9), Len: "z4+"}, Pref: majorFirst,
 			Desc: "Free bid: 5-9 HCP, 4+ %z"},
+		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
+			Desc: "Competes: 5-10 HCP, 5+ %z"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 4+ %z"},
 		// With 9-11 a major is shown with a jump to three, as over a
@@ -475,20 +502,20 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(23, 25), Bal: 1, Test: stoppersTheirs}, Desc: "3NT after a double: 23-25 HCP, balanced, a stopper", Force: SignOff},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
-		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P", Call: "cx", Art: true,
+		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P/X/2x", Call: "cx", Art: true,
 			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},
 		{Name: "adv.jumpraise", Prio: 114, Seq: "1x 1y/2y P/1z/2z", Call: "jy", Need: Need{Pts: rng(0, 9), Len: "y4+"},
 			Desc: "Preemptive jump raise: 4+ %y"},
 		{Name: "adv.gameraise", Prio: 115, Seq: "1x 1M/2M P/1z/2z", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M6+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: long %M"},
-		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
+		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P/1z/2z", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
 		// Their raise takes no room from the simple raise: it competes.
 		// The advancer who raised competes to three over their three
 		// with a fourth trump (nine together).
 		{Name: "adv.compete", Prio: 106, Seq: "1x 1y B 2y 3x P P", Example: "1C 1H 1S 2H 3C P P", Call: "3y", When: higher('y', 'x'),
 			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
-		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y 2x", Call: "2y", Need: Need{Pts: rng(6, 9), Len: "y3+"},
+		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y/2y 2x", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
 		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: good('z')},
 			Desc: "New suit: 5+ %z"},
@@ -536,9 +563,9 @@ func competitiveRules() []*Rule {
 		// The overcaller after the advancer's cue bid (a raise): a
 		// minimum bids his suit again, cheapest; a sound overcall in a
 		// major (14+ counting shortness) bids game.
-		{Name: "ovc.cue.min", Prio: 105, Seq: "1x 1y/2y P 2x/3x P", Call: "cy", Need: Need{Pts: rng(0, 13), Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() <= 13 }}, Force: NonForcing,
+		{Name: "ovc.cue.min", Prio: 105, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "cy", Need: Need{Pts: rng(0, 13), Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() <= 13 }}, Force: NonForcing,
 			Desc: "Minimum overcall"},
-		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P 2x/3x P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 14 }}, Force: SignOff, Desc: "Game: a sound overcall"},
 		// The overcaller after the advancer's new suit (not forcing): a
 		// raise with four, or his own six-card suit with a misfit.
