@@ -249,8 +249,9 @@ func competitiveRules() []*Rule {
 			Desc: "Takeout double", Force: Forcing},
 		{Name: "ovc.preempt.balance", Prio: 128, Seq: "2x/3x P P", Call: "X", Need: Need{Pts: rng(11, 37), Test: takeoutShape},
 			Desc: "Balancing takeout double", Force: Forcing},
-		// Over a three-level preempt a balanced hand with their suit
-		// stopped bids 3NT instead (ovc.preempt.3nt).
+		// With their suit stopped, a balanced hand over a three-level
+		// preempt and a running minor over any preempt bid 3NT instead
+		// (ovc.preempt.3nt).
 		{Name: "ovc.preempt.big", Prio: 127, Seq: "2x/3x", Call: "X", Need: Need{Pts: rng(17, 37), Test: hall(notLongIn('x'), hnot(hall(func(c *Ctx, e *Eval, _ *Bind) bool {
 			l, _, _ := c.LastBid()
 			return l.Level == 3 && e.Balanced || runningMinor(e)
