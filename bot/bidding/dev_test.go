@@ -172,7 +172,7 @@ func TestDevHalves(t *testing.T) {
 // suite behind sayc-dev.tsv does not (its 1NT-2NT counts a flat 17 as 16),
 // and those stay misses.
 const (
-	bookThreshold      = 0.92
+	bookThreshold      = 0.91
 	bookCheckThreshold = 0.93
 )
 

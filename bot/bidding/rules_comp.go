@@ -35,6 +35,12 @@ func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
 	return short <= 1
 }
 
+// lastOverNT: the auction is their 1NT, a pass and their answer (the
+// doubles of nt.leaddouble).
+func lastOverNT(c *Ctx, _ *Bind) bool {
+	return len(c.Calls) == 3 && c.Calls[0] == bridge.NewBid(1, bridge.NoTrump)
+}
+
 // longUnbid: a six-card suit or longer that nobody has bid, to bid
 // rather than double.
 func longUnbid(c *Ctx, e *Eval, _ *Bind) bool {
@@ -439,6 +445,22 @@ func competitiveRules() []*Rule {
 			Desc: "Answer to the double: the cheapest three-card suit"},
 		{Name: "adv.x.free", Prio: 112, Seq: "1x X 1y", Call: "cz", Need: Need{Pts: rng(5, 9), Len: "z4+"}, Pref: majorFirst,
 			Desc: "Free bid: 5-9 HCP, 4+ %z"},
+		// Partner's double redoubled: the advancer bids his four-card
+		// suit at once (a pass would leave the redouble in).
+		{Name: "adv.x.redoubled", Prio: 112, Seq: "1x X XX", Call: "cz", Need: Need{Pts: rng(0, 9), Len: "z4+"}, Pref: majorFirst,
+			Desc: "Answer to the double, redoubled: 4+ %z"},
+		// An artificial bid of theirs (a cue bid, an answer to
+		// Blackwood or Stayman, a waiting or relay bid) doubled while we
+		// are silent asks for the lead of its suit.
+		{Name: "comp.leaddouble", Prio: 90, Seq: "... .x", Call: "X", When: all(lastArtificial, func(c *Ctx, _ *Bind) bool {
+			for i, call := range c.Calls {
+				if c.SeatAt(i).Side() == c.Me.Side() && call.Kind != bridge.Pass {
+					return false
+				}
+			}
+			return true
+		}, not(lastOverNT)), Need: Need{Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
+			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
@@ -557,6 +579,12 @@ func competitiveRules() []*Rule {
 		}}, Desc: "Picks between the two suits"},
 		{Name: "adv.michaels.after3m", Prio: 110, Seq: "1M 2M P 3m P", Call: "3D", When: func(c *Ctx, b *Bind) bool { return b.S('m') == card.Clubs },
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
+		// Opener raises responder's suit over their interference: four
+		// cards, a minimum or medium hand.
+		{Name: "orb.comp.raise", Prio: 110, Seq: "1x * 1y B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level <= 2
+		}, Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
 		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
