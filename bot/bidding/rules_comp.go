@@ -77,15 +77,7 @@ func unbidMajor(c *Ctx, _ *Eval, _ *Bind) bool {
 // are bid (the double would show the minors): raise first.
 func raiseFirst(c *Ctx, e *Eval, b *Bind) bool {
 	x := b.S('x')
-	if x < card.Hearts || e.Len[x] < 3 {
-		return false
-	}
-	for _, s := range c.UnbidSuits() {
-		if s >= card.Hearts {
-			return false
-		}
-	}
-	return true
+	return x >= card.Hearts && e.Len[x] >= 3 && !unbidMajor(c, e, b)
 }
 
 // unbid4: four cards or more in each of the two suits the opponents have
@@ -452,14 +444,7 @@ func competitiveRules() []*Rule {
 		// An artificial bid of theirs (a cue bid, an answer to
 		// Blackwood or Stayman, a waiting or relay bid) doubled while we
 		// are silent asks for the lead of its suit.
-		{Name: "comp.leaddouble", Prio: 90, Seq: "... .x", Call: "X", When: all(lastArtificial, func(c *Ctx, _ *Bind) bool {
-			for i, call := range c.Calls {
-				if c.SeatAt(i).Side() == c.Me.Side() && call.Kind != bridge.Pass {
-					return false
-				}
-			}
-			return true
-		}, not(lastOverNT)), Need: Need{Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
+		{Name: "comp.leaddouble", Prio: 90, Seq: "... .x", Call: "X", When: all(lastArtificial, weSilent, not(lastOverNT)), Need: Need{Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
