@@ -182,6 +182,10 @@ func TestNodes(t *testing.T) {
 			// every card's value as the row counts it
 			p.Strain, p.Leader, mode = bridge.NoTrump, card.West, "cards"
 		}
+		if mode == "ntw" {
+			// one solve in notrump with West on lead, the "one" row
+			p.Strain, p.Leader = bridge.NoTrump, card.West
+		}
 		switch mode {
 		case "table":
 			_, err = s.Table(d)
