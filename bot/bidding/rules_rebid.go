@@ -12,10 +12,13 @@ import (
 const DummyShort Count = 3
 
 // levelIs: the call of variable v's suit at the cheapest level is at level n.
-func cheapLevel(v byte, n int) AuctionPred {
+func cheapLevel(v byte, n int) AuctionPred { return cheapLevelIn(v, n, n) }
+
+// cheapLevelIn: the cheapest bid in suit v is at a level from lo to hi.
+func cheapLevelIn(v byte, lo, hi int) AuctionPred {
 	return func(c *Ctx, b *Bind) bool {
 		call, ok := levelFor(c, 'c', bridge.Strain(b.S(v)))
-		return ok && int(call.Level) == n
+		return ok && int(call.Level) >= lo && int(call.Level) <= hi
 	}
 }
 
@@ -117,7 +120,14 @@ func openerRebidRules() []*Rule {
 			Desc: "Game: 19+ points or five losers"},
 		{Name: "orb.raised.2nt", Prio: 105, Seq: "1M P 2M P", Call: "2N", Need: Need{Pts: rng(16, 18), Bal: 1}, Force: Invitational,
 			Desc: "2NT: 16-18 HCP, balanced, invites game"},
-		{Name: "orb.raised.3M", Prio: 104, Seq: "1M P 2M P", Call: "3M", Need: Need{Pts: rng(15, 18), Count: LengthPts, Test: ltcMax(6)}, Force: Invitational,
+		// Help-suit game try: the side suit of three or more cards
+		// with the most losers (two or three), the cheapest of equals.
+		{Name: "orb.raised.helpsuit", Prio: 104, Seq: "1M P 2M P", Call: "cz", When: cheapLevel('z', 3), Example: "1S P 2S P",
+			Need: Need{Len: "z3+", Test: hall(func(_ *Ctx, e *Eval, b *Bind) bool { return helpSuit(e, b.S('M')) == b.S('z') },
+				func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LengthPts >= 14 && e.LengthPts <= 18 && e.LTC <= 6 })},
+			Force: Invitational,
+			Desc: "Help-suit game try: 3+ %z with two or three losers, asks for help there"},
+		{Name: "orb.raised.3M", Prio: 103, Seq: "1M P 2M P", Call: "3M", Need: Need{Pts: rng(15, 18), Count: LengthPts, Test: ltcMax(6)}, Force: Invitational,
 			Desc: "Invites game: 16-18 points"},
 		{Name: "orb.raised.pass", Prio: 50, Seq: "1M P 2M P", Call: "P", Desc: "Pass: minimum"},
 		{Name: "orb.minor.raised.3nt", Prio: 105, Seq: "1m P 2m P", Call: "3N", Need: Need{Pts: rng(18, 21), Bal: 2}, Force: SignOff,
@@ -149,15 +159,32 @@ func openerRebidRules() []*Rule {
 		{Name: "orb.m2nt.3nt", Prio: 100, Seq: "1m P 2N P", Call: "3N", Need: Need{Pts: rng(12, 17)}, Force: SignOff,
 			Desc: "3NT"},
 		// Fourth suit forcing: opener's answers.
-		{Name: "fsf.ans.support", Prio: 110, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') >= card.Hearts }},
+		{Name: "fsf.ans.support", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') >= card.Hearts }},
 			Desc: "Three-card support for %y"},
-		{Name: "fsf.ans.nt", Prio: 109, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cN", Need: Need{Test: stopper('w')},
+		{Name: "fsf.ans.nt", Prio: 109, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cN", Need: Need{Test: stopper('w')},
 			Desc: "Notrump: a stopper in %w"},
-		{Name: "fsf.ans.rebid", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cx", Need: Need{Len: "x5+"},
+		{Name: "fsf.ans.raise", Prio: 108, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cw", Need: Need{Len: "w4+"},
+			Desc: "Four %w, no stopper"},
+		{Name: "fsf.ans.rebid", Prio: 107, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Five+ %x"},
-		{Name: "fsf.ans.second", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cz",
+		{Name: "fsf.ans.second", Prio: 106, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cz",
 			Desc: "Rebids %z"},
 	}
+}
+
+// helpSuit is the side suit (not trump t) of three or more cards with
+// the most losers, two at least, the cheapest of equals; 255 if none.
+func helpSuit(e *Eval, t card.Suit) card.Suit {
+	best, most := card.Suit(255), 1
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if s == t || e.Len[s] < 3 {
+			continue
+		}
+		if l := losers(e.Hand.SuitMask(s), e.Len[s]); l > most {
+			best, most = s, l
+		}
+	}
+	return best
 }
 
 // fourthSuitBid: responder's last bid was in the fourth suit w.
@@ -174,26 +201,29 @@ func responderRebidRules() []*Rule {
 		{Name: "fsf", Prio: 112, Seq: "1x P 1y P 1z/2z P", Call: "cw", When: all(unpassed, cheapLevel('w', 2)),
 			Need: Need{Pts: rng(10, 37), Test: hall(noFitWithPartner, hany(hnot(stopper('w')), hall(hcpMin(12), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 6 || !e.SemiBalanced })))},
 			Desc: "Fourth suit forcing: 10+ HCP, asks for more", Force: Forcing, Art: true},
+		{Name: "fsf.3level", Prio: 112, Seq: "1x P 1y P 2z P", Call: "cw", When: all(unpassed, cheapLevel('w', 3)),
+			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hnot(stopper('w')))},
+			Desc: "Fourth suit forcing at the three level: game forcing", Force: GameForcing, Art: true},
 		{Name: "fsf.jump", Prio: 112, Seq: "1x P 1y P 1z P", Call: "jw", When: all(unpassed, cheapLevel('w', 1)),
 			Need: Need{Pts: rng(12, 37), Test: hnot(stopper('w'))},
 			Desc: "Fourth suit forcing (jump): game forcing", Force: GameForcing, Art: true},
-		{Name: "fsf.2level", Prio: 112, Seq: "1x P 2y P 2z P", Call: "cw", When: cheapLevel('w', 3),
+		{Name: "fsf.2level", Prio: 112, Seq: "1x P 2y P 2z P", Call: "cw", When: cheapLevelIn('w', 2, 3),
 			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hnot(stopper('w')))},
 			Desc: "Fourth suit forcing", Force: GameForcing, Art: true},
 		// Responder's continuations after FSF.
-		{Name: "fsf.cont.game", Prio: 110, Seq: "1x P 1y P 1z/2z P 2w/3w P 2y/3y P", When: fourthSuitBid, Call: "4y",
+		{Name: "fsf.cont.game", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P 2y/3y P", When: fourthSuitBid, Call: "4y",
 			Need: Need{Pts: rng(13, 37), Len: "y5+"}, Desc: "Game in %y", Force: SignOff},
-		{Name: "fsf.cont.3nt", Prio: 109, Seq: "1x P 1y P 1z/2z P 2w/3w P 2N P", When: fourthSuitBid, Call: "3N",
+		{Name: "fsf.cont.3nt", Prio: 109, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P 2N P", When: fourthSuitBid, Call: "3N",
 			Need: Need{Pts: rng(12, 37)}, Desc: "3NT", Force: SignOff},
-		{Name: "fsf.cont.invite", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
+		{Name: "fsf.cont.invite", Prio: 108, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
 			Need: Need{Pts: rng(10, 12), Len: "y5+"}, Desc: "Invitational, 5+ %y", Force: Invitational},
-		{Name: "fsf.cont.6", Prio: 108, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
+		{Name: "fsf.cont.6", Prio: 108, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "cy",
 			Need: Need{Len: "y6+"}, Desc: "Six+ %y", Force: Forcing},
-		{Name: "fsf.cont.raise.x", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P 3x P", When: fourthSuitBid, Call: "4x",
+		{Name: "fsf.cont.raise.x", Prio: 107, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P 3x P", When: fourthSuitBid, Call: "4x",
 			Need: Need{Len: "x3+"}, Desc: "Raise: support for %x", Force: Forcing},
-		{Name: "fsf.cont.raise.z", Prio: 107, Seq: "1x P 1y P 1z/2z P 2w/3w P 3z P", When: fourthSuitBid, Call: "4z",
+		{Name: "fsf.cont.raise.z", Prio: 107, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P 3z P", When: fourthSuitBid, Call: "4z",
 			Need: Need{Len: "z3+"}, Desc: "Raise: support for %z", Force: Forcing},
-		{Name: "fsf.cont.nt", Prio: 106, Seq: "1x P 1y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "3N",
+		{Name: "fsf.cont.nt", Prio: 106, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "3N",
 			Need: Need{Pts: rng(12, 37), Test: stopper('w')}, Desc: "3NT: stopper in %w", Force: SignOff},
 		// New suit at the one level (up the line).
 		{Name: "rr.1level", Prio: 105, Seq: "1x P 1y P 1z P", Call: "1w", Need: Need{Pts: rng(6, 37), Len: "w4+"},
@@ -218,6 +248,11 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
 			Desc: "Game: six+ %y"},
+		// Opposite opener's 18-19 notrump a five-card major is shown
+		// again: three of it forces and asks for three-card support.
+		{Name: "rr.2nt18.major5", Prio: 102, Seq: "1x P 1y P 2N P", Call: "3y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Pts: rng(6, 37), Len: "y5+"}, Force: Forcing,
+			Desc: "Five+ %y, forcing: asks for three-card support"},
 		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
 			Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
@@ -261,6 +296,10 @@ func responderRebidRules() []*Rule {
 			Need: Need{Pts: rng(5, 10), Len: "y5+ z5+"}, Desc: "To play: 5+ %y and 5+ %z, weak", Force: SignOff},
 		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
 			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
+		{Name: "orb.2nt18.raise", Prio: 100, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y",
+			Need: Need{Len: "y3+"}, Force: SignOff, Desc: "Game: three-card support for %y"},
+		{Name: "orb.2nt18.3nt", Prio: 99, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "3N",
+			Need: Need{Len: "y0-2"}, Force: SignOff, Desc: "3NT: two or fewer %y"},
 		{Name: "orb.reverse.after2major", Prio: 100, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3y", Need: Need{Len: "y3+"},
 			Desc: "Three-card support, after the reverse", Force: Invitational},
 		{Name: "orb.reverse.rebid6", Prio: 99, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3x", Need: Need{Len: "x6+"},

@@ -316,7 +316,19 @@ func hcpFor(total int) HandPred {
 // stopped.
 func ntSlamHand(c *Ctx, e *Eval) bool {
 	s, n := knownFit(c, e)
-	return ntShape(c, e) && !(n >= 8 && s >= card.Hearts) && stoppedTheirs(c, e)
+	return ntShape(c, e) && !(n >= 8 && s >= card.Hearts) && !openMajorFit(c, e) && stoppedTheirs(c, e)
+}
+
+// openMajorFit: I hold five cards of a major I have bid as a four-card
+// suit, and partner may hold three: a 5-3 fit not yet asked about.
+func openMajorFit(c *Ctx, e *Eval) bool {
+	for _, s := range []card.Suit{card.Hearts, card.Spades} {
+		if e.Len[s] >= 5 && c.bidNaturally(c.Me, s) && c.ShownLen(c.Me, s) < 5 &&
+			c.ShownLen(c.Partner(), s) < 3 && c.Shown[c.Partner()].MaxLen[s] >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // Control bids.
