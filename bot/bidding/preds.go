@@ -126,6 +126,16 @@ func good(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.GoodSuit(suitOf(c, b, v)) }
 }
 
+// overcallSuit: suit v is worth an overcall at the one level: a good
+// suit, or one with 4+ HCP in it (an ace, KQ), or with 10+ HCP a decent
+// one (Eval.DecentSuit).
+func overcallSuit(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		return e.GoodSuit(s) || e.SuitHCP[s] >= 4 || e.HCP >= 10 && e.DecentSuit(s)
+	}
+}
+
 // stopper: a stopper in suit v.
 func stopper(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.Stopper(suitOf(c, b, v)) }

@@ -113,6 +113,22 @@ func majorsUnbid4(c *Ctx, e *Eval, _ *Bind) bool {
 	return len(c.UnbidSuits()) > 0
 }
 
+// minorWithMajorsTakeout: the bid suit y is a minor and the hand is a
+// takeout double with four cards in each unbid major and at most one in
+// their suit, 12+ HCP: the double finds the major fit a minor overcall
+// would lose.
+func minorWithMajorsTakeout(c *Ctx, e *Eval, b *Bind) bool {
+	if b.S('y') > card.Diamonds || e.HCP < 12 || !takeoutShape(c, e, b) {
+		return false
+	}
+	for _, s := range c.TheirSuits() {
+		if e.Len[s] > 1 {
+			return false
+		}
+	}
+	return majorsUnbid4(c, e, b)
+}
+
 // twoSuiter: 5-5 (or better) in suits a and b.
 func twoSuiter(a, b card.Suit) HandPred {
 	return func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Len[a] >= 5 && e.Len[b] >= 5 }
@@ -218,8 +234,8 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 9), Len: "z6+", Test: good('z')},
 			Desc: "Weak jump overcall: 6-card %z, 5-9 HCP"},
 		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
-			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hany(
-				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, good('y')),
+			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hnot(minorWithMajorsTakeout), hany(
+				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, overcallSuit('y')),
 				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 },
 			))},
 			Desc: "Overcall: 8-17 HCP, 5+ %y"},
@@ -231,7 +247,7 @@ func competitiveRules() []*Rule {
 			})},
 			Desc: "Overcall: 10-17 HCP, 5+ %y"},
 		{Name: "ovc.1level.indirect", Prio: 126, Seq: "1x P 1y", Call: "1z",
-			Need: Need{Pts: rng(8, 17), Len: "z5+", Test: hall(notLongIn('y'), good('z'))},
+			Need: Need{Pts: rng(8, 17), Len: "z5+", Test: hall(notLongIn('y'), overcallSuit('z'))},
 			Desc: "Overcall: 8-17 HCP, 5+ %z"},
 		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
 			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
@@ -399,6 +415,8 @@ func competitiveRules() []*Rule {
 			Desc: "Preemptive jump raise: 4+ %M"},
 		{Name: "resp.x.jordan", Prio: 115, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
 			Desc: "Jordan 2NT: limit raise", Force: Forcing},
+		{Name: "resp.x.3m", Prio: 114, Seq: "1m X", Call: "3m", Need: Need{Pts: rng(0, 8), Len: "m5+", Test: noMajor4},
+			Desc: "Preemptive jump raise: weak, 5+ %m"},
 		{Name: "resp.x.raise", Prio: 112, Seq: "1M X", Call: "2M", Need: Need{Pts: rng(6, 9), Len: "M3+"},
 			Desc: "Raise: 6-9 points"},
 		{Name: "resp.x.1nt", Prio: 109, Seq: "1x X", Call: "1N", Need: Need{Pts: rng(7, 9), Bal: 1, Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] <= 3 }},
@@ -570,6 +588,12 @@ func competitiveRules() []*Rule {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2
 		}, Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
+		// With three cards in responder's major (four promised) the
+		// raise is made all the same: SAYC has no support double.
+		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B", Call: "cM", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level <= 2 && c.ShownLen(c.Partner(), b.S('M')) >= 4
+		}, Need: Need{Pts: rng(12, 15), Len: "M3"}, Desc: "Raise: 12-15 HCP, three %M"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
 		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
