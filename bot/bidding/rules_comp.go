@@ -593,7 +593,7 @@ func competitiveRules() []*Rule {
 		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B", Call: "cM", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2 && c.ShownLen(c.Partner(), b.S('M')) >= 4
-		}, Need: Need{Pts: rng(12, 15), Len: "M3"}, Desc: "Raise: 12-15 HCP, three %M"},
+		}, Need: Need{Pts: rng(12, 15), Len: "M3 x0-5"}, Desc: "Raise: 12-15 HCP, three %M"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
 		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
