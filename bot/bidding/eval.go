@@ -189,7 +189,8 @@ func (e *Eval) Stopper(s card.Suit) bool {
 
 // SupportPts is HCP plus shortness points for a hand that will be dummy
 // with trumps cards in partner's suit trump: 5/3/1 for void, singleton and
-// doubleton with four trumps or more, 3/2/1 with three.
+// doubleton with four trumps or more, 3/2/1 with three, a point less for a
+// singleton king, queen or jack.
 func (e *Eval) SupportPts(trump card.Suit) int {
 	p := e.HCP
 	for s := card.Suit(0); s < card.NumSuits; s++ {
@@ -208,6 +209,9 @@ func (e *Eval) SupportPts(trump card.Suit) int {
 				p += 3
 			} else {
 				p += 2
+			}
+			if e.SuitHCP[s] > 0 && e.SuitHCP[s] < 4 {
+				p-- // a bare king, queen or jack: its points and the shortness overlap
 			}
 		case 2:
 			p++

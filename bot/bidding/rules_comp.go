@@ -530,11 +530,11 @@ func competitiveRules() []*Rule {
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P/X/2x", Call: "cx", Art: true,
 			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},
-		{Name: "adv.jumpraise", Prio: 114, Seq: "1x 1y/2y P/1z/2z", Call: "jy", Need: Need{Pts: rng(0, 9), Len: "y4+"},
+		{Name: "adv.jumpraise", Prio: 114, Seq: "1x 1y/2y P/X/1z/2z", Call: "jy", Need: Need{Pts: rng(0, 9), Len: "y4+"},
 			Desc: "Preemptive jump raise: 4+ %y"},
 		{Name: "adv.gameraise", Prio: 115, Seq: "1x 1M/2M P/1z/2z", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M6+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: long %M"},
-		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P/1z/2z", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
+		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P/X/1z/2z", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
 		// Their raise takes no room from the simple raise: it competes.
 		// The advancer who raised competes to three over their three

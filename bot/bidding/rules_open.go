@@ -97,7 +97,7 @@ func openingRules() []*Rule {
 				func(_ *Ctx, e *Eval, b *Bind) bool {
 					return b.S('x') != card.Clubs && !(b.S('x') != card.Spades && e.Len[card.Spades] >= 4) &&
 						!(b.S('x') != card.Hearts && e.Len[card.Hearts] >= 4)
-				})},
+				}, hnot(hall(ruleOf20, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[1] >= 4 })))},
 			Desc: "Weak two: 6-card %x suit, 5-11 HCP"},
 		{Name: "open.weak2.3rd5", Prio: 155, Seq: "-", Call: "2M", When: seat(3),
 			Need: Need{Pts: rng(8, 11), Len: "M5", Test: hall(good('M'), hnot(ruleOf20))},

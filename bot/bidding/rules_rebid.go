@@ -91,7 +91,7 @@ func openerRebidRules() []*Rule {
 				return e.Len[b.S('y')] >= 2 && e.Len[b.S('y')] <= 3 && noUnbidMajor4(c, e, b)
 			}},
 			Desc: "Pass: minimum, partner is a passed hand"},
-		{Name: "orb.1nt.any", Prio: 60, Seq: after1, Call: "1N", Need: Need{Pts: rng(10, 15)},
+		{Name: "orb.1nt.any", Prio: 60, Seq: after1, Call: "1N", Need: Need{Pts: rng(10, 15), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] > 0 }},
 			Desc: "1NT: 12-15 HCP, no better bid"},
 		// After a two-over-one.
 		{Name: "orb21.raise", Prio: 110, Seq: "1x P 2y P", Call: "cy", When: higher('x', 'y'),
@@ -165,6 +165,8 @@ func openerRebidRules() []*Rule {
 			Desc: "Notrump: a stopper in %w"},
 		{Name: "fsf.ans.raise", Prio: 108, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cw", Need: Need{Len: "w4+"},
 			Desc: "Four %w, no stopper"},
+		{Name: "fsf.ans.support.minor", Prio: 107, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') <= card.Diamonds }},
+			Desc: "Three-card support for %y"},
 		{Name: "fsf.ans.rebid", Prio: 107, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Five+ %x"},
 		{Name: "fsf.ans.second", Prio: 106, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cz",
@@ -208,7 +210,9 @@ func responderRebidRules() []*Rule {
 			Need: Need{Pts: rng(12, 37), Test: hnot(stopper('w'))},
 			Desc: "Fourth suit forcing (jump): game forcing", Force: GameForcing, Art: true},
 		{Name: "fsf.2level", Prio: 112, Seq: "1x P 2y P 2z P", Call: "cw", When: cheapLevelIn('w', 2, 3),
-			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hnot(stopper('w')))},
+			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hany(hnot(stopper('w')), func(_ *Ctx, e *Eval, b *Bind) bool {
+				return e.Len[b.S('w')] >= 5 && !e.SemiBalanced
+			}))},
 			Desc: "Fourth suit forcing", Force: GameForcing, Art: true},
 		// Responder's continuations after FSF.
 		{Name: "fsf.cont.game", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P 2y/3y P", When: fourthSuitBid, Call: "4y",

@@ -27,7 +27,10 @@ func responseRules() []*Rule {
 			Desc: "3NT: 15-17 HCP, balanced"},
 		{Name: "resp.1s.over.1h", Prio: 102, Seq: "1H P", Call: "1S",
 			Need: Need{Pts: rng(6, 37), Len: "S4+", Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				return (e.Len[card.Hearts] < 4 || e.HCP >= 13) && (unpassed(c, nil) || e.Len[card.Hearts] < 3)
+				// With game values a longer minor (five+) is bid first: the
+				// spades come next, at the two level.
+				longerMinor := e.HCP >= 13 && unpassed(c, nil) && max(e.Len[card.Clubs], e.Len[card.Diamonds]) >= max(5, e.Len[card.Spades]+1)
+				return (e.Len[card.Hearts] < 4 || e.HCP >= 13) && (unpassed(c, nil) || e.Len[card.Hearts] < 3) && !longerMinor
 			}}, Force: Forcing,
 			Desc: "New suit: 6+ HCP, 4+ spades"},
 		{Name: "resp.single.raise", Prio: 100, Seq: "1M P", Call: "2M",
