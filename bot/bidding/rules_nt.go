@@ -194,10 +194,26 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 		ask, got := at(2, tr[0]), at(2, tr[1])
 		seq := pre + " " + ask + " P " + got + " P"
 		t := tr[1]
+		// A six-card major counts its length: opposite a 1NT opening
+		// 8 HCP with six (10 counting length) invites, 9 bids game.
+		game6 := gameMin
+		if lv == 1 {
+			game6++
+		}
 		rs = append(rs,
 			&Rule{Name: name + "tr.4major", Prio: 100, Seq: seq, Call: "4" + t, Force: SignOff,
-				Need: Need{Pts: rng(gameMin, 15), Count: LengthPts, Len: t + "6+"},
+				Need: Need{Pts: rng(game6, 15), Count: LengthPts, Len: t + "6+"},
 				Desc: "Game: six-card major"},
+			&Rule{Name: name + "tr.4nt", Prio: 100, Seq: seq, Call: "4N", Example: "1N P 2H P 2S P",
+				Need: Need{Pts: q4, Count: LengthPts, Len: t + "5", Bal: 2}, Force: Invitational,
+				Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.MinHCP, m.MaxHCP = q4[0]-1, q4[1]-1 },
+				Desc: "Quantitative 4NT: five-card major, invites 6NT"},
+			// Opener accepts when his HCP, the 4NT's least and its fifth
+			// card (a trick) make a slam: in the major with three.
+			&Rule{Name: name + "tr.4nt.6major", Prio: 102, Seq: seq + " 4N P", Call: "6" + t, Force: SignOff,
+				Need: Need{Len: t + "3+", Test: transferSlam}, Desc: "Accepts: slam in the 5-3 fit"},
+			&Rule{Name: name + "tr.4nt.6nt", Prio: 102, Seq: seq + " 4N P", Call: "6N", Force: SignOff,
+				Need: Need{Len: t + "0-2", Test: transferSlam}, Desc: "Accepts: slam in notrump"},
 			&Rule{Name: name + "tr.3nt", Prio: 99, Seq: seq, Call: "3N",
 				Need: Need{Pts: rng(gameMin, ntBelow), Len: t + "5", Bal: 2},
 				Desc: "3NT: five-card major, choice of games"},
@@ -207,7 +223,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 				}}, Force: GameForcing,
 				Desc: "Second suit, game forcing"},
 			&Rule{Name: name + "tr.3major", Prio: 97, Seq: seq, Call: "3" + t, When: func(c *Ctx, b *Bind) bool { return lv == 1 },
-				Need: Need{Pts: rng(inv, gameMin-1), Count: LengthPts, Len: t + "6+"}, Force: Invitational,
+				Need: Need{Pts: rng(inv, game6-1), Count: LengthPts, Len: t + "6+"}, Force: Invitational,
 				Desc: "Invitational: six-card major"},
 			&Rule{Name: name + "tr.2nt", Prio: 96, Seq: seq, Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
 				Need: Need{Pts: rng(inv, gameMin-1), Len: t + "5"}, Force: Invitational,
@@ -229,6 +245,11 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 	}
 	return rs
 }
+
+// transferSlam: my HCP, partner's least for the quantitative 4NT after
+// his transfer and a point for his five-card major come within one of a
+// slam: as over a direct 4NT, more than the notrump's minimum accepts.
+func transferSlam(c *Ctx, e *Eval, _ *Bind) bool { return e.HCP+c.PartnerMin()+1 >= slamMin-1 }
 
 // notrumpDeclines is the most HCP with which the notrump opener (or
 // overcaller) declines partner's invitation: the bottom third of the range

@@ -69,6 +69,11 @@ func openerRebidRules() []*Rule {
 				return (e.Len[b.S('x')] > e.Len[b.S('z')] || e.Len[b.S('x')] >= 5) && e.LengthPts >= 17
 			}}, Force: Forcing,
 			Desc: "Reverse: 16+ HCP, longer %x than %z"},
+		// A self-sufficient major (seven cards, three of the top four)
+		// with about nine tricks bids game itself.
+		{Name: "orb.jump.game", Prio: 113, Seq: after1n, Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+			Need: Need{Pts: rng(15, 21), Len: "x7+", Test: hall(ltcMax(4), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 4) >= 3 })}, Force: SignOff,
+			Desc: "Game: a self-sufficient %x suit"},
 		{Name: "orb.jumprebid", Prio: 112, Seq: after1n, Call: "jx", Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational,
 			Desc: "Jump rebid: 16-18 points, good 6+ %x"},
 		// With 6-5 the five-card suit is shown first when it is lower
@@ -136,7 +141,8 @@ func openerRebidRules() []*Rule {
 			Desc: "2NT: 16-17 HCP, invites 3NT"},
 		{Name: "orb.minor.raised.pass", Prio: 50, Seq: "1m P 2m P", Call: "P", Desc: "Pass: minimum"},
 		// After a limit raise.
-		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)))}, Force: SignOff,
+		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)),
+			hall(hcpMin(12), ltcMax(6), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 6 }))}, Force: SignOff,
 			Desc: "Accepts the invitation"},
 		{Name: "orb.limit.pass", Prio: 50, Seq: "1M P 3M P", Call: "P", Desc: "Declines the invitation"},
 		{Name: "orb.limit.minor.3nt", Prio: 110, Seq: "1m P 3m P", Call: "3N", Need: Need{Pts: rng(14, 21), Test: stoppersUnbid}, Force: SignOff,
@@ -265,6 +271,10 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.invite.fit", Prio: 100, Seq: seq, Call: "3M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
+		// The same in opener's own major: a jump preference.
+		{Name: "rr.invite.opener", Prio: 100, Seq: seq, Example: "1H P 1S P 2C P", Call: "3x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+			Need: Need{Test: hall(fitMin('x', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('x')); return p >= 23 && p <= 24 })}, Force: Invitational,
+			Desc: "Invites game in the major fit"},
 		{Name: "rr.rebid6.inv", Prio: 99, Seq: seq, Call: "jy", Need: Need{Pts: rng(10, 12), Len: "y6+"}, Force: Invitational,
 			Desc: "Jump rebid: 10-12 HCP, 6+ %y"},
 		{Name: "rr.2nt", Prio: 98, Seq: seq, Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersUnbid}, Force: Invitational,
@@ -298,6 +308,11 @@ func responderRebidRules() []*Rule {
 		// A weak 5-5 shows the second suit below opener's, to play.
 		{Name: "rr.1nt.second5", Prio: 97, Seq: "1x P 1y P 1N P", Call: "2z", When: higher('x', 'z'),
 			Need: Need{Pts: rng(5, 10), Len: "y5+ z5+"}, Desc: "To play: 5+ %y and 5+ %z, weak", Force: SignOff},
+		// A weak 5-4 in the majors with a singleton shows the hearts,
+		// to play (a new suit below responder's first one).
+		{Name: "rr.1nt.hearts", Prio: 97, Seq: "1x P 1S P 1N P", Call: "2H",
+			Need: Need{Pts: rng(5, 10), Len: "S5+ H4+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return !e.SemiBalanced }},
+			Desc: "To play: 5+ spades and 4+ hearts, weak", Force: SignOff},
 		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
 			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
 		{Name: "orb.2nt18.raise", Prio: 100, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y",
