@@ -466,6 +466,12 @@ func competitiveRules() []*Rule {
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
+		// Over their preemptive jump raise a four-card major is still
+		// shown with fair values (a free bid at the three level).
+		{Name: "adv.x.comp3", Prio: 112, Seq: "1x X 3x", Call: "3M", Need: Need{Pts: rng(7, 11), Len: "M4+"}, Pref: majorFirst,
+			Desc: "Competes: 7-11 HCP, 4+ %M"},
+		{Name: "dbl.raise.comp3", Prio: 110, Seq: "1x X 3x 3M P", Call: "4M", Need: Need{Pts: rng(15, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff,
+			Desc: "Game: 4+ %M, 15+ points"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 4+ %z"},
 		// With 9-11 a major is shown with a jump to three, as over a
@@ -668,6 +674,12 @@ func competitiveRules() []*Rule {
 		// Reopening.
 		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 1), hall(shortIn('y', 2), shortIn('x', 5)), hcpMin(17))},
 			Desc: "Reopening double: short in their suit", Force: Forcing},
+		// Opener's 5-5 shows the second suit when he reopens (at the
+		// three level with 15+).
+		{Name: "reopen.second5", Prio: 104, Seq: "1x 1y/2y P P", Call: "cz", Need: Need{Pts: rng(12, 18), Len: "x5+ z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			l, ok := levelFor(c, 'c', bridge.Strain(b.S('z')))
+			return ok && (l.Level <= 2 || l.Level == 3 && e.HCP >= 15)
+		}}, Desc: "Second suit: 5+ %x and 5+ %z"},
 		{Name: "reopen.2nt", Prio: 106, Seq: "1x 1y P P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1, Test: stoppersTheirs},
 			Desc: "Balancing 2NT: 18-19 HCP, balanced, stopper"},
 		{Name: "reopen.adv.pass", Prio: 110, Seq: "1x 1y/2y P P X P", Call: "P", Need: Need{Len: "y4+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP >= 6 || e.Len[b.S('y')] >= 5 }},
