@@ -344,6 +344,16 @@ func competitiveRules() []*Rule {
 				}
 				return false
 			})}, Desc: "Cue bid: game values, asks for a four-card major", Force: GameForcing},
+		// Their natural two-level overcall in a red suit or spades is
+		// doubled for penalty with four trumps headed by two of the top
+		// five (over 2C the double is Stayman's, nt1.2c.doubled); opener
+		// leaves it in.
+		{Name: "nt.int.penalty", Prio: 102, Seq: "1N 2x", Call: "X", When: all(not(lastArtificial), func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs }),
+			Need: Need{Pts: rng(8, 37), Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 5) >= 2 }},
+			Desc: "Penalty double: 8+ HCP, 4+ %x"},
+		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
+			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
+		}, Desc: "Leaves partner's penalty double in"},
 		// Against 1NT doubled.
 		{Name: "nt1x.escape", Prio: 140, Seq: "1N X", Call: "XX", Art: true, Need: Need{Pts: rng(0, 7), Len: "m6+"},
 			Desc: "Redouble: asks opener to bid 2C, to escape into a minor", Force: Forcing},
@@ -405,10 +415,16 @@ func competitiveRules() []*Rule {
 		// Partner's opening doubled.
 		{Name: "resp.x.4M", Prio: 116, Seq: "1M X", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M5+"}, Force: SignOff,
 			Desc: "Preemptive raise to game"},
-		{Name: "resp.x.1level", Prio: 115, Seq: "1x X", Call: "1y", Need: Need{Pts: rng(6, 11), Len: "y4+"}, Force: Forcing,
+		{Name: "resp.x.1level", Prio: 115, Seq: "1x X", Call: "1y", Need: Need{Pts: rng(6, 11), Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.HCP <= 9 || e.Len[b.S('x')] >= 2 }}, Force: Forcing,
 			Desc: "New suit: 4+ %y, forcing"},
 		{Name: "resp.x.redouble", Prio: 114, Seq: "1x X", Call: "XX", Need: Need{Pts: rng(10, 37)},
 			Desc: "Redouble: 10+ HCP", Force: Forcing},
+		// After our redouble their escape is doubled for penalty by
+		// either of us with four trumps headed by two of the top five.
+		{Name: "xx.penalty.opener", Prio: 106, Seq: "1x X XX .y", Call: "X", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 5) >= 2 }},
+			Desc: "Penalty double: 4+ %y"},
+		{Name: "xx.penalty.redoubler", Prio: 106, Seq: "1x X XX .y P P", Call: "X", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 5) >= 2 }},
+			Desc: "Penalty double: 4+ %y"},
 		{Name: "resp.x.redouble.pass", Prio: 100, Seq: "1x X XX P", Call: "P",
 			Desc: "Pass: partner's redouble shows the values; he doubles them or bids next"},
 		{Name: "resp.x.3M", Prio: 114, Seq: "1M X", Call: "3M", Need: Need{Pts: rng(0, 9), Len: "M4+"},
