@@ -485,6 +485,10 @@ func naturalRules() []*Rule {
 					if s != t && e.Len[s] < 3 && !c.theyShowed(s) {
 						return false
 					}
+					// a five-card major of a fair hand is bid instead
+					if s >= card.Hearts && s != t && e.Len[s] >= 5 && !c.theyShowed(s) && e.HCP < 15 {
+						return false
+					}
 				}
 				return true
 			}},

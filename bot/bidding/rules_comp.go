@@ -354,6 +354,10 @@ func competitiveRules() []*Rule {
 		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
 		}, Desc: "Leaves partner's penalty double in"},
+		// Partner's 1NT overcall, their raise: a long suit of the
+		// advancer's at the two level is natural, to play.
+		{Name: "ovc1nt.adv.comp", Prio: 100, Seq: "1x 1N 2x", Call: "2y", Need: Need{Pts: rng(0, 9), Len: "y6+"},
+			Desc: "To play: 6+ %y", Force: SignOff},
 		// Against 1NT doubled.
 		{Name: "nt1x.escape", Prio: 140, Seq: "1N X", Call: "XX", Art: true, Need: Need{Pts: rng(0, 7), Len: "m6+"},
 			Desc: "Redouble: asks opener to bid 2C, to escape into a minor", Force: Forcing},

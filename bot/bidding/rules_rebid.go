@@ -108,7 +108,7 @@ func openerRebidRules() []*Rule {
 			Desc: "Raise: 3+ hearts"},
 		{Name: "orb21.jumprebid", Prio: 109, Seq: "1x P 2y P", Call: "jx", Need: Need{Pts: rng(15, 21), Count: LengthPts, Len: "x6+", Test: good('x')},
 			Desc: "Jump rebid: solid 6+ %x, extra values"},
-		{Name: "orb21.rebid6", Prio: 108, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x6+"},
+		{Name: "orb21.rebid6", Prio: 108, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x6+", Test: hnot(lowerFiveAt2)},
 			Desc: "Rebid: 6+ %x"},
 		{Name: "orb21.newsuit", Prio: 107, Seq: "1x P 2y P", Call: "cz", When: cheapLevel('z', 2), Need: Need{Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return b.S('z') < b.S('x') || e.HCP >= 15
@@ -178,6 +178,17 @@ func openerRebidRules() []*Rule {
 		{Name: "fsf.ans.second", Prio: 106, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cz",
 			Desc: "Rebids %z"},
 	}
+}
+
+// lowerFiveAt2: opener holds a second suit of five, lower than his first
+// (x) and not responder's (y): 6-5 shows it at the two level first.
+func lowerFiveAt2(_ *Ctx, e *Eval, b *Bind) bool {
+	for s := card.Suit(0); s < b.S('x'); s++ {
+		if s != b.S('y') && e.Len[s] >= 5 && s > b.S('y') {
+			return true
+		}
+	}
+	return false
 }
 
 // helpSuit is the side suit (not trump t) of three or more cards with
@@ -339,6 +350,12 @@ func responderRebidRules() []*Rule {
 		// After a two-over-one.
 		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
 			Desc: "Preference: two+ %M"},
+		// Game values, no major fit, the unbid suits stopped: 3NT
+		// rather than a preference.
+		{Name: "rr21.3nt", Prio: 96, Seq: seq2, Call: "3N", Need: Need{Test: hall(noFitWithPartner, combinedMin(25), belowSlam, stoppersUnbid, func(c *Ctx, e *Eval, b *Bind) bool {
+			return e.SemiBalanced && e.Len[b.S('y')] < 6
+		})}, Force: SignOff, Show: showsCombined(25),
+			Desc: "3NT: game values, stoppers"},
 		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Len: "y6+"},
 			Desc: "Rebid: 6+ %y"},
 		{Name: "rr21.raise", Prio: 97, Seq: seq2, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
