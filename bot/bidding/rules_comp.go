@@ -354,6 +354,27 @@ func competitiveRules() []*Rule {
 		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
 		}, Desc: "Leaves partner's penalty double in"},
+		// Responder's natural 2NT over their overcall of our 1NT invites:
+		// opener accepts above his minimum.
+		{Name: "nt.int.2nt.accept", Prio: 100, Seq: "1N 2x 2N P", Call: "3N", Need: Need{Test: acceptsAbove}, Force: SignOff,
+			Desc: "Accepts the invitation"},
+		// Opener over their overcall of responder's suit: a double is
+		// for penalty (no support doubles), 1NT a minimum with their suit
+		// stopped, a new four-card suit at the two level below his own.
+		{Name: "orb.comp.penalty", Prio: 108, Seq: "1x P 1y 2z", Call: "X", When: not(lastArtificial),
+			Need: Need{Pts: rng(12, 37), Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('z'), 5) >= 3 }},
+			Desc: "Penalty double: 4+ %z, two or three top honours"},
+		{Name: "orb.comp.1nt", Prio: 107, Seq: "1x P 1y 1z", Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "y0-3", Test: stopper('z')},
+			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
+		{Name: "orb.comp.second", Prio: 106, Seq: "1x P 2y 2z", Call: "2w", When: higher('x', 'w'),
+			Need: Need{Pts: rng(12, 18), Len: "x5+ w4+"},
+			Desc: "Second suit: 4+ %w"},
+		// Opener's own major again after responder's new suit and their
+		// interference shows six.
+		{Name: "orb.comp.rebid6", Prio: 105, Seq: "1M B 2y/3y P", Call: "cM", Need: Need{Len: "M6+"},
+			Desc: "Rebid: 6+ %M"},
+		{Name: "orb.comp.rebid6.b", Prio: 105, Seq: "1M P 2y B", Call: "cM", When: func(c *Ctx, b *Bind) bool { l, _, _ := c.LastBid(); return l.Level <= 3 },
+			Need: Need{Len: "M6+"}, Desc: "Rebid: 6+ %M"},
 		// Partner's 1NT overcall, their raise: a long suit of the
 		// advancer's at the two level is natural, to play.
 		{Name: "ovc1nt.adv.comp", Prio: 100, Seq: "1x 1N 2x", Call: "2y", Need: Need{Pts: rng(0, 9), Len: "y6+"},

@@ -65,6 +65,10 @@ func strongRules() []*Rule {
 		{Name: "w2.game", Prio: 109, Seq: "2M P", Call: "4M", Need: Need{Test: hany(hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, lpMin(16)),
 			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 4 }, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 || e.HCP >= 13 }))}, Force: SignOff,
 			Desc: "Game: a fit, either strong or preemptive"},
+		// Over their overcall or double, four trumps (ten together) raise
+		// a weak hand to game: the law of total tricks.
+		{Name: "w2.game.comp", Prio: 109, Seq: "2M X/B", Call: "4M", Need: Need{Pts: rng(0, 10), Len: "M4+"}, Force: SignOff,
+			Desc: "Preemptive raise to game: 4+ %M"},
 		{Name: "w2.raise", Prio: 108, Seq: "2x P", When: notClubs, Call: "3x", Need: Need{Pts: rng(0, 13), Len: "x3+"},
 			Desc: "Preemptive raise: 3+ %x"},
 		{Name: "w2.newsuit", Prio: 107, Seq: "2x P", When: notClubs, Call: "cy", Need: Need{Pts: rng(14, 37), Len: "y5+"}, Force: Forcing,
