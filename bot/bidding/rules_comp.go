@@ -45,7 +45,7 @@ func lastOverNT(c *Ctx, _ *Bind) bool {
 // rather than double.
 func longUnbid(c *Ctx, e *Eval, _ *Bind) bool {
 	for _, s := range c.UnbidSuits() {
-		if e.Len[s] >= 6 && e.GoodSuit(s) {
+		if e.Len[s] >= 6 && (e.GoodSuit(s) || s >= card.Hearts && e.Top(s, 5) >= 2) {
 			return true
 		}
 	}
@@ -218,7 +218,7 @@ func competitiveRules() []*Rule {
 			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
 		{Name: "ovc.unusual2nt.raised", Prio: 120, Seq: "1x P 2x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
 			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
-		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Test: stoppersTheirs},
+		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Len: "H0-5 S0-5", Test: stoppersTheirs},
 			Desc: "1NT overcall: 15-18 HCP, balanced, stopper"},
 		{Name: "ovc.1nt.indirect", Prio: 140, Seq: "1x P 1y", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 1, Test: stoppersTheirs},
 			Desc: "1NT overcall: 15-18 HCP, balanced, stoppers"},
@@ -252,7 +252,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
 			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
 			Desc: "Overcall: 10-17 HCP, 6+ %z"},
-		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(takeoutShape, unbid4)},
+		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(11, 37), Test: hany(hall(hcpMin(12), takeoutShape), unbid4)},
 			Desc: "Takeout double of two suits: the other suits", Force: Forcing},
 		{Name: "ovc.michaels.indirect", Prio: 119, Seq: "1x P 1N", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
 			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
@@ -279,7 +279,9 @@ func competitiveRules() []*Rule {
 			Desc: "Overcall: 12-17 HCP, good 5+ %y (10-11 with six)"},
 		{Name: "ovc.preempt.4M", Prio: 121, Seq: "3x", Call: "4M", Need: Need{Pts: rng(13, 18), Len: "M6+", Test: good('M')},
 			Desc: "Game: a strong 6+ %M", Force: SignOff},
-		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(12, 17), Len: "y5+", Test: hall(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
+		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(12, 17), Len: "y5+", Test: hall(hany(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('y')] >= 6 && b.S('y') >= card.Hearts && e.Top(b.S('y'), 5) >= 2
+		}), func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.HCP >= 13 || e.Len[b.S('y')] >= 6
 		})},
 			Desc: "Overcall: 13-17 HCP, good 5+ %y (12 with six)"},
@@ -394,6 +396,13 @@ func competitiveRules() []*Rule {
 		{Name: "nt1.stayman.2x.bid", Prio: 100, Seq: "1N P 2C 2x", Call: "2M", Need: Need{Len: "M4+"}, Desc: "Four %M"},
 		{Name: "nt1.stayman.2x.double", Prio: 100, Seq: "1N P 2C 2x", Call: "X", Need: Need{Len: "x4+"}, Desc: "Penalty: four %x"},
 		// Responder after an overcall.
+		{Name: "resp.x1nt", Prio: 117, Seq: "1x 1N", Call: "X", Need: Need{Pts: rng(9, 37)},
+			Desc: "Penalty double of their 1NT: 9+ HCP"},
+		{Name: "resp.x1nt.pass", Prio: 110, Seq: "1x 1N X P", Call: "P", Desc: "Leaves partner's penalty double in"},
+		// Our 1NT overcall doubled: a weak hand with a five-card suit
+		// runs to it.
+		{Name: "ovc1nt.x.run", Prio: 110, Seq: "1x 1N X", Call: "2y", Need: Need{Pts: rng(0, 5), Len: "y5+"},
+			Desc: "Runs from 1NT doubled: 5+ %y"},
 		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: hall(majorsUnbid4, hnot(raiseFirst))},
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hnot(raiseFirst), hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
@@ -456,6 +465,9 @@ func competitiveRules() []*Rule {
 			Desc: "Preemptive jump raise: 4+ %M"},
 		{Name: "resp.x.jordan", Prio: 115, Seq: "1M X", Call: "2N", Need: Need{Pts: rng(10, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Art: true,
 			Desc: "Jordan 2NT: limit raise or better", Force: Forcing},
+		{Name: "resp.x.2m", Prio: 112, Seq: "1m X", Call: "2m", Need: Need{Pts: rng(5, 9), Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return (b.S('m') == card.Diamonds || e.Len[b.S('m')] >= 5) && noMajor4(nil, e, b)
+		}}, Desc: "Raise: 5-9 HCP, support for %m"},
 		{Name: "resp.x.3m", Prio: 114, Seq: "1m X", Call: "3m", Need: Need{Pts: rng(0, 8), Len: "m5+", Test: noMajor4},
 			Desc: "Preemptive jump raise: weak, 5+ %m"},
 		{Name: "resp.x.raise", Prio: 112, Seq: "1M X", Call: "2M", Need: Need{Pts: rng(6, 9), Len: "M3+"},
@@ -507,6 +519,8 @@ func competitiveRules() []*Rule {
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
+		{Name: "adv.x.free", Prio: 111, Seq: "1x X 1y/2y", Call: "cz", When: cheapLevel('z', 2), Need: Need{Pts: rng(4, 10), Len: "z6+"}, Pref: majorFirst,
+			Desc: "Long suit: 6+ %z, to play"},
 		// Over their preemptive jump raise a four-card major is still
 		// shown with fair values (a free bid at the three level).
 		{Name: "adv.x.comp3", Prio: 112, Seq: "1x X 3x", Call: "3M", Need: Need{Pts: rng(7, 11), Len: "M4+"}, Pref: majorFirst,
@@ -631,7 +645,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
 		// Opener raises responder's suit over their interference: four
 		// cards, a minimum or medium hand.
-		{Name: "orb.comp.raise", Prio: 110, Seq: "1x * 1y B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+		{Name: "orb.comp.raise", Prio: 110, Seq: "1x * 1y B/X", Call: "cy", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2
 		}, Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
@@ -667,6 +681,9 @@ func competitiveRules() []*Rule {
 			}
 			return false
 		})}, Force: GameForcing, Desc: "Cue bid: 18+ HCP, game forcing"},
+		{Name: "nx.game", Prio: 112, Seq: "1x 1y/2y X P/B", Call: "4M", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') && b.S('M') != b.S('x') },
+			Need: Need{Len: "M4+", Test: ltcMax(4)}, Force: SignOff,
+			Desc: "Game in %M: 4+ %M, four losers or fewer"},
 		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
 			Need: Need{Pts: rng(16, 17), Len: "M4+"}, Force: Invitational,
 			Desc: "Jump in %M: 16-17 HCP, 4+ %M"},
@@ -727,7 +744,9 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty pass: length in their suit"},
 		{Name: "reopen.adv.suit", Prio: 105, Seq: "1x 1y/2y P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double"},
-		{Name: "negx.trap", Prio: 119, Seq: "1x 1y/2y", Call: "P", Need: Need{Len: "y5+", Test: good('y')},
+		{Name: "negx.trap", Prio: 119, Seq: "1x 1y/2y", Call: "P", Need: Need{Len: "y5+", Test: hany(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('y')] >= 6 && e.Top(b.S('y'), 5) >= 2
+		})},
 			Desc: "Pass: length in their suit (hoping partner reopens)"},
 		{Name: "comp.resp.pass", Prio: 20, Seq: "1x B", Call: "P",
 			Desc: "Pass: no suitable bid"},

@@ -195,11 +195,9 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 		seq := pre + " " + ask + " P " + got + " P"
 		t := tr[1]
 		// A six-card major counts its length: opposite a 1NT opening
-		// 8 HCP with six (10 counting length) invites, 9 bids game.
-		game6 := gameMin
-		if lv == 1 {
-			game6++
-		}
+		// 8 HCP with six (10 counting length) invites, 9 bids game;
+		// opposite 2NT 3 HCP with six bid game.
+		game6 := gameMin + 1
 		rs = append(rs,
 			&Rule{Name: name + "tr.4major", Prio: 100, Seq: seq, Call: "4" + t, Force: SignOff,
 				Need: Need{Pts: rng(game6, 15), Count: LengthPts, Len: t + "6+"},

@@ -39,7 +39,26 @@ func noLongerMajor(c *Ctx, e *Eval, b *Bind) bool {
 var openValues = hany(
 	hall(func(c *Ctx, _ *Eval, _ *Bind) bool { return c.Position() <= 3 }, ruleOf20),
 	hall(func(c *Ctx, _ *Eval, _ *Bind) bool { return c.Position() == 4 }, ruleOf15),
+	lightThird,
 )
+
+// lightThird: in third seat, not vulnerable, 11+ HCP a point short of the
+// rule of 20 open when a four-card suit holds two of the top three
+// honours (a lead to ask for if they buy the contract).
+func lightThird(c *Ctx, e *Eval, _ *Bind) bool {
+	if c.Position() != 3 || c.Vulnerable() || e.HCP < 11 {
+		return false
+	}
+	if sh := e.Shape(); e.HCP+sh[0]+sh[1] < 19 {
+		return false
+	}
+	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if e.Len[s] >= 4 && e.Top(s, 3) >= 2 {
+			return true
+		}
+	}
+	return false
+}
 
 func openingRules() []*Rule {
 	return []*Rule{

@@ -59,7 +59,7 @@ func openerRebidRules() []*Rule {
 			Desc: "3NT: a long running minor, 18-21 HCP"},
 		{Name: "orb.2nt", Prio: 115, Seq: after1, Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 1}, Force: Invitational,
 			Desc: "Jump to 2NT: 18-19 HCP, balanced"},
-		{Name: "orb.2nt.after1nt", Prio: 115, Seq: "1x P 1N P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2}, Force: Invitational,
+		{Name: "orb.2nt.after1nt", Prio: 115, Seq: "1x P 1N P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2, Len: "x0-5"}, Force: Invitational,
 			Desc: "2NT: 18-19 HCP, invites 3NT"},
 		{Name: "orb.newsuit1", Prio: 114, Seq: after1, Call: "1z", Need: Need{Pts: rng(10, 18), Len: "z4+"}, Force: NonForcing,
 			Pref: func(e *Eval, b *Bind) int { return 0 - int(b.S('z')) },
@@ -93,7 +93,7 @@ func openerRebidRules() []*Rule {
 			Desc: "Rebid: minimum, 5+ %x"},
 		{Name: "orb.passed.partner", Prio: 121, Seq: after1, Call: "P", When: partnerPassed,
 			Need: Need{Pts: rng(10, 12), Test: func(c *Ctx, e *Eval, b *Bind) bool {
-				return e.Len[b.S('y')] >= 2 && e.Len[b.S('y')] <= 3 && noUnbidMajor4(c, e, b)
+				return (e.HCP <= 11 || !e.Balanced) && e.Len[b.S('y')] >= 2 && e.Len[b.S('y')] <= 3 && noUnbidMajor4(c, e, b)
 			}},
 			Desc: "Pass: minimum, partner is a passed hand"},
 		{Name: "orb.1nt.any", Prio: 60, Seq: after1, Call: "1N", Need: Need{Pts: rng(10, 15), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] > 0 }},
