@@ -356,6 +356,12 @@ func competitiveRules() []*Rule {
 		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
 		}, Desc: "Leaves partner's penalty double in"},
+		{Name: "nt.int.3suit.raise", Prio: 101, Seq: "1N 2x 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+			Need: Need{Len: "y3+"}, Force: SignOff, Desc: "Game: three-card support for %y"},
+		{Name: "nt.int.3suit.3nt", Prio: 100, Seq: "1N 2x 3y P", Call: "3N", Need: Need{Test: stopper('x')}, Force: SignOff,
+			Desc: "3NT: a stopper in %x"},
+		{Name: "nt.int.3suit.minor", Prio: 99, Seq: "1N 2x 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') <= card.Diamonds },
+			Need: Need{Len: "y3+"}, Force: Forcing, Desc: "Support for %y, no stopper in %x"},
 		// Responder's natural 2NT over their overcall of our 1NT invites:
 		// opener accepts above his minimum.
 		{Name: "nt.int.2nt.accept", Prio: 100, Seq: "1N 2x 2N P", Call: "3N", Need: Need{Test: acceptsAbove}, Force: SignOff,
@@ -407,7 +413,7 @@ func competitiveRules() []*Rule {
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hnot(raiseFirst), hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
 			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
-		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3))},
+		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3), hnot(hall(hcpMin(13), longUnbid)))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
 		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+"},
 			Desc: "New suit: 6+ HCP, 5+ %z", Force: Forcing},
@@ -435,7 +441,7 @@ func competitiveRules() []*Rule {
 		}, Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
 			Desc: "Cue bid: game-forcing raise in %M", Force: GameForcing, Art: true},
 		{Name: "comp.resp.raise", Prio: 112, Seq: "1x B", Call: "cx", Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'x', Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5 || b.S('x') == card.Diamonds && e.Len[b.S('x')] >= 4
+			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5 || e.Len[b.S('x')] == 4 && (b.S('x') == card.Diamonds || !e.Balanced)
 		}},
 			Desc: "Raise: 6-10 points, support"},
 		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
@@ -595,6 +601,9 @@ func competitiveRules() []*Rule {
 			Desc: "Preemptive jump raise: 4+ %y"},
 		{Name: "adv.gameraise", Prio: 115, Seq: "1x 1M/2M P/1z/2z", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M6+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: long %M"},
+		// Partner's balancing overcall may be light: raise it with 9-12.
+		{Name: "adv.bal.raise", Prio: 113, Seq: "1x P P 1y/2y P", Call: "cy", Need: Need{Pts: rng(9, 12), Len: "y3+"},
+			Desc: "Raise: 9-12 HCP, 3+ %y"},
 		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P/X/1z/2z", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
 		// Their raise takes no room from the simple raise: it competes.

@@ -286,6 +286,10 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.invite.opener", Prio: 100, Seq: seq, Example: "1H P 1S P 2C P", Call: "3x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
 			Need: Need{Test: hall(fitMin('x', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('x')); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
+		// Opener's minor raised with a jump after his 1NT rebid: five+
+		// cards, invitational, an unbalanced hand.
+		{Name: "rr.1nt.minor.inv", Prio: 99, Seq: "1m P 1y P 1N P", Call: "3m", Need: Need{Pts: rng(10, 12), Len: "m5+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return !e.SemiBalanced }},
+			Force: Invitational, Desc: "Invitational: 5+ %m, unbalanced"},
 		{Name: "rr.rebid6.inv", Prio: 99, Seq: seq, Call: "jy", Need: Need{Pts: rng(10, 12), Len: "y6+"}, Force: Invitational,
 			Desc: "Jump rebid: 10-12 HCP, 6+ %y"},
 		{Name: "rr.2nt", Prio: 98, Seq: seq, Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersUnbid}, Force: Invitational,
