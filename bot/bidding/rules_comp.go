@@ -601,9 +601,6 @@ func competitiveRules() []*Rule {
 			Desc: "Preemptive jump raise: 4+ %y"},
 		{Name: "adv.gameraise", Prio: 115, Seq: "1x 1M/2M P/1z/2z", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M6+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: long %M"},
-		// Partner's balancing overcall may be light: raise it with 9-12.
-		{Name: "adv.bal.raise", Prio: 113, Seq: "1x P P 1y/2y P", Call: "cy", Need: Need{Pts: rng(9, 12), Len: "y3+"},
-			Desc: "Raise: 9-12 HCP, 3+ %y"},
 		{Name: "adv.raise", Prio: 113, Seq: "1x 1y/2y P/X/1z/2z", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Raise: 6-9 HCP, 3+ %y"},
 		// Their raise takes no room from the simple raise: it competes.
@@ -787,8 +784,8 @@ func competitiveRules() []*Rule {
 			}}, Desc: "Competes: a ninth trump"},
 		{Name: "bal.afterraise", Prio: 105, Seq: "1x P 2x P P", Call: "cy", Need: Need{Pts: rng(7, 14), Len: "y5+"},
 			Desc: "Balancing: 5+ %y"},
-		{Name: "bal.adv.raise", Prio: 105, Seq: "1x P P 1y P", Call: "cy", Need: Need{Pts: rng(10, 12), Len: "y4+"},
-			Desc: "Raise of a balancing bid: 10-12 HCP"},
+		{Name: "bal.adv.raise", Prio: 105, Seq: "1x P P 1y P", Call: "cy", Need: Need{Pts: rng(9, 12), Len: "y3+"},
+			Desc: "Raise of a balancing bid: 9-12 HCP, 3+ %y"},
 		{Name: "bal.adv.jumpraise", Prio: 105, Seq: "1x P P 1y P", Call: "jy", Need: Need{Pts: rng(13, 16), Len: "y4+"},
 			Desc: "Jump raise of a balancing bid: 13-16 HCP", Force: Invitational},
 	}
