@@ -85,8 +85,14 @@ func openerRebidRules() []*Rule {
 			Desc: "New suit: 12-18 HCP, 4+ %z"},
 		{Name: "orb.1nt", Prio: 109, Seq: after1, Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 1},
 			Desc: "1NT: 12-14 HCP, balanced"},
-		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 2N/3x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 3x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Len: "y3"}, Desc: "Delayed support: three %y", Force: Forcing},
+		// After a suit rebid too (after 1NT, which did not deny three
+		// cards, the invitation is answered in notrump).
+		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 2N P", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			l, _ := c.LastBidOf(c.Me)
+			return b.S('y') >= card.Hearts && l.Strain != bridge.NoTrump
+		}, Need: Need{Len: "y3"}, Desc: "Delayed support: three %y", Force: Forcing},
 		{Name: "orb.pass.1nt", Prio: 105, Seq: "1x P 1N P", Call: "P", Need: Need{Pts: rng(12, 15), Bal: 2},
 			Desc: "Pass: minimum, balanced"},
 		{Name: "orb.rebid5", Prio: 59, Seq: after1n, Call: "cx", Need: Need{Pts: rng(11, 15), Len: "x5+"},
