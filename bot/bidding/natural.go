@@ -478,7 +478,7 @@ func naturalRules() []*Rule {
 			Need: Need{Pts: rng(9, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				l, _, _ := c.LastBid()
 				t, ok := l.Strain.Suit()
-				if !ok || e.Len[t] > 2 {
+				if !ok || e.Len[t] > 3 || e.Len[t] == 3 && e.HCP < 12 {
 					return false
 				}
 				for s := card.Suit(0); s < card.NumSuits; s++ {

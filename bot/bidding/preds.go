@@ -126,6 +126,15 @@ func good(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.GoodSuit(suitOf(c, b, v)) }
 }
 
+// longOrGood: suit v is good, or six cards or more with two of the top
+// five honours.
+func longOrGood(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		return e.GoodSuit(s) || e.Len[s] >= 6 && e.Top(s, 5) >= 2
+	}
+}
+
 // overcallSuit: suit v is worth an overcall at the one level: a good
 // suit, or one with 4+ HCP in it (an ace, KQ), or with 10+ HCP a decent
 // one (Eval.DecentSuit).

@@ -610,7 +610,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
 		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y/2y 2x", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
-		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: good('z')},
+		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: longOrGood('z')},
 			Desc: "New suit: 5+ %z"},
 		{Name: "adv.1nt", Prio: 110, Seq: "1x 1y P", Call: "1N", Need: Need{Pts: rng(8, 11), Test: stoppersTheirs},
 			Desc: "1NT: 8-11 HCP, stopper"},

@@ -78,7 +78,7 @@ func openingRules() []*Rule {
 		{Name: "open.4major", Prio: 175, Seq: "-", Call: "4M", When: not(seat(4)),
 			Need: Need{Pts: rng(5, 11), Len: "M7+", Test: hany(
 				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 8 && e.DecentSuit(b.S('M')) },
-				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 && e.HCP <= 12 },
+				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 && e.HCP <= 10 },
 			)},
 			Desc: "Preempt in %M: 5-11 HCP, 7+ %M (eight, or a solid seven)"},
 		{Name: "open.4major.4th", Prio: 175, Seq: "-", Call: "4M", When: seat(4),

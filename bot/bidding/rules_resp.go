@@ -18,7 +18,7 @@ func responseRules() []*Rule {
 			Need: Need{Pts: rng(0, 9), Len: "M5+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: 5+ %M, weak"},
 		{Name: "resp.limit.raise", Prio: 110, Seq: "1M P", Call: "3M",
-			Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: Invitational,
+			Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+", Test: hcpMin(8)}, Force: Invitational,
 			Desc: "Limit raise: 10-12 points, 4+ %M"},
 		{Name: "resp.3nt.major", Prio: 105, Seq: "1M P", Call: "3N", When: unpassed,
 			Need: Need{Pts: rng(15, 17), Bal: 1, Len: "M2-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
@@ -34,7 +34,12 @@ func responseRules() []*Rule {
 			}}, Force: Forcing,
 			Desc: "New suit: 6+ HCP, 4+ spades"},
 		{Name: "resp.single.raise", Prio: 100, Seq: "1M P", Call: "2M",
-			Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP >= 5 && e.HCP <= 10 }},
+			// Three trumps and 11 counting shortness (no limit raise
+			// with three) raise once too, with 9 HCP at most.
+			Need: Need{Pts: rng(6, 11), Count: SupportPts, Trump: 'M', Len: "M3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				return e.HCP >= 5 && e.HCP <= 10 && (e.SupportPts(b.S('M')) <= 10 || e.Len[b.S('M')] == 3 && e.HCP <= 9)
+			}},
+			Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.MaxHCP = min(m.MaxHCP, 10) },
 			Desc: "Single raise: 6-10 points, 3+ %M"},
 		{Name: "resp.2over1", Prio: 95, Seq: "1x P", Call: "2y", When: all(unpassed, higher('x', 'y')),
 			// Shows: a strong hand without a jump shift's suit bids
@@ -51,7 +56,15 @@ func responseRules() []*Rule {
 			}}, Force: Forcing,
 			Desc: "Two over one: 10+ HCP, 4+ %y"},
 		{Name: "resp.2over1.passed", Prio: 94, Seq: "1x P", Call: "2y", When: all(not(unpassed), higher('x', 'y')),
-			Need: Need{Pts: rng(10, 12), Len: "y5+"},
+			Need: Need{Pts: rng(10, 12), Len: "y5+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				// a four-card major biddable at one comes first
+				for _, m := range []card.Suit{card.Hearts, card.Spades} {
+					if m > b.S('x') && e.Len[m] >= 4 {
+						return false
+					}
+				}
+				return true
+			}},
 			Desc: "New suit by a passed hand: 10-12 HCP, 5+ %y"},
 		{Name: "resp.1level", Prio: 90, Seq: "1x P", Call: "1y",
 			Need: Need{Pts: rng(6, 37), Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
