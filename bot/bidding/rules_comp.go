@@ -216,6 +216,21 @@ func competitiveRules() []*Rule {
 			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits"},
 		{Name: "ovc.unusual2nt", Prio: 145, Seq: "1x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
 			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
+		// Over their raise a good suit still overcalls: at two with
+		// 10-17, at three with 13-17 or six cards.
+		{Name: "ovc.raised.suit", Prio: 118, Seq: "1x P 2x", Call: "cy", When: cheapLevelIn('y', 2, 3),
+			Need: Need{Pts: rng(10, 17), Len: "y5+", Test: hall(good('y'), func(c *Ctx, e *Eval, b *Bind) bool {
+				l, _ := levelFor(c, 'c', bridge.Strain(b.S('y')))
+				return l.Level == 2 || e.HCP >= 13 || e.Len[b.S('y')] >= 6
+			})}, Desc: "Overcall over their raise: 10-17 HCP, good 5+ %y"},
+		// The overcaller rebids a six-card suit over a negative double
+		// and opener's new suit.
+		{Name: "ovc.rebid6.comp", Prio: 105, Seq: "1x 1y X P B", Call: "cy", When: cheapLevel('y', 2),
+			Need: Need{Pts: rng(8, 16), Len: "y6+"}, Desc: "Rebid: 6+ %y"},
+		// Partner's Michaels cue bid of a minor doubled: the better major.
+		{Name: "mich.x.pick", Prio: 110, Seq: "1m 2m X", Call: "2M", Need: Need{Len: "M2+"},
+			Pref: func(e *Eval, b *Bind) int { return 10*e.Len[b.S('M')] - int(b.S('M')) },
+			Desc: "Picks %M, the better major"},
 		{Name: "ovc.unusual2nt.raised", Prio: 120, Seq: "1x P 2x", Call: "2N", Art: true, Need: Need{Pts: rng(6, 37), Test: unusual},
 			Show: showUnusual, Desc: "Unusual 2NT: 5-5 in the two lowest unbid suits", Force: Forcing},
 		{Name: "ovc.1nt", Prio: 140, Seq: "1x", Call: "1N", Need: Need{Pts: rng(15, 18), Bal: 2, Len: "H0-5 S0-5", Test: stoppersTheirs},
@@ -362,6 +377,10 @@ func competitiveRules() []*Rule {
 			Desc: "3NT: a stopper in %x"},
 		{Name: "nt.int.3suit.minor", Prio: 99, Seq: "1N 2x 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') <= card.Diamonds },
 			Need: Need{Len: "y3+"}, Force: Forcing, Desc: "Support for %y, no stopper in %x"},
+		{Name: "nt.tr.comp.h", Prio: 110, Seq: "1N P 2D B", Call: "3H", When: lastBelow(3, bridge.StrainHearts),
+			Need: Need{Len: "H4+"}, Desc: "Completes the transfer at three: 4+ hearts"},
+		{Name: "nt.tr.comp.s", Prio: 110, Seq: "1N P 2H B", Call: "3S", When: lastBelow(3, bridge.StrainSpades),
+			Need: Need{Len: "S4+"}, Desc: "Completes the transfer at three: 4+ spades"},
 		// Responder's natural 2NT over their overcall of our 1NT invites:
 		// opener accepts above his minimum.
 		{Name: "nt.int.2nt.accept", Prio: 100, Seq: "1N 2x 2N P", Call: "3N", Need: Need{Test: acceptsAbove}, Force: SignOff,
@@ -374,6 +393,8 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty double: 4+ %z, two or three top honours"},
 		{Name: "orb.comp.1nt", Prio: 107, Seq: "1x P 1y 1z", Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "y0-3", Test: stopper('z')},
 			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
+		{Name: "orb.x.rebid6", Prio: 104, Seq: "1x P 1y X", Call: "cx", When: cheapLevel('x', 2),
+			Need: Need{Pts: rng(11, 15), Len: "x6+"}, Desc: "Rebid: 6+ %x, minimum"},
 		{Name: "orb.comp.second", Prio: 106, Seq: "1x P 2y 2z", Call: "2w", When: higher('x', 'w'),
 			Need: Need{Pts: rng(12, 18), Len: "x5+ w4+"},
 			Desc: "Second suit: 4+ %w"},
@@ -655,6 +676,12 @@ func competitiveRules() []*Rule {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2
 		}, Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
+		// Four trumps and 17+ counting shortness bid game over their
+		// raise to three.
+		{Name: "orb.comp.raise.game", Prio: 111, Seq: "1x * 1M B", Call: "4M", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return l.Level == 3
+		}, Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
 		// With three cards in responder's major (four promised) the
 		// raise is made all the same: SAYC has no support double.
 		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B", Call: "cM", When: func(c *Ctx, b *Bind) bool {
@@ -688,8 +715,8 @@ func competitiveRules() []*Rule {
 			return false
 		})}, Force: GameForcing, Desc: "Cue bid: 18+ HCP, game forcing"},
 		{Name: "nx.game", Prio: 112, Seq: "1x 1y/2y X P/B", Call: "4M", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') && b.S('M') != b.S('x') },
-			Need: Need{Len: "M4+", Test: ltcMax(4)}, Force: SignOff,
-			Desc: "Game in %M: 4+ %M, four losers or fewer"},
+			Need: Need{Len: "M4+", Test: hany(ltcMax(4), hall(ltcMax(5), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= 6 }))}, Force: SignOff,
+			Desc: "Game in %M: 4+ %M, four losers or fewer (five with six of his own)"},
 		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
 			Need: Need{Pts: rng(16, 17), Len: "M4+"}, Force: Invitational,
 			Desc: "Jump in %M: 16-17 HCP, 4+ %M"},

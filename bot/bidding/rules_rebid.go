@@ -54,6 +54,11 @@ func openerRebidRules() []*Rule {
 		{Name: "orb.raise", Prio: 117, Seq: after1, Call: "cy",
 			Need: Need{Pts: rng(10, 15), Count: DummyShort, Len: "y4+"},
 			Desc: "Raise: 12-15 points, 4+ %y"},
+		// Responder's invitational raise of opener's rebid major is
+		// accepted with 14+, or a seven-card suit and six losers.
+		{Name: "orb.rebid.accept", Prio: 100, Seq: "1M P 1y P 2M P 3M P", Call: "4M",
+			Need: Need{Test: hany(hcpMin(14), hall(ltcMax(6), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 7 }))}, Force: SignOff,
+			Desc: "Accepts the invitation"},
 		{Name: "orb.3nt.minor", Prio: 116, Seq: after1, Call: "3N", When: func(c *Ctx, b *Bind) bool { return b.S('x') <= card.Diamonds },
 			Need: Need{Pts: rng(18, 21), Len: "x6+", Bal: 2, Test: good('x')}, Force: SignOff,
 			Desc: "3NT: a long running minor, 18-21 HCP"},
