@@ -436,7 +436,12 @@ func competitiveRules() []*Rule {
 			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3), hnot(hall(hcpMin(13), longUnbid)))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
-		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+"},
+		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			// a passed hand with both majors unbid and four of the
+			// other too doubles: it shows both
+			o := card.Hearts + card.Spades - b.S('z')
+			return !c.PassedHand(c.Me) || b.S('z') < card.Hearts || b.S('x') >= card.Hearts || b.S('y') >= card.Hearts || e.Len[o] < 4 || e.Len[b.S('z')] >= 6
+		}},
 			Desc: "New suit: 6+ HCP, 5+ %z", Force: Forcing},
 		// Over a minor overcall a double shows both majors: one
 		// four-card major is bid.
