@@ -267,7 +267,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.2level.indirect", Prio: 125, Seq: "1x P 1y", Call: "cz",
 			Need: Need{Pts: rng(10, 17), Len: "z6+", Test: good('z')},
 			Desc: "Overcall: 10-17 HCP, 6+ %z"},
-		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(11, 37), Test: hany(hall(hcpMin(12), takeoutShape), unbid4)},
+		{Name: "ovc.takeout.indirect", Prio: 120, Seq: "1x P 1y/1N/2y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hany(hall(hcpMin(12), takeoutShape), unbid4)},
 			Desc: "Takeout double of two suits: the other suits", Force: Forcing},
 		{Name: "ovc.michaels.indirect", Prio: 119, Seq: "1x P 1N", Call: "2x", Art: true, Need: Need{Pts: rng(6, 37), Test: michaels},
 			Show: showMichaels, Desc: "Michaels cue bid: 5-5 in two suits", Force: Forcing},
@@ -393,6 +393,10 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty double: 4+ %z, two or three top honours"},
 		{Name: "orb.comp.1nt", Prio: 107, Seq: "1x P 1y 1z", Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "y0-3", Test: stopper('z')},
 			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
+		{Name: "orb.x.newsuit", Prio: 103, Seq: "1x P 1y X", Call: "1z", Need: Need{Pts: rng(11, 18), Len: "z4+"},
+			Desc: "New suit: 4+ %z"},
+		{Name: "orb.x.rebid5", Prio: 102, Seq: "1x P 1y X", Call: "cx", When: cheapLevel('x', 2),
+			Need: Need{Pts: rng(11, 15), Len: "x5+", Test: good('x')}, Desc: "Rebid: a good 5+ %x, minimum"},
 		{Name: "orb.x.rebid6", Prio: 104, Seq: "1x P 1y X", Call: "cx", When: cheapLevel('x', 2),
 			Need: Need{Pts: rng(11, 15), Len: "x6+"}, Desc: "Rebid: 6+ %x, minimum"},
 		{Name: "orb.comp.second", Prio: 106, Seq: "1x P 2y 2z", Call: "2w", When: higher('x', 'w'),
@@ -532,7 +536,7 @@ func competitiveRules() []*Rule {
 			Desc: "Jump: 9-11 HCP, 4+ %z"},
 		{Name: "adv.x.2nt", Prio: 117, Seq: "1x X P", Call: "2N", Need: Need{Pts: rng(11, 12), Test: hall(stoppersTheirs, noUnbidMajor4)}, Force: Invitational,
 			Desc: "2NT: 11-12 HCP, stopper"},
-		{Name: "adv.x.1nt", Prio: 114, Seq: "1x X P", Call: "1N", Need: Need{Pts: rng(6, 10), Test: hall(stoppersTheirs, noUnbidMajor4)},
+		{Name: "adv.x.1nt", Prio: 114, Seq: "1x X P", Call: "1N", Need: Need{Pts: rng(6, 10), Test: hall(stoppersTheirs, noUnbidMajor4, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.SemiBalanced })},
 			Desc: "1NT: 6-10 HCP, stopper"},
 		{Name: "adv.x.suit", Prio: 112, Seq: "1x X P", Call: "cz", Need: Need{Pts: rng(0, 8), Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 0-8 HCP, 4+ %z"},
@@ -551,6 +555,15 @@ func competitiveRules() []*Rule {
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
+		{Name: "adv.x2.suit", Prio: 110, Seq: "1x P 1y X B/P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			for _, s := range c.TheirSuits() {
+				if s == b.S('z') {
+					return false
+				}
+			}
+			l, ok := levelFor(c, 'c', bridge.Strain(b.S('z')))
+			return ok && l.Level <= 2
+		}, Need: Need{Pts: rng(0, 11), Len: "z4+"}, Pref: majorFirst, Desc: "Answer to the double: 4+ %z"},
 		{Name: "adv.x.free", Prio: 111, Seq: "1x X 1y/2y", Call: "cz", When: cheapLevel('z', 2), Need: Need{Pts: rng(4, 10), Len: "z6+"}, Pref: majorFirst,
 			Desc: "Long suit: 6+ %z, to play"},
 		// Over their preemptive jump raise a four-card major is still
@@ -689,7 +702,7 @@ func competitiveRules() []*Rule {
 		}, Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
 		// With three cards in responder's major (four promised) the
 		// raise is made all the same: SAYC has no support double.
-		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B", Call: "cM", When: func(c *Ctx, b *Bind) bool {
+		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B/X", Call: "cM", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2 && c.ShownLen(c.Partner(), b.S('M')) >= 4
 		}, Need: Need{Pts: rng(12, 15), Len: "M3 x0-5"}, Desc: "Raise: 12-15 HCP, three %M"},
@@ -739,8 +752,8 @@ func competitiveRules() []*Rule {
 		{Name: "nx.rebid5", Prio: 106, Seq: "1x 1y/2y X P", Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Rebid: 5+ %x"},
 		// The negative doubler's second call.
-		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(13, 37)}, Force: SignOff,
-			Desc: "3NT: game values"},
+		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedMin(25)}, Force: SignOff,
+			Show: showsCombined(25), Desc: "3NT: game values"},
 		{Name: "nx.resp.cue", Prio: 105, Seq: "1x 1y/2y X P B P", Call: "cy", Art: true,
 			Need: Need{Pts: rng(13, 37), Test: hall(hnot(stopper('y')), noFitWithPartner)}, Force: GameForcing,
 			Desc: "Cue bid: game forcing, no stopper in %y"},

@@ -30,7 +30,9 @@ func staymanHand(minPts int) HandPred {
 
 // garbageStayman: weak, short clubs, can stand any answer.
 func garbageStayman(_ *Ctx, e *Eval, _ *Bind) bool {
-	return e.HCP <= 7 && e.Len[card.Clubs] <= 1 && e.Len[card.Hearts] >= 3 && e.Len[card.Spades] >= 3 && e.Len[card.Diamonds] >= 4
+	// a five-card major transfers instead
+	return e.HCP <= 7 && e.Len[card.Clubs] <= 1 && e.Len[card.Hearts] >= 3 && e.Len[card.Spades] >= 3 && e.Len[card.Diamonds] >= 4 &&
+		e.Len[card.Hearts] <= 4 && e.Len[card.Spades] <= 4
 }
 
 // minorSlamTry: 13+ HCP and a long minor: Stayman first, then the minor.
