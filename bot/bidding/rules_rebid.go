@@ -142,7 +142,7 @@ func openerRebidRules() []*Rule {
 			Need: Need{Len: "z3+", Test: hall(func(_ *Ctx, e *Eval, b *Bind) bool { return helpSuit(e, b.S('M')) == b.S('z') },
 				func(_ *Ctx, e *Eval, _ *Bind) bool { return e.LengthPts >= 14 && e.LengthPts <= 18 && e.LTC <= 6 })},
 			Force: Invitational,
-			Desc: "Help-suit game try: 3+ %z with two or three losers, asks for help there"},
+			Desc:  "Help-suit game try: 3+ %z with two or three losers, asks for help there"},
 		{Name: "orb.raised.3M", Prio: 103, Seq: "1M P 2M P", Call: "3M", Need: Need{Pts: rng(15, 18), Count: LengthPts, Test: ltcMax(6)}, Force: Invitational,
 			Desc: "Invites game: 16-18 points"},
 		{Name: "orb.raised.pass", Prio: 50, Seq: "1M P 2M P", Call: "P", Desc: "Pass: minimum"},
