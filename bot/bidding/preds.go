@@ -137,11 +137,11 @@ func longOrGood(v byte) HandPred {
 
 // overcallSuit: suit v is worth an overcall at the one level: a good
 // suit, or one with 4+ HCP in it (an ace, KQ), or with 10+ HCP a decent
-// one (Eval.DecentSuit).
+// one (Eval.DecentSuit), or with 14+ any six cards.
 func overcallSuit(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool {
 		s := suitOf(c, b, v)
-		return e.GoodSuit(s) || e.SuitHCP[s] >= 4 || e.HCP >= 10 && e.DecentSuit(s)
+		return e.GoodSuit(s) || e.SuitHCP[s] >= 4 || e.HCP >= 10 && e.DecentSuit(s) || e.HCP >= 14 && e.Len[s] >= 6
 	}
 }
 

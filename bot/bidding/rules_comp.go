@@ -574,6 +574,8 @@ func competitiveRules() []*Rule {
 			Desc: "Game: 4+ %M, 15+ points"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 4+ %z"},
+		{Name: "adv.x.preempt.bal", Prio: 116, Seq: "2x P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
+			Desc: "Answer to the balancing double: 4+ %z"},
 		// With 9-11 a major is shown with a jump to three, as over a
 		// one-level opening.
 		{Name: "adv.x.weak2.jump", Prio: 117, Seq: "2x X P", Call: "3M", When: func(c *Ctx, b *Bind) bool { return b.S('M') > b.S('x') },
@@ -649,6 +651,11 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
 		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y/2y 2x", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
+		// Partner's overcall of their response, their raise: three
+		// trumps and 6-9 compete at two, four trumps with less.
+		{Name: "adv.raise.comp2", Prio: 113, Seq: "1x P 1y 1z 2y", Call: "2z", Need: Need{Pts: rng(3, 9), Len: "z3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.HCP >= 6 || e.Len[b.S('z')] >= 4
+		}}, Desc: "Competitive raise: 3+ %z (four with under 6 HCP)"},
 		{Name: "adv.newsuit", Prio: 112, Seq: "1x 1y P", Call: "cz", Need: Need{Pts: rng(8, 16), Len: "z5+", Test: longOrGood('z')},
 			Desc: "New suit: 5+ %z"},
 		{Name: "adv.1nt", Prio: 110, Seq: "1x 1y P", Call: "1N", Need: Need{Pts: rng(8, 11), Test: stoppersTheirs},

@@ -125,6 +125,9 @@ func openerRebidRules() []*Rule {
 			return b.S('z') < b.S('x') || e.HCP >= 15
 		}},
 			Desc: "New suit: 4+ %z"},
+		// A second suit at three, below his first, shows extra values.
+		{Name: "orb21.newsuit3", Prio: 107, Seq: "1x P 2y P", Call: "cz", When: all(cheapLevel('z', 3), higher('x', 'z')),
+			Need: Need{Pts: rng(15, 37), Len: "z4+"}, Force: Forcing, Desc: "New suit at three: 15+ HCP, 4+ %z"},
 		{Name: "orb21.2nt", Prio: 106, Seq: "1x P 2y P", Call: "2N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "x0-4"},
 			Desc: "2NT: 12-14 HCP, balanced"},
 		{Name: "orb21.3nt", Prio: 106, Seq: "1x P 2y P", Call: "3N", Need: Need{Pts: rng(18, 19), Bal: 1},
@@ -337,7 +340,7 @@ func responderRebidRules() []*Rule {
 		// A weak 5-4 in the majors with a singleton shows the hearts,
 		// to play (a new suit below responder's first one).
 		{Name: "rr.1nt.hearts", Prio: 97, Seq: "1x P 1S P 1N P", Call: "2H",
-			Need: Need{Pts: rng(5, 10), Len: "S5+ H4+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return !e.SemiBalanced }},
+			Need: Need{Pts: rng(5, 10), Len: "S5 H4+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return !e.SemiBalanced }},
 			Desc: "To play: 5+ spades and 4+ hearts, weak", Force: SignOff},
 		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
 			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
