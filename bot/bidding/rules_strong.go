@@ -60,7 +60,7 @@ func strongRules() []*Rule {
 		// Weak twos.
 		// A misfit (0-1 in partner's suit) with a good five-card major of
 		// its own bids that major (w2.newsuit) instead of asking.
-		{Name: "w2.feature.ask", Prio: 110, Seq: "2x P", When: notClubs, Call: "2N", Need: Need{Pts: rng(15, 37), Test: hnot(misfitWithMajor)}, Art: true, Force: Forcing,
+		{Name: "w2.feature.ask", Prio: 110, Seq: "2x P", When: notClubs, Call: "2N", Need: Need{Pts: rng(15, 37), Test: hall(hnot(misfitWithMajor), hnot(gameNoSlam))}, Art: true, Force: Forcing,
 			Desc: "2NT: asks for a feature, game interest"},
 		{Name: "w2.game", Prio: 109, Seq: "2M P", Call: "4M", Need: Need{Test: hany(hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, lpMin(16)),
 			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 4 }, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 || e.HCP >= 13 }))}, Force: SignOff,
@@ -102,6 +102,12 @@ func strongRules() []*Rule {
 			Need: Need{Len: "y3+"}, Desc: "Support for %y", Force: SignOff},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
 	}
+}
+
+// gameNoSlam: opposite a weak two in a major, three trumps and 16-17
+// HCP: game, with nothing to ask (slam needs more).
+func gameNoSlam(_ *Ctx, e *Eval, b *Bind) bool {
+	return b.S('x') >= card.Hearts && e.Len[b.S('x')] >= 3 && e.HCP >= 16 && e.HCP <= 17
 }
 
 // misfitWithMajor: at most one card in partner's suit x and a good
