@@ -166,8 +166,10 @@ func TestDevHalves(t *testing.T) {
 // SAYC booklet's agreements, most in the areas issue 34 names as weak (the
 // doubler's rebids, preempts, overcalls and advances, Michaels and the
 // unusual 2NT, negative doubles, strong 2C, invitations, long suits), the
-// rest constructive and contested second- and third-round decisions:
-// sayc-book.tsv was tuned on, sayc-book-check.tsv only measured. A row's
+// rest constructive and contested second- and third-round decisions and,
+// in both files, every sure call of whole auctions bid on random deals
+// ("hands from play", docs/bots.md): sayc-book.tsv was tuned on,
+// sayc-book-check.tsv only measured. A row's
 // expected call is the writer's; a few follow a common teaching the public
 // suite behind sayc-dev.tsv does not (its 1NT-2NT counts a flat 17 as 16),
 // and those stay misses.
