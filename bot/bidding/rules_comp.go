@@ -385,12 +385,13 @@ func competitiveRules() []*Rule {
 		// opener accepts above his minimum.
 		{Name: "nt.int.2nt.accept", Prio: 100, Seq: "1N 2x 2N P", Call: "3N", Need: Need{Test: acceptsAbove}, Force: SignOff,
 			Desc: "Accepts the invitation"},
-		// Opener over their overcall of responder's suit: a double is
-		// for penalty (no support doubles), 1NT a minimum with their suit
-		// stopped, a new four-card suit at the two level below his own.
+		// Opener over their two-level overcall after responder's suit: a
+		// double is for penalty (no support doubles); over their one-level
+		// overcall 1NT is a minimum with their suit stopped; after a
+		// two-over-one, a new four-card suit at two below his own.
 		{Name: "orb.comp.penalty", Prio: 108, Seq: "1x P 1y 2z", Call: "X", When: not(lastArtificial),
 			Need: Need{Pts: rng(12, 37), Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('z'), 5) >= 3 }},
-			Desc: "Penalty double: 4+ %z, two or three top honours"},
+			Desc: "Penalty double: 4+ %z with three of the top five honours"},
 		{Name: "orb.comp.1nt", Prio: 107, Seq: "1x P 1y 1z", Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "y0-3", Test: stopper('z')},
 			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
 		{Name: "orb.x.newsuit", Prio: 103, Seq: "1x P 1y X", Call: "1z", Need: Need{Pts: rng(11, 18), Len: "z4+"},

@@ -337,8 +337,9 @@ func responderRebidRules() []*Rule {
 		// A weak 5-5 shows the second suit below opener's, to play.
 		{Name: "rr.1nt.second5", Prio: 97, Seq: "1x P 1y P 1N P", Call: "2z", When: higher('x', 'z'),
 			Need: Need{Pts: rng(5, 10), Len: "y5+ z5+"}, Desc: "To play: 5+ %y and 5+ %z, weak", Force: SignOff},
-		// A weak 5-4 in the majors with a singleton shows the hearts,
-		// to play (a new suit below responder's first one).
+		// A weak 5-4 in the majors, unbalanced (a singleton or void),
+		// shows the hearts, to play (a new suit below responder's first
+		// one); with six spades the spades are rebid instead.
 		{Name: "rr.1nt.hearts", Prio: 97, Seq: "1x P 1S P 1N P", Call: "2H",
 			Need: Need{Pts: rng(5, 10), Len: "S5 H4+", Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return !e.SemiBalanced }},
 			Desc: "To play: 5+ spades and 4+ hearts, weak", Force: SignOff},
