@@ -127,12 +127,20 @@ func good(v byte) HandPred {
 }
 
 // longOrGood: suit v is good, or six cards or more with two of the top
-// five honours.
+// five honours (sixWithHonours).
 func longOrGood(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool {
 		s := suitOf(c, b, v)
-		return e.GoodSuit(s) || e.Len[s] >= 6 && e.Top(s, 5) >= 2
+		return e.GoodSuit(s) || sixWithHonours(e, s)
 	}
+}
+
+// sixWithHonours: six cards or more in s with two of the top five honours.
+func sixWithHonours(e *Eval, s card.Suit) bool { return e.Len[s] >= 6 && e.Top(s, 5) >= 2 }
+
+// honours: suit v holds n or more of its top `of` honours.
+func honours(v byte, of, n int) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool { return e.Top(suitOf(c, b, v), of) >= n }
 }
 
 // overcallSuit: suit v is worth an overcall at the one level: a good

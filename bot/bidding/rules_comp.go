@@ -45,7 +45,7 @@ func lastOverNT(c *Ctx, _ *Bind) bool {
 // rather than double.
 func longUnbid(c *Ctx, e *Eval, _ *Bind) bool {
 	for _, s := range c.UnbidSuits() {
-		if e.Len[s] >= 6 && (e.GoodSuit(s) || s >= card.Hearts && e.Top(s, 5) >= 2) {
+		if e.Len[s] >= 6 && e.GoodSuit(s) || s >= card.Hearts && sixWithHonours(e, s) {
 			return true
 		}
 	}
@@ -295,7 +295,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.preempt.4M", Prio: 121, Seq: "3x", Call: "4M", Need: Need{Pts: rng(13, 18), Len: "M6+", Test: good('M')},
 			Desc: "Game: a strong 6+ %M", Force: SignOff},
 		{Name: "ovc.3level.suit", Prio: 122, Seq: "3x", Call: "3y", When: higher('y', 'x'), Need: Need{Pts: rng(12, 17), Len: "y5+", Test: hall(hany(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
-			return e.Len[b.S('y')] >= 6 && b.S('y') >= card.Hearts && e.Top(b.S('y'), 5) >= 2
+			return b.S('y') >= card.Hearts && sixWithHonours(e, b.S('y'))
 		}), func(_ *Ctx, e *Eval, b *Bind) bool {
 			return e.HCP >= 13 || e.Len[b.S('y')] >= 6
 		})},
@@ -366,7 +366,7 @@ func competitiveRules() []*Rule {
 		// five (over 2C the double is Stayman's, nt1.2c.doubled); opener
 		// leaves it in.
 		{Name: "nt.int.penalty", Prio: 102, Seq: "1N 2x", Call: "X", When: all(not(lastArtificial), func(c *Ctx, b *Bind) bool { return b.S('x') != card.Clubs }),
-			Need: Need{Pts: rng(8, 37), Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 5) >= 2 }},
+			Need: Need{Pts: rng(8, 37), Len: "x4+", Test: honours('x', 5, 2)},
 			Desc: "Penalty double: 8+ HCP, 4+ %x"},
 		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
@@ -390,7 +390,7 @@ func competitiveRules() []*Rule {
 		// overcall 1NT is a minimum with their suit stopped; after a
 		// two-over-one, a new four-card suit at two below his own.
 		{Name: "orb.comp.penalty", Prio: 108, Seq: "1x P 1y 2z", Call: "X", When: not(lastArtificial),
-			Need: Need{Pts: rng(12, 37), Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('z'), 5) >= 3 }},
+			Need: Need{Pts: rng(12, 37), Len: "z4+", Test: honours('z', 5, 3)},
 			Desc: "Penalty double: 4+ %z with three of the top five honours"},
 		{Name: "orb.comp.1nt", Prio: 107, Seq: "1x P 1y 1z", Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 2, Len: "y0-3", Test: stopper('z')},
 			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
@@ -407,7 +407,7 @@ func competitiveRules() []*Rule {
 		// interference shows six.
 		{Name: "orb.comp.rebid6", Prio: 105, Seq: "1M B 2y/3y P", Call: "cM", Need: Need{Len: "M6+"},
 			Desc: "Rebid: 6+ %M"},
-		{Name: "orb.comp.rebid6.b", Prio: 105, Seq: "1M P 2y B", Call: "cM", When: func(c *Ctx, b *Bind) bool { l, _, _ := c.LastBid(); return l.Level <= 3 },
+		{Name: "orb.comp.rebid6.b", Prio: 105, Seq: "1M P 2y B", Call: "cM", When: lastBelow(4, bridge.StrainClubs),
 			Need: Need{Len: "M6+"}, Desc: "Rebid: 6+ %M"},
 		// Partner's 1NT overcall, their raise: a long suit of the
 		// advancer's at the two level is natural, to play.
@@ -492,9 +492,9 @@ func competitiveRules() []*Rule {
 			Desc: "Redouble: 10+ HCP", Force: Forcing},
 		// After our redouble their escape is doubled for penalty by
 		// either of us with four trumps headed by two of the top five.
-		{Name: "xx.penalty.opener", Prio: 106, Seq: "1x X XX .y", Call: "X", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 5) >= 2 }},
+		{Name: "xx.penalty.opener", Prio: 106, Seq: "1x X XX .y", Call: "X", Need: Need{Len: "y4+", Test: honours('y', 5, 2)},
 			Desc: "Penalty double: 4+ %y"},
-		{Name: "xx.penalty.redoubler", Prio: 106, Seq: "1x X XX .y P P", Call: "X", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 5) >= 2 }},
+		{Name: "xx.penalty.redoubler", Prio: 106, Seq: "1x X XX .y P P", Call: "X", Need: Need{Len: "y4+", Test: honours('y', 5, 2)},
 			Desc: "Penalty double: 4+ %y"},
 		{Name: "resp.x.redouble.pass", Prio: 100, Seq: "1x X XX P", Call: "P",
 			Desc: "Pass: partner's redouble shows the values; he doubles them or bids next"},
@@ -552,7 +552,7 @@ func competitiveRules() []*Rule {
 		// An artificial bid of theirs (a cue bid, an answer to
 		// Blackwood or Stayman, a waiting or relay bid) doubled while we
 		// are silent asks for the lead of its suit.
-		{Name: "comp.leaddouble", Prio: 90, Seq: "... .x", Call: "X", When: all(lastArtificial, weSilent, not(lastOverNT)), Need: Need{Len: "x4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
+		{Name: "comp.leaddouble", Prio: 90, Seq: "... .x", Call: "X", When: all(lastArtificial, weSilent, not(lastOverNT)), Need: Need{Len: "x4+", Test: honours('x', 3, 2)},
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
@@ -698,22 +698,15 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
 		// Opener raises responder's suit over their interference: four
 		// cards, a minimum or medium hand.
-		{Name: "orb.comp.raise", Prio: 110, Seq: "1x * 1y B/X", Call: "cy", When: func(c *Ctx, b *Bind) bool {
-			l, _, _ := c.LastBid()
-			return l.Level <= 2
-		}, Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
+		{Name: "orb.comp.raise", Prio: 110, Seq: "1x * 1y B/X", Call: "cy", When: lastBelow(3, bridge.StrainClubs), Need: Need{Pts: rng(12, 15), Len: "y4+"}, Desc: "Raise: 12-15 HCP, 4+ %y"},
 		// Four trumps and 17+ counting shortness bid game over their
 		// raise to three.
-		{Name: "orb.comp.raise.game", Prio: 111, Seq: "1x * 1M B", Call: "4M", When: func(c *Ctx, b *Bind) bool {
-			l, _, _ := c.LastBid()
-			return l.Level == 3
-		}, Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
+		{Name: "orb.comp.raise.game", Prio: 111, Seq: "1x * 1M B", Call: "4M", When: all(not(lastBelow(3, bridge.StrainClubs)), lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
 		// With three cards in responder's major (four promised) the
 		// raise is made all the same: SAYC has no support double.
-		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B/X", Call: "cM", When: func(c *Ctx, b *Bind) bool {
-			l, _, _ := c.LastBid()
-			return l.Level <= 2 && c.ShownLen(c.Partner(), b.S('M')) >= 4
-		}, Need: Need{Pts: rng(12, 15), Len: "M3 x0-5"}, Desc: "Raise: 12-15 HCP, three %M"},
+		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B/X", Call: "cM", When: all(lastBelow(3, bridge.StrainClubs), func(c *Ctx, b *Bind) bool {
+			return c.ShownLen(c.Partner(), b.S('M')) >= 4
+		}), Need: Need{Pts: rng(12, 15), Len: "M3 x0-5"}, Desc: "Raise: 12-15 HCP, three %M"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
 		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),
@@ -803,9 +796,7 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty pass: length in their suit"},
 		{Name: "reopen.adv.suit", Prio: 105, Seq: "1x 1y/2y P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double"},
-		{Name: "negx.trap", Prio: 119, Seq: "1x 1y/2y", Call: "P", Need: Need{Len: "y5+", Test: hany(good('y'), func(_ *Ctx, e *Eval, b *Bind) bool {
-			return e.Len[b.S('y')] >= 6 && e.Top(b.S('y'), 5) >= 2
-		})},
+		{Name: "negx.trap", Prio: 119, Seq: "1x 1y/2y", Call: "P", Need: Need{Len: "y5+", Test: longOrGood('y')},
 			Desc: "Pass: length in their suit (hoping partner reopens)"},
 		{Name: "comp.resp.pass", Prio: 20, Seq: "1x B", Call: "P",
 			Desc: "Pass: no suitable bid"},

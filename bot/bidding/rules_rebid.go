@@ -198,7 +198,7 @@ func openerRebidRules() []*Rule {
 // (x) and not responder's (y): 6-5 shows it at the two level first.
 func lowerFiveAt2(_ *Ctx, e *Eval, b *Bind) bool {
 	for s := card.Suit(0); s < b.S('x'); s++ {
-		if s != b.S('y') && e.Len[s] >= 5 && s > b.S('y') {
+		if s > b.S('y') && e.Len[s] >= 5 {
 			return true
 		}
 	}
