@@ -312,6 +312,9 @@ func TestWatchRenewal(t *testing.T) {
 	if first.Relay == "" || first.Seq == 0 || len(first.Snapshot) == 0 {
 		t.Fatalf("first watch: relay %q seq %d, %d messages", first.Relay, first.Seq, len(first.Snapshot))
 	}
+	if first.Owner != "n1" || first.TTLMS != n1.hub.cfg.WatchTTL.Milliseconds() {
+		t.Errorf("first watch: owner %q, TTL %d ms; want n1, %d ms", first.Owner, first.TTLMS, n1.hub.cfg.WatchTTL.Milliseconds())
+	}
 	// The relay may send more messages meanwhile (a renewal then gets
 	// the snapshot, rightly): renew until one missed nothing.
 	prev, quiet := first, false

@@ -36,14 +36,34 @@ type Config struct {
 	// out yet) before giving up (default Table.LeaseTTL + CallTimeout).
 	RetryTimeout time.Duration
 	// WatchRefresh is how often a node renews its interest in the states
-	// of a remote table's viewer (default Table.LeaseTTL/6, at least
-	// 100ms); WatchTTL is how long the owner keeps publishing them without
-	// a renewal (default 4×WatchRefresh).
+	// of a remote table's viewer (default 5s); WatchTTL is how long the
+	// owner keeps publishing them without a renewal (default
+	// 4×WatchRefresh). A renewal only keeps the owner publishing: a change
+	// of owner is announced on NATS, and a dead owner's silence is heard
+	// from its beats, so neither waits for a renewal.
 	WatchRefresh time.Duration
 	WatchTTL     time.Duration
+	// Beat is how often the node tells the others on NATS that it is
+	// alive (default Table.LeaseTTL/6, at least 100ms). A node silent for
+	// three beats is taken for dead: the others tell the players of its
+	// tables at once that their table is moving, and look for the new
+	// owner; the tables themselves move when the lease runs out.
+	Beat time.Duration
 	// MaxInflight bounds the calls from other nodes this node handles at
 	// once (default 512); more are refused as busy.
 	MaxInflight int
+}
+
+// defaultWatchRefresh is WatchRefresh's default.
+const defaultWatchRefresh = 5 * time.Second
+
+// legacyRefresh is the renewal pace of the versions before the owner
+// announced its changes and the nodes beat: a sixth of the lease. A
+// watcher renews at that pace with an owner that does not say its
+// WatchTTL (an older node, during a rolling upgrade), and it is the
+// beats' default pace.
+func legacyRefresh(lease time.Duration) time.Duration {
+	return max(lease/6, 100*time.Millisecond)
 }
 
 func (c *Config) setDefaults() error {
@@ -84,7 +104,10 @@ func (c *Config) setDefaults() error {
 		c.RetryTimeout = c.Table.LeaseTTL + c.CallTimeout
 	}
 	if c.WatchRefresh <= 0 {
-		c.WatchRefresh = max(c.Table.LeaseTTL/6, 100*time.Millisecond)
+		c.WatchRefresh = defaultWatchRefresh
+	}
+	if c.Beat <= 0 {
+		c.Beat = legacyRefresh(c.Table.LeaseTTL)
 	}
 	if c.WatchTTL <= 0 {
 		c.WatchTTL = 4 * c.WatchRefresh

@@ -14,6 +14,8 @@
 //
 //	atout.table.<id>.call           requests to the owner of table <id>
 //	atout.table.<id>.state.<user>   the owner's messages for one viewer
+//	atout.table.<id>.owner          a node starts or stops serving <id>
+//	atout.node.beat                 a node is alive (its name)
 //
 // The owner subscribes to a table's call subject while it serves the table,
 // so a request reaches whoever owns the table now; "no responders" means
@@ -32,13 +34,20 @@
 // that user, again every WatchRefresh. The owner keeps a relay per watched
 // user — an ordinary subscriber of the local table, so the player shows as
 // connected — publishes every message it gets on the user's subject with a
-// relay id and a sequence number, and answers each watch with the latest
-// state so that a new stream starts from a full picture. A relay nobody
-// renewed for WatchTTL is closed. When the owner dies the watches find no
-// responder; the stream then claims the table if its lease lapsed, or keeps
-// asking until the node that took the table over answers, and goes on with
-// the new owner's states. If this node becomes the owner, the stream reads
-// the local table directly.
+// relay id and a sequence number, and answers a watch with the latest state
+// so that a new stream starts from a full picture (a renewal that missed
+// nothing gets the relay and sequence alone). A relay nobody renewed for
+// WatchTTL is closed.
+//
+// The renewals only keep the relays open: the streams do not poll for a
+// change of owner. A node that starts or stops serving a table says so on
+// the table's owner subject, and the nodes following it look again at once;
+// every node beats on the beat subject, and when an owner misses three
+// beats its tables' streams look at once too. A watch then finds no
+// responder: the stream tells its players that the table is moving, claims
+// the table if its lease lapsed, or waits for the node that takes it over
+// to announce itself, and goes on with the new owner's states. If this node
+// becomes the owner, the stream reads the local table directly.
 //
 // # Failover
 //

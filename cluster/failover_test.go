@@ -81,6 +81,26 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 		t.Fatalf("the watcher's first state: %v (%s)", err, typ)
 	}
 
+	// What the watcher receives, and when after the kill.
+	type seen struct {
+		typ  string
+		when time.Time
+	}
+	watched := make(chan seen, 64)
+	go func() {
+		defer close(watched)
+		for {
+			typ, err := readType(watcher, 30*time.Second, "moving", "state")
+			if err != nil {
+				return
+			}
+			watched <- seen{typ, time.Now()}
+			if typ == "state" {
+				return
+			}
+		}
+	}()
+
 	start := time.Now()
 	n1.killHard()
 
@@ -117,13 +137,29 @@ func TestFailoverSpreadAndRebalance(t *testing.T) {
 	if worst > 5*time.Second {
 		t.Errorf("a table of the killed node answered again %v after the kill, want within 5s", worst)
 	}
-	// The connected player was told that his table moves, then saw it
-	// again.
-	if _, err := readType(watcher, 5*time.Second, "moving"); err != nil {
-		t.Errorf("the watcher through a survivor was not told that the table moves: %v", err)
+	// The connected player was told at once that his table moves (node
+	// 1's beats stopped), then saw it again within 5 s.
+	var told, back time.Duration
+	for m := range watched {
+		switch m.typ {
+		case "moving":
+			told = m.when.Sub(start)
+		case "state":
+			back = m.when.Sub(start)
+		}
 	}
-	if _, err := readType(watcher, 10*time.Second, "state"); err != nil {
-		t.Errorf("the watcher through a survivor got no state after the move: %v", err)
+	t.Logf("the watcher through a survivor: told that the table moves %v after the kill, its state back %v after", told.Round(time.Millisecond), back.Round(time.Millisecond))
+	switch {
+	case told == 0:
+		t.Error("the watcher through a survivor was not told that the table moves")
+	case told > 2500*time.Millisecond:
+		t.Errorf("the watcher through a survivor was told that the table moves %v after the kill, want within 2.5s", told)
+	}
+	switch {
+	case back == 0:
+		t.Error("the watcher through a survivor got no state after the move")
+	case back > 5*time.Second:
+		t.Errorf("the watcher's table came back %v after the kill, want within 5s", back)
 	}
 
 	after := owners()

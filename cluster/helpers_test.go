@@ -125,7 +125,7 @@ var nodeTiming = struct {
 	lease, scan, refresh time.Duration
 }{1200 * time.Millisecond, 150 * time.Millisecond, 100 * time.Millisecond}
 
-func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *node {
+func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store, tune ...func(*Config)) *node {
 	t.Helper()
 	n := &node{name: name, st: shared}
 	if n.st == nil {
@@ -136,7 +136,7 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 	nc, err := Connect(natsURL, name, testAuth, quiet())
 	must(t, err)
 	n.nc = nc
-	hub, err := New(Config{
+	cfg := Config{
 		Table: table.Config{
 			Store: n.st, Logger: quiet().With("node", name), Node: name,
 			LeaseTTL:   nodeTiming.lease,
@@ -148,7 +148,11 @@ func startNode(t testing.TB, name, dsn, natsURL string, shared *store.Store) *no
 		ScanInterval: nodeTiming.scan,
 		WatchRefresh: nodeTiming.refresh,
 		CallTimeout:  3 * time.Second,
-	})
+	}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	hub, err := New(cfg)
 	must(t, err)
 	n.hub = hub
 	t.Cleanup(func() { n.stop() })

@@ -38,6 +38,9 @@ type Hub struct {
 	retryAt map[string]time.Time
 	backoff map[string]time.Duration
 
+	presence presence
+	subs     []*nats.Subscription // the beats and owner notices
+
 	inflight chan struct{}
 	calls    sync.WaitGroup // calls from other nodes being handled
 	stop     chan struct{}
@@ -47,8 +50,8 @@ type Hub struct {
 var _ table.Hub = (*Hub)(nil)
 
 // New returns the hub of this node and starts its background work: the
-// local hub's lease keeper, the scan for tables whose owner died and the
-// expiry of other nodes' watches. Call [Hub.Resume] to adopt the open
+// local hub's lease keeper, the scan for tables whose owner died, the
+// expiry of other nodes' watches and the beats (see presence.go). Call [Hub.Resume] to adopt the open
 // tables nobody serves, and [Hub.Shutdown] to stop.
 func New(cfg Config) (*Hub, error) {
 	if err := cfg.setDefaults(); err != nil {
@@ -64,13 +67,18 @@ func New(cfg Config) (*Hub, error) {
 		streams:  map[streamKey]*stream{},
 		retryAt:  map[string]time.Time{},
 		backoff:  map[string]time.Duration{},
+		presence: presence{last: map[string]time.Time{}, silent: map[string]bool{}},
 		inflight: make(chan struct{}, cfg.MaxInflight),
 		stop:     make(chan struct{}),
 	}
+	if err := h.listen(); err != nil {
+		return nil, fmt.Errorf("cluster: subscribing to the other nodes' notices: %w", err)
+	}
 	h.local = table.NewLocalHub(cfg.Table)
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go h.scanLoop()
 	go h.expireLoop()
+	go h.beatLoop()
 	return h, nil
 }
 
@@ -217,8 +225,12 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	h.served, h.streams = map[string]*served{}, map[streamKey]*stream{}
 	h.mu.Unlock()
 	close(h.stop)
-	for _, s := range tables {
+	for _, sub := range h.subs {
+		sub.Unsubscribe()
+	}
+	for id, s := range tables {
 		s.close()
+		h.announce(id) // its players elsewhere are told at once that it moves
 	}
 	for _, st := range streams {
 		st.end(table.ErrClosed)
@@ -327,6 +339,7 @@ func (h *Hub) serve(t *table.Table) {
 	}
 	h.log.Info("serving table", "table", id)
 	h.kickStreams(id)
+	h.announce(id)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
@@ -349,6 +362,7 @@ func (h *Hub) unserve(s *served) {
 	s.close()
 	h.log.Info("table left this node", "table", id)
 	h.kickStreams(id)
+	h.announce(id)
 }
 
 // serveLocal serves every live table of the local hub.

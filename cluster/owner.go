@@ -250,7 +250,7 @@ func (s *served) watch(ctx context.Context, req request) reply {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	rep := reply{Relay: r.id, Seq: r.seq}
+	rep := reply{Relay: r.id, Seq: r.seq, Owner: s.h.node, TTLMS: s.h.cfg.WatchTTL.Milliseconds()}
 	if req.Relay == r.id && req.Seq == r.seq {
 		return rep // nothing missed
 	}

@@ -37,6 +37,7 @@ type stream struct {
 	remote bool   // NATS messages are the source
 	relay  string // the owner's relay we follow
 	seq    uint64 // the last message of relay delivered
+	owner  string // the node that answered the last watch ("" from an older node)
 	// The latest state and analysis, for new subscribers.
 	state, analysis []byte
 	err             error // why the stream ended
@@ -138,6 +139,16 @@ func (st *stream) end(err error) {
 
 func (st *stream) markReady() { st.rdyOnce.Do(func() { close(st.ready) }) }
 
+// following returns the node the stream follows, if it said its name.
+func (st *stream) following() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.remote {
+		return ""
+	}
+	return st.owner
+}
+
 // wake makes the stream look for the table's owner now.
 func (st *stream) wake() {
 	select {
@@ -231,6 +242,7 @@ func (st *stream) snapshot(rep reply) {
 	if !st.remote {
 		return
 	}
+	st.owner = rep.Owner
 	if rep.Relay == st.relay && rep.Seq <= st.seq {
 		return
 	}
@@ -309,7 +321,7 @@ func (st *stream) run() {
 			st.setRemote(true)
 			st.snapshot(rep)
 			backoff = 20 * time.Millisecond
-			if !st.sleep(h.cfg.WatchRefresh) {
+			if !st.sleep(h.renewal(rep)) {
 				return
 			}
 			continue
@@ -336,8 +348,21 @@ func (st *stream) run() {
 		if !st.sleep(backoff) {
 			return
 		}
-		backoff = min(2*backoff, h.cfg.WatchRefresh)
+		// Owners change at the pace of the scans; a new one announces
+		// itself anyway.
+		backoff = min(2*backoff, h.cfg.ScanInterval)
 	}
+}
+
+// renewal is how long a stream waits before it renews the watch the owner
+// answered with rep: WatchRefresh, or less if the owner keeps its relays
+// for less than four of them; an owner of an older version, which says
+// neither its name nor its WatchTTL, is renewed at the old pace.
+func (h *Hub) renewal(rep reply) time.Duration {
+	if rep.TTLMS <= 0 {
+		return legacyRefresh(h.cfg.Table.LeaseTTL)
+	}
+	return max(min(h.cfg.WatchRefresh, time.Duration(rep.TTLMS)*time.Millisecond/4), 10*time.Millisecond)
 }
 
 // runLocal feeds the stream from the local table t until t drops it; false

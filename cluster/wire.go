@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"atout/protocol"
 	"atout/table"
@@ -87,6 +88,11 @@ type reply struct {
 	Relay    string            `json:"relay,omitempty"`
 	Seq      uint64            `json:"seq,omitempty"`
 	Snapshot []json.RawMessage `json:"snapshot,omitempty"`
+	// Owner (watch) is the node that answered, and TTLMS how long it keeps
+	// publishing without a renewal; an owner of an older version sends
+	// neither, and its watchers renew at the old pace.
+	Owner string `json:"owner,omitempty"`
+	TTLMS int64  `json:"ttlMs,omitempty"`
 	// Meanings answers meanings.
 	Meanings *protocol.Meanings `json:"meanings,omitempty"`
 }
@@ -119,6 +125,27 @@ type subjects struct{ prefix string }
 
 // call is the subject of requests to the owner of table id.
 func (s subjects) call(id string) string { return s.prefix + ".table." + id + ".call" }
+
+// owner is the subject on which a node says that it starts or stops
+// serving table id; ownerAll matches it for every table.
+func (s subjects) owner(id string) string { return s.prefix + ".table." + id + ".owner" }
+func (s subjects) ownerAll() string       { return s.prefix + ".table.*.owner" }
+
+// tableOf returns the table id of an owner subject, or "".
+func (s subjects) tableOf(subject string) string {
+	rest, ok := strings.CutPrefix(subject, s.prefix+".table.")
+	if !ok {
+		return ""
+	}
+	id, ok := strings.CutSuffix(rest, ".owner")
+	if !ok || strings.Contains(id, ".") {
+		return ""
+	}
+	return id
+}
+
+// beat is the subject of the nodes' presence beats.
+func (s subjects) beat() string { return s.prefix + ".node.beat" }
 
 // state is the subject of the owner's messages for one viewer of table id:
 // a user reading a language.
