@@ -51,8 +51,9 @@ var _ table.Hub = (*Hub)(nil)
 
 // New returns the hub of this node and starts its background work: the
 // local hub's lease keeper, the scan for tables whose owner died, the
-// expiry of other nodes' watches and the beats (see presence.go). Call [Hub.Resume] to adopt the open
-// tables nobody serves, and [Hub.Shutdown] to stop.
+// expiry of other nodes' watches and the beats (see presence.go). Call
+// [Hub.Resume] to adopt the open tables nobody serves, and [Hub.Shutdown]
+// to stop.
 func New(cfg Config) (*Hub, error) {
 	if err := cfg.setDefaults(); err != nil {
 		return nil, err
