@@ -337,6 +337,9 @@ func (p *player) play(act bool) {
 			p.fail(fmt.Errorf("junk message %q: %v", raw, err))
 			continue
 		}
+		if want, _ := headByUnmarshal(raw); readHead(raw).used() != want.used() {
+			p.fail(fmt.Errorf("readHead(%s) = %+v, encoding/json reads %+v", raw, readHead(raw), want))
+		}
 		if m.Type != "state" {
 			continue
 		}

@@ -174,8 +174,7 @@ func (st *stream) sleep(d time.Duration) bool {
 // deliver sends msg to every subscriber; one that fell behind is closed.
 // Called with st.mu held.
 func (st *stream) deliver(msg []byte) {
-	var head msgHead
-	jsonUnmarshal(msg, &head)
+	head := readHead(msg)
 	switch head.Type {
 	case "state":
 		st.state = msg
