@@ -153,6 +153,19 @@ func TestMeaningsSealed(t *testing.T) {
 	}
 }
 
+// turnOrPlay reads s's messages up to the player's turn, or to the play
+// (where he may be dummy, and have no turn).
+func turnOrPlay(t *testing.T, s *Sub) map[string]any {
+	t.Helper()
+	for {
+		m := recv(t, s)
+		v, _ := m["view"].(map[string]any)
+		if legal, _ := v["legal"].([]any); len(legal) > 0 || m["type"] == "state" && v["phase"] == "play" {
+			return m
+		}
+	}
+}
+
 // TestExplanationsInReadersLanguage: a subscriber reading a language gets
 // each call's explanation with the words of that language only (none in
 // English, whose words are the text), and otherwise the same explanation
@@ -192,7 +205,7 @@ func TestExplanationsInReadersLanguage(t *testing.T) {
 	}
 	worded := 0
 	for turn := 0; ; turn++ {
-		m := waitTurn(t, subs[0])
+		m := turnOrPlay(t, subs[0])
 		all := explained(m)
 		for i, l := range langs[1:] {
 			got := explained(stateAt(subs[i+1], m["n"].(float64)))

@@ -75,7 +75,7 @@ func (t *Table) SetSpeed(ctx context.Context, userID, speed string) error {
 		default:
 			return errf(CodeBadRequest, "speed %q: want slow, normal, fast, instant or playout", speed)
 		}
-		t.changed()
+		t.restated()
 		t.broadcast()
 		return nil
 	})

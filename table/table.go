@@ -338,6 +338,10 @@ type Table struct {
 	conns      [4]int
 	n          int    // moves accepted in the whole match
 	version    uint64 // bumped at every change
+	// gameV is bumped at every change a bot's pending decision depends on
+	// (not a player connecting or a change of the bots' speed, which leave
+	// the position and who plays it as they were).
+	gameV uint64
 	botBusy    bool
 	deadline   time.Time    // the human to act must act by then (zero: no timer)
 	deadlineV  uint64       // version the deadline is for
@@ -1029,6 +1033,15 @@ func (t *Table) storeFailed(what string, err error) {
 // changed marks a change of state: timers and pending bot answers of the
 // previous state no longer apply.
 func (t *Table) changed() {
+	t.restated()
+	t.gameV++
+}
+
+// restated marks a change of what the state shows that leaves the game as
+// it was (the bots' speed): the timers start again, and a bot's pending
+// decision still applies. Thrown away, it would be asked again, and a bot
+// whose choices follow its seed would then play otherwise.
+func (t *Table) restated() {
 	t.touch()
 	t.version++
 	t.deadline = time.Time{}
@@ -1219,7 +1232,7 @@ func (t *Table) schedule() {
 	}
 	t.botClaim(ctrl)
 	t.botBusy = true
-	g, v := t.m.Clone(), t.version
+	g, v := t.m.Clone(), t.gameV
 	go t.think(b, g, seat, v, t.botDelay(), t.botWork())
 }
 
@@ -1254,7 +1267,7 @@ func (t *Table) think(b bot.Bot, g game.Game, seat card.Seat, v uint64, delay ti
 	at := time.Now()
 	t.post(func() {
 		t.botBusy = false
-		if t.version != v {
+		if t.gameV != v {
 			t.schedule()
 			return
 		}
