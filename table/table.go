@@ -331,17 +331,17 @@ type Table struct {
 	active   atomic.Int64 // time of the last change or (un)subscription (UnixNano)
 
 	// Everything below is owned by the table goroutine.
-	m          match.Match
-	seats      [4]store.Seat
-	bots       [4]bot.Bot
-	subs       map[*Sub]struct{}
-	conns      [4]int
-	n          int    // moves accepted in the whole match
-	version    uint64 // bumped at every change
+	m       match.Match
+	seats   [4]store.Seat
+	bots    [4]bot.Bot
+	subs    map[*Sub]struct{}
+	conns   [4]int
+	n       int    // moves accepted in the whole match
+	version uint64 // bumped at every change
 	// gameV is bumped at every change a bot's pending decision depends on
 	// (not a player connecting or a change of the bots' speed, which leave
 	// the position and who plays it as they were).
-	gameV uint64
+	gameV      uint64
 	botBusy    bool
 	deadline   time.Time    // the human to act must act by then (zero: no timer)
 	deadlineV  uint64       // version the deadline is for
