@@ -446,7 +446,16 @@ func TestTournamentSurvivesRestart(t *testing.T) {
 	if got := playTournamentBoard(t, n2.testEnv, a, id, 2); got != tableA {
 		t.Fatalf("played board 2 at table %s, want the resumed %s", got, tableA)
 	}
-	rs, err := n2.st.CompetitionResults(context.Background(), id)
+	// The result is added to the tournament in memory (what the play
+	// loop waits for), then stored: wait for the store as well.
+	var rs []store.CompetitionResult
+	var err error
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		rs, err = n2.st.CompetitionResults(context.Background(), id)
+		if err != nil || len(rs) >= 2 || time.Now().After(end) {
+			break
+		}
+	}
 	if err != nil || len(rs) != 2 || rs[0].Board != 1 || rs[1].Board != 2 || rs[1].GameID != tableA || rs[1].Entry != a.id {
 		t.Fatalf("stored results %+v, %v", rs, err)
 	}
