@@ -247,7 +247,7 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 			if need > 1 || bits.Len32(over) <= bits.Len32(suitOf(h3, e.trump)) {
 				return false, 0
 			}
-			return true, uint64(1) << uint(e.trump*16+bits.Len32(over)-1)
+			return true, uint64(1) << (uint(e.trump*16+bits.Len32(over)-1) & 63)
 		}
 		r2, r4 := m2 == 0 && suitOf(h2, e.trump) != 0, m4 == 0 && suitOf(h4, e.trump) != 0
 		if r2 || r4 {
@@ -271,7 +271,7 @@ func (e *engine) secondHandWins(tr *trickState, p, target int) (bool, uint64) {
 	if top < led&15 || (m3 != 0 && top < bits.Len32(m3)-1) {
 		return false, 0
 	}
-	rel := uint64(1) << uint(ls*16+top)
+	rel := uint64(1) << (uint(ls*16+top) & 63)
 	if need <= 1 {
 		return true, rel
 	}
@@ -320,7 +320,7 @@ func (e *engine) cashAfter(hh, ls, need int, rel uint64, ruffed bool) (bool, uin
 				continue
 			}
 			k = bits.OnesCount32(tops)
-			low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+			low = 1 << (uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others)) & 63)
 		}
 		if s == t {
 			if ruffed {
@@ -360,7 +360,7 @@ func (e *engine) rankWinner(tr *trickState) uint64 {
 	ws := wc >> 4
 	for i := 0; i < 4; i++ {
 		if i != tr.win && tr.card[i]>>4 == ws {
-			return 1 << uint(tr.low[tr.win&3])
+			return 1 << (uint(tr.low[tr.win&3]) & 63)
 		}
 	}
 	return 0
@@ -478,7 +478,7 @@ func (e *engine) lead(d, target int) (bool, uint64) {
 	// deals, full tables -5 to -7 %, every card's value -3.5 %; keeping
 	// them per leader or per side instead, a second killer, or forgetting
 	// after a cut-off or a failing follow all searched more).
-	if k := e.killer[d&15]; e.hands[L]&(1<<uint(k)) == 0 {
+	if k := e.killer[d&15]; e.hands[L]&(1<<(uint(k)&63)) == 0 {
 		e.killer[d&15] = 0
 	}
 	clear(e.killer[min(d+1, len(e.killer)):])
@@ -666,7 +666,7 @@ func (e *engine) lastTrick(L, target int) (bool, uint64) {
 	// decided it if an opponent of the winner played a card of its suit.
 	var rel uint64
 	if cs[(win+1)&3]>>4 == best>>4 || cs[(win+3)&3]>>4 == best>>4 {
-		rel = 1 << uint(best)
+		rel = 1 << (uint(best) & 63)
 	}
 	got := 0
 	if (win^L)&1 == 0 {
@@ -678,13 +678,13 @@ func (e *engine) lastTrick(L, target int) (bool, uint64) {
 // take removes card c from hand p (it is played); give puts it back. They
 // keep lens in step with the hands.
 func (e *engine) take(p, c int) {
-	e.hands[p&3] &^= 1 << uint(c)
-	e.lens -= 1 << uint(16*p+4*(c>>4))
+	e.hands[p&3] &^= 1 << (uint(c) & 63)
+	e.lens -= 1 << (uint(16*p+4*(c>>4)) & 63)
 }
 
 func (e *engine) give(p, c int) {
-	e.hands[p&3] |= 1 << uint(c)
-	e.lens += 1 << uint(16*p+4*(c>>4))
+	e.hands[p&3] |= 1 << (uint(c) & 63)
+	e.lens += 1 << (uint(16*p+4*(c>>4)) & 63)
 }
 
 // lensKey packs the length of every hand in every suit (the last one is
@@ -741,16 +741,16 @@ func (e *engine) owners(d int) (uint64, uint64) {
 // each remaining card, from the top, are its owner's seat (hands 1 and 3
 // set the low bit, 2 and 3 the high one).
 func (e *engine) suitCode(s uint) uint64 {
-	sh := s*16 + 2
+	sh := (s*16 + 2) & 63
 	h1, h2, h3 := e.hands[1]>>sh, e.hands[2]>>sh, e.hands[3]>>sh
 	a := uint32((e.hands[0]>>sh)|h1|h2|h3) & 0x1FFF
 	// gathering is linear: gather(h1)|gather(h3) = gather(h1|h3)
 	lo, hi, nlo := a&0x7F<<7, a>>7<<7&0x3FFF, uint(bits.OnesCount32(a&0x7F))
 	m13, m23 := uint32(h1|h3)&0x1FFF, uint32(h2|h3)&0x1FFF
-	r13 := uint32(compress7[lo|m13&0x7F]) | uint32(compress7[hi|m13>>7])<<nlo
-	r23 := uint32(compress7[lo|m23&0x7F]) | uint32(compress7[hi|m23>>7])<<nlo
+	r13 := uint32(compress7[lo|m13&0x7F]) | uint32(compress7[hi|m13>>7])<<(nlo&31)
+	r23 := uint32(compress7[lo|m23&0x7F]) | uint32(compress7[hi|m23>>7])<<(nlo&31)
 	n := uint(bits.OnesCount32(a))
-	return (uint64(spread13[r13&0x1FFF]) | uint64(spread13[r23&0x1FFF])<<1) << (26 - 2*n)
+	return (uint64(spread13[r13&0x1FFF]) | uint64(spread13[r23&0x1FFF])<<1) << ((26 - 2*n) & 63)
 }
 
 // compress7[a<<7|m] is PEXT(m, a) for 7-bit values.
@@ -882,7 +882,7 @@ func (e *engine) decodeBest(b uint8, L int) int {
 		return -1
 	}
 	c := s<<4 | (bits.Len32(a) - 1)
-	if e.hands[L]&(1<<uint(c)) == 0 {
+	if e.hands[L]&(1<<(uint(c)&63)) == 0 {
 		return -1
 	}
 	return c
@@ -931,7 +931,7 @@ func (e *engine) quickTricks(L, target int) (int, uint64) {
 	q.L, q.P, q.lho, q.rho = L, (L+2)&3, (L+1)&3, (L+3)&3
 	q.trumped = e.trump != noTrump
 	q.cashTops()
-	if q.trumped && q.qt > 0 && suitOf(h[q.P], e.trump) != 0 {
+	if q.trumped && q.qt > 0 && suitOf(h[q.P&3], e.trump) != 0 {
 		if n, ok := q.partnerFollows(); ok {
 			return n, q.rel
 		}
@@ -973,11 +973,11 @@ func (e *engine) trumpsOutTricks(L int) int {
 	h := &e.hands
 	t := e.trump
 	P := (L + 2) & 3
-	nL, nP := bits.OnesCount32(suitOf(h[L], t)), bits.OnesCount32(suitOf(h[P], t))
+	nL, nP := bits.OnesCount32(suitOf(h[L&3], t)), bits.OnesCount32(suitOf(h[P&3], t))
 	q := max(nL, nP)
 	if nL >= nP && nP > 0 {
 		for s := 0; s < 4; s++ {
-			if s != t && suitOf(h[L], s) != 0 && suitOf(h[P], s) == 0 {
+			if s != t && suitOf(h[L&3], s) != 0 && suitOf(h[P&3], s) == 0 {
 				q++
 				break
 			}
@@ -994,7 +994,7 @@ func (e *engine) trumpsOutTricks(L int) int {
 // holding trumps can follow.
 func (e *engine) cashBound(L, target int) bool {
 	h := &e.hands
-	hl, hp := h[L], h[(L+2)&3]
+	hl, hp := h[L&3], h[(L+2)&3]
 	hL, hR := h[(L+1)&3], h[(L+3)&3]
 	theirs := hL | hR
 	capped := false
@@ -1067,13 +1067,13 @@ func (q *quick) cashTops() {
 	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
 	trump := q.e.trump
 	for s := 0; s < 4; s++ {
-		m := suitOf(h[L], s)
+		m := suitOf(h[L&3], s)
 		if m == 0 {
 			continue
 		}
-		o1 := suitOf(h[lho], s)
-		o2 := suitOf(h[P], s)
-		o3 := suitOf(h[rho], s)
+		o1 := suitOf(h[lho&3], s)
+		o2 := suitOf(h[P&3], s)
+		o3 := suitOf(h[rho&3], s)
 		others := o1 | o2 | o3
 		var k int
 		var low uint64
@@ -1085,7 +1085,7 @@ func (q *quick) cashTops() {
 			if k == 0 {
 				continue
 			}
-			low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+			low = 1 << (uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others)) & 63)
 			ml := max(bits.OnesCount32(o1), bits.OnesCount32(o2), bits.OnesCount32(o3))
 			if k >= ml {
 				// ml rounds of top cards leave the others void: the
@@ -1093,21 +1093,21 @@ func (q *quick) cashTops() {
 				for i := ml; i < k; i++ {
 					tops &= tops - 1
 				}
-				low = 1 << uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+				low = 1 << (uint(s*16+bits.TrailingZeros32(tops)+bits.Len32(others)) & 63)
 				k = bits.OnesCount32(m)
 			}
 		}
 		q.kRaw[s], q.lowRaw[s] = k, low
 		kp := k
 		if q.trumped && s != trump {
-			if suitOf(h[lho], trump) != 0 {
+			if suitOf(h[lho&3], trump) != 0 {
 				k = min(k, bits.OnesCount32(o1))
 			}
-			if suitOf(h[rho], trump) != 0 {
+			if suitOf(h[rho&3], trump) != 0 {
 				k = min(k, bits.OnesCount32(o3))
 			}
 			kp = k
-			if suitOf(h[P], trump) != 0 {
+			if suitOf(h[P&3], trump) != 0 {
 				kp = min(k, bits.OnesCount32(o2))
 			}
 		}
@@ -1129,7 +1129,7 @@ func (q *quick) cashTops() {
 // partner is then on lead. ok reports a count n that reaches target.
 func (q *quick) partnerFollows() (n int, ok bool) {
 	h, trump := q.h, q.e.trump
-	need, spare := partnerDiscards(h[q.P], &q.cashed, trump)
+	need, spare := partnerDiscards(h[q.P&3], &q.cashed, trump)
 	if need <= spare {
 		return 0, false
 	}
@@ -1139,7 +1139,7 @@ func (q *quick) partnerFollows() (n int, ok bool) {
 		q.qt += q.cashedP[s]
 	}
 	if q.cashed[trump] == 0 {
-		nt := bits.OnesCount64(h[q.P]) - bits.OnesCount32(suitOf(h[q.P], trump))
+		nt := bits.OnesCount64(h[q.P&3]) - bits.OnesCount32(suitOf(h[q.P&3], trump))
 		if alt := min(all, nt+1); alt > q.qt {
 			if alt >= q.target {
 				return alt, true
@@ -1160,7 +1160,7 @@ func (q *quick) comb(s, cnt, spareS int, low uint64) {
 	spare := spareS
 	lCashedNonTrump := 0
 	for s2 := 0; s2 < 4; s2++ {
-		n2 := bits.OnesCount32(suitOf(h[q.P], s2))
+		n2 := bits.OnesCount32(suitOf(h[q.P&3], s2))
 		if q.cashed[s2] > 0 {
 			if q.cashed[s2] > n2 {
 				if q.pTrumps {
@@ -1196,17 +1196,17 @@ func (q *quick) crossToPartner() {
 	trump := q.e.trump
 	var lTrumps uint32
 	if q.trumped {
-		lTrumps = suitOf(h[L], trump)
+		lTrumps = suitOf(h[L&3], trump)
 	}
-	q.lNonTrump = bits.OnesCount64(h[L]) - bits.OnesCount32(lTrumps)
-	q.pTrumps = q.trumped && suitOf(h[P], trump) != 0
+	q.lNonTrump = bits.OnesCount64(h[L&3]) - bits.OnesCount32(lTrumps)
+	q.pTrumps = q.trumped && suitOf(h[P&3], trump) != 0
 	for s := 0; s < 4; s++ {
-		mL := suitOf(h[L], s)
-		mP := suitOf(h[P], s)
+		mL := suitOf(h[L&3], s)
+		mP := suitOf(h[P&3], s)
 		if mL == 0 || mP == 0 || q.cashed[s] > 0 {
 			continue
 		}
-		ml, mr := suitOf(h[lho], s), suitOf(h[rho], s)
+		ml, mr := suitOf(h[lho&3], s), suitOf(h[rho&3], s)
 		opp := ml | mr
 		sh := uint(bits.Len32(opp | mL))
 		above := mP >> sh
@@ -1215,7 +1215,7 @@ func (q *quick) crossToPartner() {
 			continue
 		}
 		cnt := kP
-		low := uint64(1) << uint(s*16+bits.TrailingZeros32(above)+int(sh))
+		low := uint64(1) << (uint(s*16+bits.TrailingZeros32(above)+int(sh)) & 63)
 		nL := bits.OnesCount32(mL)
 		if r := max(bits.OnesCount32(ml), bits.OnesCount32(mr), nL); kP >= r {
 			// the opponents and L run out: all of partner's cards win,
@@ -1225,15 +1225,15 @@ func (q *quick) crossToPartner() {
 			for i := r; i < kP; i++ {
 				top &= top - 1
 			}
-			low = uint64(1) << uint(s*16+bits.TrailingZeros32(top)+int(sh))
+			low = uint64(1) << (uint(s*16+bits.TrailingZeros32(top)+int(sh)) & 63)
 		}
 		// partner's cards of s below its winners are free discards
 		spareS := bits.OnesCount32(mP) - cnt
 		if q.trumped && s != trump {
-			if suitOf(h[lho], trump) != 0 {
+			if suitOf(h[lho&3], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(ml))
 			}
-			if suitOf(h[rho], trump) != 0 {
+			if suitOf(h[rho&3], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(mr))
 			}
 			if cnt == 0 {
@@ -1262,13 +1262,13 @@ func (q *quick) crossAfterTops() {
 	trump := q.e.trump
 	for s := 0; s < 4; s++ {
 		k := q.cashed[s]
-		mL := suitOf(h[L], s)
-		mP := suitOf(h[P], s)
+		mL := suitOf(h[L&3], s)
+		mP := suitOf(h[P&3], s)
 		nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
 		if k == 0 || nL <= k || nP <= k {
 			continue
 		}
-		ml, mr := suitOf(h[lho], s), suitOf(h[rho], s)
+		ml, mr := suitOf(h[lho&3], s), suitOf(h[rho&3], s)
 		sh := uint(bits.Len32(ml | mr))
 		above := mP >> sh
 		kP := bits.OnesCount32(above)
@@ -1279,10 +1279,10 @@ func (q *quick) crossAfterTops() {
 		// partner follows to L's k top cards with its small cards first
 		cnt := min(kP, nP-k)
 		if q.trumped && s != trump {
-			if suitOf(h[lho], trump) != 0 {
+			if suitOf(h[lho&3], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(ml)-k)
 			}
-			if suitOf(h[rho], trump) != 0 {
+			if suitOf(h[rho&3], trump) != 0 {
 				cnt = min(cnt, bits.OnesCount32(mr)-k)
 			}
 			if cnt <= 0 {
@@ -1306,8 +1306,8 @@ func (q *quick) crossAfterTops() {
 func (q *quick) voidSuitRun() {
 	h, L, P := q.h, q.L, q.P
 	for s := 0; s < 4; s++ {
-		mL, mP := suitOf(h[L], s), suitOf(h[P], s)
-		if mL == 0 || mP == 0 || suitOf(h[q.lho]|h[q.rho], s) != 0 {
+		mL, mP := suitOf(h[L&3], s), suitOf(h[P&3], s)
+		if mL == 0 || mP == 0 || suitOf(h[q.lho&3]|h[q.rho&3], s) != 0 {
 			continue
 		}
 		nL, nP := bits.OnesCount32(mL), bits.OnesCount32(mP)
@@ -1323,7 +1323,7 @@ func (q *quick) voidSuitRun() {
 				low = 1 << uint(s*16+bits.Len32(x)-1)
 			}
 		}
-		need, spare := partnerDiscards(h[P], &q.cashed, s)
+		need, spare := partnerDiscards(h[P&3], &q.cashed, s)
 		tot, r := cnt, low
 		if need <= spare {
 			tot += q.qt - q.cashed[s]
@@ -1342,11 +1342,11 @@ func (q *quick) voidSuitRun() {
 func (q *quick) entryToPartner() {
 	h, L, P, lho, rho := q.h, q.L, q.P, q.lho, q.rho
 	for x := 0; x < 4; x++ {
-		mL, mP := suitOf(h[L], x), suitOf(h[P], x)
+		mL, mP := suitOf(h[L&3], x), suitOf(h[P&3], x)
 		if bits.OnesCount32(mL) <= q.cashed[x] || bits.OnesCount32(mP) <= q.cashed[x] {
 			continue
 		}
-		opp := suitOf(h[lho]|h[rho], x)
+		opp := suitOf(h[lho&3]|h[rho&3], x)
 		lowL := uint32(1) << uint(bits.TrailingZeros32(mL))
 		if bits.Len32(mP) <= bits.Len32(opp|lowL) {
 			continue
@@ -1363,7 +1363,7 @@ func (q *quick) entryToPartner() {
 		}
 		need, spare := 0, 0
 		for s2 := 0; s2 < 4; s2++ {
-			n2 := bits.OnesCount32(suitOf(h[P], s2))
+			n2 := bits.OnesCount32(suitOf(h[P&3], s2))
 			if s2 == x {
 				n2--
 				if run {
@@ -1378,14 +1378,14 @@ func (q *quick) entryToPartner() {
 				spare += n2 - q.cashed[s2]
 				continue
 			}
-			mp := suitOf(h[P], s2)
-			others := suitOf(h[L]|h[lho]|h[rho], s2)
+			mp := suitOf(h[P&3], s2)
+			others := suitOf(h[L&3]|h[lho&3]|h[rho&3], s2)
 			tops := mp >> uint(bits.Len32(others))
 			k := bits.OnesCount32(tops)
 			spare += n2 - k
 			if k > 0 {
 				tot += k
-				r |= 1 << uint(s2*16+bits.TrailingZeros32(tops)+bits.Len32(others))
+				r |= 1 << (uint(s2*16+bits.TrailingZeros32(tops)+bits.Len32(others)) & 63)
 			}
 		}
 		if need <= spare && tot > q.best && q.best < q.target {
@@ -1401,8 +1401,8 @@ func (q *quick) drawTrumpsFirst() {
 	h := q.h
 	t := q.e.trump
 	kt := q.cashed[t]
-	nl := bits.OnesCount32(suitOf(h[q.lho], t))
-	nr := bits.OnesCount32(suitOf(h[q.rho], t))
+	nl := bits.OnesCount32(suitOf(h[q.lho&3], t))
+	nr := bits.OnesCount32(suitOf(h[q.rho&3], t))
 	if (nl == 0 && nr == 0) || kt < max(nl, nr) {
 		return
 	}
@@ -1415,7 +1415,7 @@ func (q *quick) drawTrumpsFirst() {
 		}
 		alt += q.kRaw[s]
 		altRel |= q.lowRaw[s]
-		nP := bits.OnesCount32(suitOf(h[q.P], s))
+		nP := bits.OnesCount32(suitOf(h[q.P&3], s))
 		if q.kRaw[s] > nP {
 			need += q.kRaw[s] - nP
 		} else {
@@ -1424,7 +1424,7 @@ func (q *quick) drawTrumpsFirst() {
 	}
 	// partner, if it still holds trumps after following to them, must
 	// never be forced to ruff
-	if bits.OnesCount32(suitOf(h[q.P], t)) > kt && need > spare {
+	if bits.OnesCount32(suitOf(h[q.P&3], t)) > kt && need > spare {
 		alt = 0
 	}
 	if alt > q.best {
@@ -1440,7 +1440,7 @@ func (q *quick) drawTrumpsFirst() {
 // such a ruff only alone). Suit rows, seeded and dev deals: -0.3 % each.
 func (q *quick) cashThenRuff() {
 	h, t := q.h, q.e.trump
-	pt := suitOf(h[q.P], t)
+	pt := suitOf(h[q.P&3], t)
 	if pt == 0 {
 		return
 	}
@@ -1453,19 +1453,19 @@ func (q *quick) cashThenRuff() {
 	if side+1 <= q.best {
 		return
 	}
-	need, spare := partnerDiscards(h[q.P], &q.cashed, t)
+	need, spare := partnerDiscards(h[q.P&3], &q.cashed, t)
 	if need > spare {
 		return
 	}
 	top := uint32(1) << uint(bits.Len32(pt)-1)
 	for r := 0; r < 4; r++ {
-		if r == t || suitOf(h[q.P], r) != 0 || bits.OnesCount32(suitOf(h[q.L], r)) <= q.cashed[r] {
+		if r == t || suitOf(h[q.P&3], r) != 0 || bits.OnesCount32(suitOf(h[q.L&3], r)) <= q.cashed[r] {
 			continue
 		}
 		var over uint32 // trumps of opponents void in r by then
 		for _, o := range [2]int{q.lho, q.rho} {
-			if bits.OnesCount32(suitOf(h[o], r)) <= q.cashed[r] {
-				over |= suitOf(h[o], t)
+			if bits.OnesCount32(suitOf(h[o&3], r)) <= q.cashed[r] {
+				over |= suitOf(h[o&3], t)
 			}
 		}
 		if over != 0 && top < over {
@@ -1676,7 +1676,7 @@ func (e *engine) loseLead(L int) (int, uint64) {
 		if suitOf(h[L], s) == 0 {
 			continue
 		}
-		top := uint64(1) << uint(s*16+bits.Len32(suitOf(all, s))-1)
+		top := uint64(1) << (uint(s*16+bits.Len32(suitOf(all, s))-1) & 63)
 		if opp&top == 0 {
 			return 0, 0
 		}
@@ -1935,7 +1935,7 @@ func (e *engine) ruffWeights(tr *trickState, pos int, mv []move, threatened, par
 			}
 		}
 		if lt != 0 {
-			over = ^uint32(0) << uint(bits.Len32(lt))
+			over = ^uint32(0) << (uint(bits.Len32(lt)) & 31)
 		}
 	}
 	for i := range mv {
@@ -2091,7 +2091,7 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 		}
 		a := suitOf(tr.all, s)
 		n := bits.OnesCount32(m)
-		top := uint32(1) << uint(bits.Len32(suitOf(all, s))-1)
+		top := uint32(1) << (uint(bits.Len32(suitOf(all, s))-1) & 31)
 		// a guarded second card (DDS: "don't pitch from Kx"; in the
 		// suit contracts: suit rows -0.3 %, -0.25 %)
 		guard2 := false
