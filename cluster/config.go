@@ -3,6 +3,8 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -52,6 +54,34 @@ type Config struct {
 	// MaxInflight bounds the calls from other nodes this node handles at
 	// once (default 512); more are refused as busy.
 	MaxInflight int
+	// Advertise is where the players' browsers reach this node itself: an
+	// absolute http(s) URL ("https://node-b.example.org") or a path on the
+	// site's own host that the load balancer sends to this node
+	// ("/node/b"). With it, a node that receives the WebSocket of a table
+	// served here tells the browser to connect here instead of relaying
+	// every state over NATS (see [CheckAdvertise], docs/deploy.md). Empty:
+	// the other nodes relay.
+	Advertise string
+}
+
+// CheckAdvertise validates an advertised address (Config.Advertise) and
+// returns it without a trailing slash.
+func CheckAdvertise(a string) (string, error) {
+	if a == "" {
+		return "", nil
+	}
+	u, err := url.Parse(a)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("advertised address %q: %v", a, err)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return "", fmt.Errorf("advertised address %q: want a URL without query, fragment or user", a)
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(u.Path, "//"):
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+	default:
+		return "", fmt.Errorf("advertised address %q: want http(s)://host[:port][/path] or a path starting with /", a)
+	}
+	return strings.TrimRight(a, "/"), nil
 }
 
 // defaultWatchRefresh is WatchRefresh's default.
@@ -112,6 +142,11 @@ func (c *Config) setDefaults() error {
 	if c.WatchTTL <= 0 {
 		c.WatchTTL = 4 * c.WatchRefresh
 	}
+	adv, err := CheckAdvertise(c.Advertise)
+	if err != nil {
+		return fmt.Errorf("cluster: %v", err)
+	}
+	c.Advertise = adv
 	if c.MaxInflight <= 0 {
 		c.MaxInflight = 512
 	}

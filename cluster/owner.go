@@ -157,6 +157,7 @@ func (s *served) do(req request) reply {
 		var in table.Info
 		if in, err = t.Info(ctx, req.User); err == nil {
 			rep.Info, err = json.Marshal(in)
+			rep.Direct = s.h.cfg.Advertise
 		}
 	case opSeat:
 		var seat card.Seat

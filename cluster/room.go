@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -19,6 +20,10 @@ import (
 type room struct {
 	h        *Hub
 	id, kind string
+	// direct is where the browsers reach the node that answered the
+	// latest Info from another node ("" when this node answered, or the
+	// owner advertises nothing): see Direct.
+	direct atomic.Pointer[string]
 }
 
 var _ table.Room = (*room)(nil)
@@ -184,6 +189,8 @@ func (r *room) Info(ctx context.Context, userID string) (table.Info, error) {
 		in, err = t.Info(ctx, userID)
 		return reply{}, err
 	})
+	direct := rep.Direct
+	r.direct.Store(&direct)
 	if err != nil || rep.Info == nil {
 		return in, err
 	}
@@ -191,6 +198,18 @@ func (r *room) Info(ctx context.Context, userID string) (table.Info, error) {
 		return table.Info{}, &table.Error{Code: table.CodeInternal, Msg: "bad table description from its server", Err: err}
 	}
 	return in, nil
+}
+
+// Direct is where the players' browsers reach the node serving the table
+// itself, as its answer to the latest Info said (the owner's
+// Config.Advertise): "" when this node serves it, when the owner
+// advertises no address, or before an Info. A WebSocket of a table served
+// elsewhere is then better sent there than relayed over NATS.
+func (r *room) Direct() string {
+	if d := r.direct.Load(); d != nil {
+		return *d
+	}
+	return ""
 }
 
 func (r *room) SeatOf(ctx context.Context, userID string) (card.Seat, bool, error) {

@@ -95,6 +95,9 @@ type reply struct {
 	TTLMS int64  `json:"ttlMs,omitempty"`
 	// Meanings answers meanings.
 	Meanings *protocol.Meanings `json:"meanings,omitempty"`
+	// Direct (info) is where the players' browsers reach the owner
+	// itself: its Config.Advertise.
+	Direct string `json:"direct,omitempty"`
 }
 
 // errReply encodes err as a refused call.

@@ -2,7 +2,7 @@
 //
 // GET /ws/{tableID} (session cookie required) carries JSON objects, each
 // with a "type". The client sends a [ClientMessage]; the server sends a
-// [State] whenever the table changes, and [Error], [Pong], [Moving], [Hint], [Meanings],
+// [State] whenever the table changes, and [Error], [Pong], [Moving], [Redirect], [Hint], [Meanings],
 // [ClaimNotice], [Analysis] and [BeloteAnalysis] messages. A refused client message changes
 // nothing; on reconnect the client gets a fresh state.
 
@@ -35,6 +35,7 @@ const (
 	TypeError    = "error"    // a refused message or a failure: Error
 	TypePong     = "pong"     // the answer to a ping: Pong
 	TypeMoving   = "moving"   // the table is between two servers: Moving
+	TypeRedirect = "redirect" // connect to the table's own server instead: Redirect
 	TypeAnalysis = "analysis" // a finished bridge deal's double-dummy analysis: Analysis
 	// a finished belote deal's card play with all cards open: BeloteAnalysis
 	TypeBeloteAnalysis = "beloteAnalysis"
@@ -114,6 +115,19 @@ type Pong struct {
 // refused with the code busy and change nothing.
 type Moving struct {
 	Type string `json:"type"` // "moving"
+}
+
+// Redirect is the only message of a connection to a node of a cluster
+// that does not serve the table, when the node that does takes its
+// players' connections itself (`atout serve --advertise`): the server
+// closes the connection after it, and the client opens URL instead, an
+// absolute ws: or wss: URL or a path on the page's own host. The client
+// goes back to its first URL when the connection to URL fails or ends
+// (the table may have moved again). A connection whose URL has a via
+// parameter, as URL has, is never redirected.
+type Redirect struct {
+	Type string `json:"type"` // "redirect"
+	URL  string `json:"url"`
 }
 
 // Hint answers a hint: only when it is the user's card to play (own or,

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,6 +62,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
+	if err == nil && s.redirectWS(w, r, room, u) {
+		return
+	}
 	release, err := s.limits.OpenConn(u.ID, room.ID())
 	if err != nil {
 		s.limitOrTableError(w, r, err)
@@ -86,6 +91,48 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
 	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, func() { untrack(); release() })
+}
+
+// director is a table served by a node of a cluster that may take its
+// players' connections itself (cluster's room): Direct is its address,
+// "" to serve the connection here.
+type director interface{ Direct() string }
+
+// redirectWS sends the WebSocket of a table served by another node of a
+// cluster to that node, when it advertises an address: the connection is
+// opened, given a [protocol.Redirect] and closed, and the browser connects
+// there, so that its states do not cross NATS. A URL with a via parameter
+// (the redirected one) is served here whatever the owner, so that a table
+// moving meanwhile never sends a browser round in circles. It reports
+// whether it answered.
+func (s *Server) redirectWS(w http.ResponseWriter, r *http.Request, room table.Room, u store.User) bool {
+	d, ok := room.(director)
+	if !ok || r.URL.Query().Has("via") {
+		return false
+	}
+	base := d.Direct()
+	if base == "" {
+		return false
+	}
+	q := url.Values{"via": {"1"}, "lang": {s.wsLang(r, &u)}}
+	target := base + "/ws/" + url.PathEscape(room.ID()) + "?" + q.Encode()
+	if rest, ok := strings.CutPrefix(target, "http"); ok {
+		target = "ws" + rest // http://… → ws://…, https://… → wss://…
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		s.log.Info("websocket refused", "err", err)
+		return true
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	b, _ := json.Marshal(protocol.Redirect{Type: protocol.TypeRedirect, URL: target})
+	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+		c.CloseNow()
+		return true
+	}
+	c.Close(websocket.StatusNormalClosure, "redirect")
+	return true
 }
 
 // wsLang is the language of a WebSocket: the page's, which it names in the

@@ -61,6 +61,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	natsRoutes := fs.String("nats-routes", "", "embedded NATS: comma-separated nats-route://host:port of the other nodes")
 	natsToken := fs.String("nats-token-file", "", "file holding the NATS token shared by the nodes (or set "+envNATSToken+")")
 	natsNKey := fs.String("nats-nkey-file", "", "file holding the NATS user nkey seed (SU...) shared by the nodes (or set "+envNATSNKey+")")
+	advertise := fs.String("advertise", "", "cluster: where browsers reach this node itself (https://node-b.example.org, or a path such as /node/b that the load balancer sends to it); the other nodes then send the players of its tables here instead of relaying their states over NATS (see docs/deploy.md)")
 	natsCreds := fs.String("nats-creds", "", "NATS credentials file (user JWT and seed) for an external NATS in operator mode")
 	daily := fs.Bool("daily", true, "run a daily tournament, open from midnight to midnight UTC (several nodes make one)")
 	dailyBoards := fs.Int("daily-boards", tournament.DailyBoards, "boards of the daily tournament (8 to 36)")
@@ -104,8 +105,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := nopts.Check(); err != nil {
 			return badInput("--nats: %v", err)
 		}
+		if nopts.Cluster.Advertise, err = cluster.CheckAdvertise(*advertise); err != nil {
+			return badInput("--advertise: %v", err)
+		}
 	} else if *natsToken != "" || *natsNKey != "" || *natsCreds != "" {
 		return badInput("--nats-token-file, --nats-nkey-file and --nats-creds need --nats or --nats-listen")
+	} else if *advertise != "" {
+		return badInput("--advertise is for a node of a cluster: it needs --nats or --nats-listen")
 	}
 	if *reviews < 0 {
 		return badInput("--review-workers %d: want 0 (one per core) or more", *reviews)

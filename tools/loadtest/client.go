@@ -23,6 +23,9 @@ type player struct {
 	rnd   *rand.Rand
 	cfg   *Config
 	rec   *recorder
+	// direct is where the table's own server said to connect (a
+	// redirect), until that connection is lost.
+	direct string
 }
 
 // message is what the player reads of a server message.
@@ -41,6 +44,7 @@ type message struct {
 		Deal     json.RawMessage `json:"deal"`     // belote: the current deal, with its legal
 	} `json:"view"`
 	Code string `json:"code"`
+	URL  string `json:"url"` // redirect
 
 	at time.Time // when it was read
 }
@@ -68,6 +72,10 @@ func (m *message) legal() ([]string, string) {
 // errOver ends a player whose match is over.
 var errOver = errors.New("match over")
 
+// errRedirect ends a connection whose server sent the player to the
+// table's own server (p.direct), which play dials at once.
+var errRedirect = errors.New("redirected")
+
 // run plays until ctx is done or the match is over, reconnecting after a
 // lost connection.
 func (p *player) run(ctx context.Context) {
@@ -76,6 +84,11 @@ func (p *player) run(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
+		if errors.Is(err, errRedirect) {
+			p.rec.redirected()
+			continue
+		}
+		p.direct = "" // back to the first server: the table may have moved
 		p.rec.fail(errorKind(err), time.Now())
 		if errors.Is(err, errOver) {
 			return
@@ -97,7 +110,7 @@ type pending struct {
 // play plays over one connection until it is lost (the error says how),
 // ctx is done (nil) or the match is over (errOver).
 func (p *player) play(ctx context.Context) error {
-	conn, err := p.s.dial(ctx, p.table.id)
+	conn, err := p.s.dial(ctx, p.table.id, p.direct)
 	if err != nil {
 		return &stepError{"dial", err}
 	}
@@ -152,6 +165,12 @@ func (p *player) play(ctx context.Context) error {
 				if m.Table.Over {
 					return errOver
 				}
+			case "redirect":
+				if p.direct != "" || m.URL == "" {
+					return &stepError{"redirect", fmt.Errorf("to %q, on a connection to %q", m.URL, p.direct)}
+				}
+				p.direct = m.URL
+				return errRedirect
 			case "error":
 				p.rec.fail("ws "+m.Code, m.at)
 				// A refused move is dropped: the player chooses again.

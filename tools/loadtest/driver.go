@@ -56,6 +56,7 @@ type Result struct {
 	Outside     Counts        // met outside it (warm-up, the end)
 	States      int           // state messages received in the window
 	StateBytes  int           // their size
+	Redirects   int           // connections sent to their table's own node (whole run)
 	Server      []procUse     // each server process watched
 	Metrics     *metricsUse   // the servers' /metrics, if scraped
 	// Self is the CPU the load generator used in the window: on the
@@ -176,6 +177,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Result, error) {
 	res.Latency, res.Moves = rec.lat, rec.moves
 	res.Errors, res.Outside = countsOf(rec.errs), countsOf(rec.outside)
 	res.States, res.StateBytes = rec.states, rec.bytes
+	res.Redirects = rec.redirects
 	return res, nil
 }
 

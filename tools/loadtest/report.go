@@ -33,6 +33,9 @@ func report(w io.Writer, cfg *Config, r *Result) {
 	row("states", "%d received (%.1f/s), %.1f KiB on average, %.2f MiB/s", r.States, float64(r.States)/secs,
 		float64(r.StateBytes)/float64(max(r.States, 1))/1024, float64(r.StateBytes)/secs/(1<<20))
 	row("errors", "%s", counts(r.Errors))
+	if r.Redirects > 0 {
+		row("redirects", "%d connections sent to their table's own node (--advertise)", r.Redirects)
+	}
 	if len(r.Outside) > 0 {
 		row("errors outside", "%s (set-up, warm-up, end)", counts(r.Outside))
 	}

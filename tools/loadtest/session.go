@@ -147,8 +147,9 @@ func (s *session) abandon(ctx context.Context, id string) error {
 	return s.do(ctx, "DELETE", "/api/tables/"+url.PathEscape(id), nil, nil)
 }
 
-// dial opens the table's WebSocket.
-func (s *session) dial(ctx context.Context, id string) (*websocket.Conn, error) {
+// dial opens the table's WebSocket, on the session's server or at direct,
+// the URL a redirect gave (absolute, or a path on the session's server).
+func (s *session) dial(ctx context.Context, id, direct string) (*websocket.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	h := http.Header{}
@@ -156,6 +157,14 @@ func (s *session) dial(ctx context.Context, id string) (*websocket.Conn, error) 
 	u := "ws" + strings.TrimPrefix(s.base, "http") + "/ws/" + url.PathEscape(id)
 	if s.lang != "" {
 		u += "?lang=" + url.QueryEscape(s.lang)
+	}
+	if direct != "" {
+		base, _ := url.Parse(u)
+		d, err := base.Parse(direct)
+		if err != nil {
+			return nil, fmt.Errorf("redirect to %q: %v", direct, err)
+		}
+		u = d.String()
 	}
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: s.hc, HTTPHeader: h})
 	if err != nil {

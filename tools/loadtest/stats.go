@@ -64,6 +64,9 @@ type recorder struct {
 	// states and bytes count the state messages received in the window
 	// and their size.
 	states, bytes int
+	// redirects counts the connections a node sent to the table's own
+	// node (over the whole run).
+	redirects int
 }
 
 func newRecorder() *recorder {
@@ -109,6 +112,13 @@ func (r *recorder) received(n int, t time.Time) {
 		r.states++
 		r.bytes += n
 	}
+}
+
+// redirected counts a connection sent to the table's own node.
+func (r *recorder) redirected() {
+	r.mu.Lock()
+	r.redirects++
+	r.mu.Unlock()
 }
 
 // fail counts an error of a kind met at t.
