@@ -39,6 +39,9 @@ const (
 	// Set: the node runs with the production timing (lease, scan,
 	// watches), not the tests' short one.
 	childTimingEnv = "ATOUT_CLUSTER_PRODUCTION_TIMING"
+	// Set: the node advertises its own address (Config.Advertise), so
+	// that the others send it its tables' players.
+	childAdvertiseEnv = "ATOUT_CLUSTER_ADVERTISE"
 )
 
 // runChild is a real node: server.New over a cluster.Hub on its own port,
@@ -69,6 +72,13 @@ func runChild() error {
 	if os.Getenv(childTimingEnv) != "" {
 		cfg.Table.LeaseTTL, cfg.ScanInterval, cfg.WatchRefresh, cfg.CallTimeout = 0, 0, 0, 0
 	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	if os.Getenv(childAdvertiseEnv) != "" {
+		cfg.Advertise = "http://" + ln.Addr().String()
+	}
 	hub, err := New(cfg)
 	if err != nil {
 		return err
@@ -77,10 +87,6 @@ func runChild() error {
 		return err
 	}
 	srv := server.New(server.Config{Store: st, Hub: hub, Logger: log, AllowSeed: true, MessageRate: 1000, MessageBurst: 1000})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
 	fmt.Printf("ADDR %s\n", ln.Addr())
 	return srv.Run(ctx, ln, time.Second)
 }

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"net/url"
 	"path/filepath"
@@ -105,5 +106,124 @@ func TestCheckAdvertise(t *testing.T) {
 		if got, err := CheckAdvertise(bad); err == nil {
 			t.Errorf("CheckAdvertise(%q) = %q, want an error", bad, got)
 		}
+	}
+}
+
+// TestFailoverWithAdvertise: with --advertise, a player sent to his
+// table's node loses his connection when that node is killed; coming back
+// as the page does (the first node's /ws/{id} a quarter of a second later,
+// following what it answers), he gets his table's state again within 5 s,
+// from a survivor.
+func TestFailoverWithAdvertise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts three server processes")
+	}
+	dsn := freshPostgres(t)
+	e := testNATS(t)
+	env := []string{childTimingEnv + "=1", childAdvertiseEnv + "=1"}
+	nodes := map[string]*child{}
+	for _, name := range []string{"r1", "r2", "r3"} {
+		nodes[name] = startChild(t, name, dsn, e.URL(), env...)
+	}
+	st, err := store.Open(context.Background(), dsn)
+	must(t, err)
+	defer st.Close()
+
+	alice := newBrowser(t, nodes["r1"].base)
+	var created struct{ ID string }
+	alice.do(nodes["r1"].base, "POST", "/api/tables", map[string]any{"game": "bridge", "boards": 4, "seed": 3, "turnSeconds": -1}, &created)
+	id := created.ID
+	g, err := st.GetGame(context.Background(), id)
+	must(t, err)
+	owner := nodes[g.Owner]
+	if owner == nil {
+		t.Fatalf("table %s is owned by %q", id, g.Owner)
+	}
+	// The player comes through another node, as a balancer may send him.
+	var other *child
+	for _, n := range nodes {
+		if n != owner {
+			other = n
+			break
+		}
+	}
+	first := "ws" + strings.TrimPrefix(other.base, "http") + "/ws/" + id
+	// connect opens the table as the page does: through node 2, following
+	// a redirect; it returns the connection and the first message past
+	// the redirect.
+	redirected := false
+	connect := func() (*websocket.Conn, string, error) {
+		u := first
+		redirected = false
+		for range 2 {
+			c, err := dialURL(alice, u)
+			if err != nil {
+				return nil, "", err
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, data, err := c.Read(ctx)
+			cancel()
+			if err != nil {
+				c.CloseNow()
+				return nil, "", err
+			}
+			var m struct{ Type, URL string }
+			if err := json.Unmarshal(data, &m); err != nil {
+				c.CloseNow()
+				return nil, "", err
+			}
+			if m.Type != "redirect" {
+				return c, m.Type, nil
+			}
+			c.CloseNow()
+			u, redirected = m.URL, true
+		}
+		return nil, "", errors.New("redirected twice")
+	}
+	c, typ, err := connect()
+	must(t, err)
+	if typ != "state" || !redirected {
+		t.Fatalf("first message %q (redirected %v), want a state from the owner", typ, redirected)
+	}
+	lost := make(chan time.Time, 1)
+	go func() {
+		for {
+			if _, _, err := c.Read(context.Background()); err != nil {
+				lost <- time.Now()
+				return
+			}
+		}
+	}()
+	start := time.Now()
+	owner.killHard()
+	var gone time.Time
+	select {
+	case gone = <-lost:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the connection to the killed node did not end")
+	}
+	var back time.Duration
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		time.Sleep(250 * time.Millisecond)
+		c, typ, err := connect()
+		if err != nil {
+			continue
+		}
+		if typ == "moving" {
+			typ, err = readType(c, 10*time.Second, "state")
+		}
+		c.CloseNow()
+		if err == nil && typ == "state" {
+			back = time.Since(start)
+			break
+		}
+	}
+	t.Logf("the player lost his connection %v after the kill, had his table's state again %v after it", gone.Sub(start).Round(time.Millisecond), back.Round(time.Millisecond))
+	switch {
+	case back == 0:
+		t.Fatal("the player never had his table again")
+	case back > 5*time.Second:
+		t.Errorf("the player had his table again %v after the kill, want within 5s", back)
 	}
 }
