@@ -151,39 +151,44 @@ func TestFailoverWithAdvertise(t *testing.T) {
 	// connect opens the table as the page does: through node 2, following
 	// a redirect; it returns the connection and the first message past
 	// the redirect.
-	redirected := false
-	connect := func() (*websocket.Conn, string, error) {
+	// connect opens the table as the page does: through the other node,
+	// following a redirect, whether it comes at once or after the table
+	// moved ("moving" first); it returns the connection, the type of the
+	// first message past the redirects ("state", or "moving" from a node
+	// that then stays silent) and how many redirects it followed.
+	connect := func() (*websocket.Conn, string, int, error) {
 		u := first
-		redirected = false
-		for range 2 {
+		for hops := 0; hops < 3; hops++ {
 			c, err := dialURL(alice, u)
 			if err != nil {
-				return nil, "", err
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			_, data, err := c.Read(ctx)
-			cancel()
-			if err != nil {
-				c.CloseNow()
-				return nil, "", err
+				return nil, "", hops, err
 			}
 			var m struct{ Type, URL string }
-			if err := json.Unmarshal(data, &m); err != nil {
-				c.CloseNow()
-				return nil, "", err
+			for m.Type == "" || m.Type == "moving" {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				_, data, err := c.Read(ctx)
+				cancel()
+				if err != nil {
+					c.CloseNow()
+					return nil, m.Type, hops, err
+				}
+				if err := json.Unmarshal(data, &m); err != nil {
+					c.CloseNow()
+					return nil, "", hops, err
+				}
 			}
 			if m.Type != "redirect" {
-				return c, m.Type, nil
+				return c, m.Type, hops, nil
 			}
 			c.CloseNow()
-			u, redirected = m.URL, true
+			u = m.URL
 		}
-		return nil, "", errors.New("redirected twice")
+		return nil, "", 3, errors.New("redirected three times")
 	}
-	c, typ, err := connect()
+	c, typ, hops, err := connect()
 	must(t, err)
-	if typ != "state" || !redirected {
-		t.Fatalf("first message %q (redirected %v), want a state from the owner", typ, redirected)
+	if typ != "state" || hops != 1 {
+		t.Fatalf("first message %q after %d redirects, want a state from the owner after one", typ, hops)
 	}
 	lost := make(chan time.Time, 1)
 	go func() {
@@ -203,27 +208,37 @@ func TestFailoverWithAdvertise(t *testing.T) {
 		t.Fatal("the connection to the killed node did not end")
 	}
 	var back time.Duration
+	backHops := 0
 	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
+	for back == 0 && time.Now().Before(deadline) {
 		time.Sleep(250 * time.Millisecond)
-		c, typ, err := connect()
+		c, typ, hops, err := connect()
 		if err != nil {
 			continue
 		}
-		if typ == "moving" {
-			typ, err = readType(c, 10*time.Second, "state")
-		}
 		c.CloseNow()
-		if err == nil && typ == "state" {
-			back = time.Since(start)
-			break
+		if typ == "state" {
+			back, backHops = time.Since(start), hops
 		}
 	}
-	t.Logf("the player lost his connection %v after the kill, had his table's state again %v after it", gone.Sub(start).Round(time.Millisecond), back.Round(time.Millisecond))
+	t.Logf("the player lost his connection %v after the kill, had his table's state again %v after it, after %d redirects", gone.Sub(start).Round(time.Millisecond), back.Round(time.Millisecond), backHops)
 	switch {
 	case back == 0:
 		t.Fatal("the player never had his table again")
 	case back > 5*time.Second:
 		t.Errorf("the player had his table again %v after the kill, want within 5s", back)
+	}
+	// The survivor that took the table over advertises itself: the
+	// player is sent there, not relayed, even when he came while the
+	// table moved; or it is the node he came through.
+	g, err = st.GetGame(context.Background(), id)
+	must(t, err)
+	want := 1
+	if nodes[g.Owner] == other {
+		want = 0
+	}
+	t.Logf("the table's new node: %s (the player came through %s)", g.Owner, other.name)
+	if backHops != want {
+		t.Errorf("the player came back after %d redirects, want %d", backHops, want)
 	}
 }

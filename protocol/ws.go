@@ -117,14 +117,16 @@ type Moving struct {
 	Type string `json:"type"` // "moving"
 }
 
-// Redirect is the only message of a connection to a node of a cluster
-// that does not serve the table, when the node that does takes its
-// players' connections itself (`atout serve --advertise`): the server
-// closes the connection after it, and the client opens URL instead, an
-// absolute ws: or wss: URL or a path on the page's own host. The client
-// goes back to its first URL when the connection to URL fails or ends
-// (the table may have moved again). A connection whose URL has a via
-// parameter, as URL has, is never redirected.
+// Redirect sends the client to the node of a cluster that serves the
+// table, when that node takes its players' connections itself (`atout
+// serve --advertise`): it is the only message of a connection to another
+// node, or it follows a [Moving] once a node that advertises itself took
+// the table over. The server closes the connection after it, and the
+// client opens URL instead, an absolute ws: or wss: URL or a path on the
+// page's own host. The client goes back to its first URL when the
+// connection to URL fails or ends (the table may have moved again). A
+// connection whose URL has a via parameter, as URL has, is never
+// redirected.
 type Redirect struct {
 	Type string `json:"type"` // "redirect"
 	URL  string `json:"url"`

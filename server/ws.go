@@ -90,7 +90,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
-	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, func() { untrack(); release() })
+	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, !r.URL.Query().Has("via"), func() { untrack(); release() })
 }
 
 // director is a table served by a node of a cluster that may take its
@@ -106,33 +106,52 @@ type director interface{ Direct() string }
 // moving meanwhile never sends a browser round in circles. It reports
 // whether it answered.
 func (s *Server) redirectWS(w http.ResponseWriter, r *http.Request, room table.Room, u store.User) bool {
-	d, ok := room.(director)
-	if !ok || r.URL.Query().Has("via") {
+	if r.URL.Query().Has("via") {
 		return false
 	}
-	base := d.Direct()
-	if base == "" {
+	target := directURL(room, s.wsLang(r, &u))
+	if target == "" {
 		return false
-	}
-	q := url.Values{"via": {"1"}, "lang": {s.wsLang(r, &u)}}
-	target := base + "/ws/" + url.PathEscape(room.ID()) + "?" + q.Encode()
-	if rest, ok := strings.CutPrefix(target, "http"); ok {
-		target = "ws" + rest // http://… → ws://…, https://… → wss://…
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.log.Info("websocket refused", "err", err)
 		return true
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	sendRedirect(r.Context(), c, target)
+	return true
+}
+
+// directURL is the URL of room's WebSocket on the node that serves it,
+// when that node advertises an address ("" otherwise): with via, so that
+// it is served there whatever happens meanwhile, and the language.
+func directURL(room table.Room, lang string) string {
+	d, ok := room.(director)
+	if !ok {
+		return ""
+	}
+	base := d.Direct()
+	if base == "" {
+		return ""
+	}
+	q := url.Values{"via": {"1"}, "lang": {lang}}
+	target := base + "/ws/" + url.PathEscape(room.ID()) + "?" + q.Encode()
+	if rest, ok := strings.CutPrefix(target, "http"); ok {
+		target = "ws" + rest // http://… → ws://…, https://… → wss://…
+	}
+	return target
+}
+
+// sendRedirect writes a [protocol.Redirect] to target on c and closes it.
+func sendRedirect(ctx context.Context, c *websocket.Conn, target string) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	b, _ := json.Marshal(protocol.Redirect{Type: protocol.TypeRedirect, URL: target})
 	if err := c.Write(ctx, websocket.MessageText, b); err != nil {
 		c.CloseNow()
-		return true
+		return
 	}
 	c.Close(websocket.StatusNormalClosure, "redirect")
-	return true
 }
 
 // wsLang is the language of a WebSocket: the page's, which it names in the
@@ -147,7 +166,12 @@ func (s *Server) wsLang(r *http.Request, u *store.User) string {
 
 // serveWS serves an open WebSocket until it ends, then gives back what it
 // held (release).
-func (s *Server) serveWS(conn *wsConn, room table.Room, u store.User, lang string, moving bool, release func()) {
+//
+// A connection opened while its table moved (moving) waits for the table;
+// if the node that took it over advertises an address and the connection
+// may be sent on (mayRedirect: its URL has no via), it is sent there then,
+// as at the handshake (redirectWS).
+func (s *Server) serveWS(conn *wsConn, room table.Room, u store.User, lang string, moving, mayRedirect bool, release func()) {
 	defer release()
 	ctx, cancel, c := conn.ctx, conn.cancel, conn.c
 	defer cancel()
@@ -180,8 +204,15 @@ func (s *Server) serveWS(conn *wsConn, room table.Room, u store.User, lang strin
 		if moving {
 			s.reply(conn, protocol.Moving{Type: protocol.TypeMoving})
 		}
-		sub, err := s.subscribe(ctx, room, u.ID, lang, moving)
+		sub, err := s.subscribe(ctx, room, u.ID, lang, moving, mayRedirect)
 		if err != nil {
+			var rd redirected
+			if errors.As(err, &rd) {
+				log.Info("websocket sent to the table's node", "url", rd.url)
+				sendRedirect(ctx, c, rd.url)
+				cancel()
+				return
+			}
 			if ctx.Err() == nil {
 				log.Info("websocket: no table", "err", err)
 				c.Close(websocket.StatusTryAgainLater, protocol.CodeOf(err))
@@ -222,7 +253,10 @@ func isMoving(err error) bool {
 // subscribe subscribes user, reading lang, to room; for a moving table it
 // first waits, up to MovingWait, until the table answers and lets user
 // watch.
-func (s *Server) subscribe(ctx context.Context, room table.Room, userID, lang string, moving bool) (*table.Sub, error) {
+//
+// Once a moving table answers, if its new node advertises an address and
+// mayRedirect, it returns a [redirected] error instead.
+func (s *Server) subscribe(ctx context.Context, room table.Room, userID, lang string, moving, mayRedirect bool) (*table.Sub, error) {
 	if moving {
 		wctx, wcancel := context.WithTimeout(ctx, s.cfg.MovingWait)
 		defer wcancel()
@@ -249,9 +283,20 @@ func (s *Server) subscribe(ctx context.Context, room table.Room, userID, lang st
 			}
 			backoff = min(2*backoff, time.Second)
 		}
+		if mayRedirect {
+			if target := directURL(room, lang); target != "" {
+				return nil, redirected{target}
+			}
+		}
 	}
 	return room.Subscribe(ctx, userID, lang)
 }
+
+// redirected is subscribe's answer for a connection to send to the node
+// that took its table over.
+type redirected struct{ url string }
+
+func (r redirected) Error() string { return "the table is served at " + r.url }
 
 // writeLoop is the only writer of a connection: table states, replies and
 // pings, each write under a deadline. It ends the connection when the table
