@@ -181,14 +181,7 @@ func (b *browser) do(base, method, path string, body, out any) {
 }
 
 func (b *browser) dial(base, id string) (*websocket.Conn, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id, &websocket.DialOptions{HTTPClient: b.hc})
-	if err != nil {
-		return nil, err
-	}
-	c.SetReadLimit(1 << 20)
-	return c, nil
+	return dialURL(b, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id)
 }
 
 // wsPlayer plays a table over WebSocket, reconnecting to the next node of

@@ -78,6 +78,7 @@ func TestRedirectToOwner(t *testing.T) {
 	}
 }
 
+// dialURL opens the WebSocket at u with b's cookies.
 func dialURL(b *browser, u string) (*websocket.Conn, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -148,9 +149,6 @@ func TestFailoverWithAdvertise(t *testing.T) {
 		}
 	}
 	first := "ws" + strings.TrimPrefix(other.base, "http") + "/ws/" + id
-	// connect opens the table as the page does: through node 2, following
-	// a redirect; it returns the connection and the first message past
-	// the redirect.
 	// connect opens the table as the page does: through the other node,
 	// following a redirect, whether it comes at once or after the table
 	// moved ("moving" first); it returns the connection, the type of the

@@ -158,9 +158,15 @@ type ws struct {
 
 func (c *client) dial(id string) *ws {
 	c.t.Helper()
+	return c.dialQuery(id, "")
+}
+
+// dialQuery opens id's WebSocket with the query q ("?via=1", say).
+func (c *client) dialQuery(id, q string) *ws {
+	c.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	u := "ws" + strings.TrimPrefix(c.base, "http") + "/ws/" + id
+	u := "ws" + strings.TrimPrefix(c.base, "http") + "/ws/" + id + q
 	conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: c.hc})
 	if err != nil {
 		c.t.Fatal(err)

@@ -4,12 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"atout/protocol"
 	"atout/table"
@@ -36,20 +33,6 @@ type directRoom struct {
 }
 
 func (r *directRoom) Direct() string { s, _ := r.h.direct.Load().(string); return s }
-
-// dialQuery opens id's WebSocket with the query q.
-func dialQuery(t *testing.T, c *client, id, q string) *ws {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	u := "ws" + strings.TrimPrefix(c.base, "http") + "/ws/" + id + q
-	conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: c.hc})
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn.SetReadLimit(1 << 20)
-	return &ws{t: t, c: conn}
-}
 
 // TestRedirect: a table served at another node's advertised address sends
 // its WebSocket there, at the handshake or, for a connection opened while
@@ -84,7 +67,7 @@ func TestRedirect(t *testing.T) {
 	hub.direct.Store("https://node-c.example.org/atout")
 	redirect(alice.dial(id), "handshake")
 	// Served here with via.
-	w := dialQuery(t, alice, id, "?via=1&lang=en")
+	w := alice.dialQuery(id, "?via=1&lang=en")
 	if m := w.mustRead(); m.Type != protocol.TypeState {
 		t.Fatalf("with via: %q, want a state", m.Type)
 	}
@@ -94,7 +77,7 @@ func TestRedirect(t *testing.T) {
 	// then taken over by a node that advertises itself.
 	hub.direct.Store("")
 	hub.moving.Store(true)
-	plain, via := alice.dial(id), dialQuery(t, alice, id, "?via=1")
+	plain, via := alice.dial(id), alice.dialQuery(id, "?via=1")
 	for _, w := range []*ws{plain, via} {
 		if m := w.mustRead(); m.Type != protocol.TypeMoving {
 			t.Fatalf("while moving: %q", m.Type)

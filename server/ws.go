@@ -62,7 +62,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.tableError(w, r, err)
 		return
 	}
-	if err == nil && s.redirectWS(w, r, room, u) {
+	// A URL with via (a redirect's) is served here whatever the owner, so
+	// that a table moving meanwhile never sends a browser round in circles.
+	mayRedirect := !r.URL.Query().Has("via")
+	if err == nil && mayRedirect && s.redirectWS(w, r, room, u) {
 		return
 	}
 	release, err := s.limits.OpenConn(u.ID, room.ID())
@@ -90,7 +93,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.connsMu.Lock()
 	s.conns[conn] = struct{}{}
 	s.connsMu.Unlock()
-	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, !r.URL.Query().Has("via"), func() { untrack(); release() })
+	go s.serveWS(conn, room, u, s.wsLang(r, &u), moving, mayRedirect, func() { untrack(); release() })
 }
 
 // director is a table served by a node of a cluster that may take its
@@ -101,14 +104,9 @@ type director interface{ Direct() string }
 // redirectWS sends the WebSocket of a table served by another node of a
 // cluster to that node, when it advertises an address: the connection is
 // opened, given a [protocol.Redirect] and closed, and the browser connects
-// there, so that its states do not cross NATS. A URL with a via parameter
-// (the redirected one) is served here whatever the owner, so that a table
-// moving meanwhile never sends a browser round in circles. It reports
-// whether it answered.
+// there, so that its states do not cross NATS. It reports whether it
+// answered.
 func (s *Server) redirectWS(w http.ResponseWriter, r *http.Request, room table.Room, u store.User) bool {
-	if r.URL.Query().Has("via") {
-		return false
-	}
 	target := directURL(room, s.wsLang(r, &u))
 	if target == "" {
 		return false
