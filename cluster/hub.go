@@ -37,6 +37,11 @@ type Hub struct {
 	// a missing game) and when to try again; backoff the last pause.
 	retryAt map[string]time.Time
 	backoff map[string]time.Duration
+	// handed holds the tables this node handed over to even out the
+	// load, until when it leaves them to the others: neither its scans
+	// nor a player's call or connection through it take them back, which
+	// would move them to and fro.
+	handed map[string]time.Time
 
 	presence presence
 	subs     []*nats.Subscription // the beats and owner notices
@@ -68,6 +73,7 @@ func New(cfg Config) (*Hub, error) {
 		streams:  map[streamKey]*stream{},
 		retryAt:  map[string]time.Time{},
 		backoff:  map[string]time.Duration{},
+		handed:   map[string]time.Time{},
 		presence: presence{last: map[string]time.Time{}, silent: map[string]bool{}},
 		inflight: make(chan struct{}, cfg.MaxInflight),
 		stop:     make(chan struct{}),
@@ -287,7 +293,14 @@ func (h *Hub) localTable(id string) *table.Table {
 
 // adopt returns table id served here, claiming and rebuilding it if its
 // lease is free or lapsed; nil (and no error) when another node holds it.
+//
+// A table this node handed over a moment ago is left to the others (nil,
+// no error), so that a player who comes through this node waits for the
+// node it was handed to rather than bring it back.
 func (h *Hub) adopt(ctx context.Context, id string) (*table.Table, error) {
+	if h.handedRecently(id) {
+		return nil, nil
+	}
 	r, err := h.local.Get(ctx, id)
 	if err != nil {
 		if errors.Is(err, store.ErrLeaseHeld) {
@@ -497,7 +510,12 @@ func (h *Hub) handOver(ctx context.Context, t *table.Table) {
 	}
 	h.mu.Lock()
 	s := h.served[id]
-	h.retryAt[id] = time.Now().Add(3 * h.cfg.ScanInterval)
+	until := time.Now().Add(3 * h.cfg.ScanInterval)
+	h.retryAt[id] = until
+	if len(h.handed) > 10000 { // forget the entries rather than grow
+		clear(h.handed)
+	}
+	h.handed[id] = until
 	h.mu.Unlock()
 	if s != nil {
 		h.unserve(s)
@@ -507,6 +525,19 @@ func (h *Hub) handOver(ctx context.Context, t *table.Table) {
 		return
 	}
 	h.log.Info("handed a table over", "table", id)
+}
+
+// handedRecently reports whether this node handed table id over and still
+// leaves it to the others.
+func (h *Hub) handedRecently(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	until, ok := h.handed[id]
+	if ok && time.Now().After(until) {
+		delete(h.handed, id)
+		ok = false
+	}
+	return ok
 }
 
 // mayRetry reports whether a table whose adoption failed may be tried again.

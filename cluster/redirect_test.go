@@ -149,40 +149,7 @@ func TestFailoverWithAdvertise(t *testing.T) {
 		}
 	}
 	first := "ws" + strings.TrimPrefix(other.base, "http") + "/ws/" + id
-	// connect opens the table as the page does: through the other node,
-	// following a redirect, whether it comes at once or after the table
-	// moved ("moving" first); it returns the connection, the type of the
-	// first message past the redirects ("state", or "moving" from a node
-	// that then stays silent) and how many redirects it followed.
-	connect := func() (*websocket.Conn, string, int, error) {
-		u := first
-		for hops := 0; hops < 3; hops++ {
-			c, err := dialURL(alice, u)
-			if err != nil {
-				return nil, "", hops, err
-			}
-			var m struct{ Type, URL string }
-			for m.Type == "" || m.Type == "moving" {
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-				_, data, err := c.Read(ctx)
-				cancel()
-				if err != nil {
-					c.CloseNow()
-					return nil, m.Type, hops, err
-				}
-				if err := json.Unmarshal(data, &m); err != nil {
-					c.CloseNow()
-					return nil, "", hops, err
-				}
-			}
-			if m.Type != "redirect" {
-				return c, m.Type, hops, nil
-			}
-			c.CloseNow()
-			u = m.URL
-		}
-		return nil, "", 3, errors.New("redirected three times")
-	}
+	connect := func() (*websocket.Conn, string, int, error) { return connectAsPage(alice, first) }
 	c, typ, hops, err := connect()
 	must(t, err)
 	if typ != "state" || hops != 1 {
@@ -238,5 +205,191 @@ func TestFailoverWithAdvertise(t *testing.T) {
 	t.Logf("the table's new node: %s (the player came through %s)", g.Owner, other.name)
 	if backHops != want {
 		t.Errorf("the player came back after %d redirects, want %d", backHops, want)
+	}
+}
+
+// connectAsPage opens a table's WebSocket at first as the page does,
+// following a redirect whether it comes at once or after the table moved
+// ("moving" first); it returns the connection, the type of the first
+// message past the redirects ("state", or "moving" from a node that then
+// stays silent) and how many redirects it followed.
+func connectAsPage(b *browser, first string) (*websocket.Conn, string, int, error) {
+	u := first
+	for hops := 0; hops < 3; hops++ {
+		c, err := dialURL(b, u)
+		if err != nil {
+			return nil, "", hops, err
+		}
+		var m struct{ Type, URL string }
+		for m.Type == "" || m.Type == "moving" {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			_, data, err := c.Read(ctx)
+			cancel()
+			if err != nil {
+				c.CloseNow()
+				return nil, m.Type, hops, err
+			}
+			if err := json.Unmarshal(data, &m); err != nil {
+				c.CloseNow()
+				return nil, "", hops, err
+			}
+		}
+		if m.Type != "redirect" {
+			return c, m.Type, hops, nil
+		}
+		c.CloseNow()
+		u = m.URL
+	}
+	return nil, "", 3, errors.New("redirected three times")
+}
+
+// TestHandOverWithAdvertise: with --advertise, players sent to their
+// tables' nodes lose those connections when a node that joins is handed
+// some of the tables, and only those; coming back as the page does
+// (through the first node, a quarter of a second later), each is sent to
+// the new node and has his table's state again within 5 s.
+func TestHandOverWithAdvertise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts three server processes")
+	}
+	dsn := freshPostgres(t)
+	e := testNATS(t)
+	env := []string{childTimingEnv + "=1", childAdvertiseEnv + "=1"}
+	n1 := startChild(t, "h1", dsn, e.URL(), env...)
+	startChild(t, "h2", dsn, e.URL(), env...)
+	st, err := store.Open(context.Background(), dsn)
+	must(t, err)
+	defer st.Close()
+	owner := func(id string) string {
+		g, err := st.GetGame(context.Background(), id)
+		must(t, err)
+		return g.Owner
+	}
+
+	// 24 tables, each with a player sent to its node: two nodes serve
+	// about twelve each, above a third node's share (eight) by more than the
+	// slack, so some are handed over when it joins.
+	// (Three players of eight tables each: a guest may open ten.)
+	type conn struct {
+		b         *browser
+		id, owner string
+		c         *websocket.Conn
+		lost      chan time.Time
+	}
+	var conns []*conn
+	for g := range 3 {
+		b := newBrowser(t, n1.base)
+		for i := range 8 {
+			var created struct{ ID string }
+			b.do(n1.base, "POST", "/api/tables", map[string]any{"game": "bridge", "boards": 4, "seed": 40 + 10*g + i, "turnSeconds": -1}, &created)
+			conns = append(conns, &conn{b: b, id: created.ID})
+		}
+	}
+	first := func(id string) string { return "ws" + strings.TrimPrefix(n1.base, "http") + "/ws/" + id }
+	waitFor(t, 30*time.Second, "the tables to spread over the two nodes", func() bool {
+		n := 0
+		for _, x := range conns {
+			if owner(x.id) == "h2" {
+				n++
+			}
+		}
+		return n >= 10
+	})
+	for _, x := range conns {
+		c, typ, _, err := connectAsPage(x.b, first(x.id))
+		must(t, err)
+		if typ != "state" {
+			t.Fatalf("table %s: first message %q, want a state", x.id, typ)
+		}
+		x.c, x.owner, x.lost = c, owner(x.id), make(chan time.Time, 1)
+		go func() {
+			for {
+				if _, _, err := c.Read(context.Background()); err != nil {
+					x.lost <- time.Now()
+					return
+				}
+			}
+		}()
+	}
+	t.Cleanup(func() {
+		for _, x := range conns {
+			x.c.CloseNow()
+		}
+	})
+
+	// Every player comes back as the page does once his connection
+	// ends (a quarter of a second later, through the first node).
+	type result struct {
+		id   string
+		was  string
+		lost time.Time
+		back time.Duration
+		hops int
+	}
+	results := make(chan result, len(conns))
+	stop := make(chan struct{})
+	for _, x := range conns {
+		go func() {
+			r := result{id: x.id, was: x.owner}
+			select {
+			case r.lost = <-x.lost:
+			case <-stop:
+				results <- r
+				return
+			}
+			for r.back == 0 && time.Since(r.lost) < 30*time.Second {
+				time.Sleep(250 * time.Millisecond)
+				c, typ, h, err := connectAsPage(x.b, first(x.id))
+				if err != nil {
+					continue
+				}
+				c.CloseNow()
+				if typ == "state" {
+					r.back, r.hops = time.Since(r.lost), h
+				}
+			}
+			results <- r
+		}()
+	}
+
+	startChild(t, "h3", dsn, e.URL(), env...)
+	waitFor(t, 30*time.Second, "the new node to get its part", func() bool {
+		n := 0
+		for _, x := range conns {
+			if owner(x.id) == "h3" {
+				n++
+			}
+		}
+		return n >= 4
+	})
+	// Let the moves settle and the players come back.
+	time.Sleep(4 * time.Second)
+	close(stop)
+	var worst time.Duration
+	moved := 0
+	for range conns {
+		r := <-results
+		now := owner(r.id)
+		if r.lost.IsZero() {
+			if now != r.was {
+				t.Errorf("table %s moved from %s to %s and its player's connection did not end", r.id, r.was, now)
+			}
+			continue
+		}
+		moved++
+		t.Logf("table %s, %s then %s: its player had it again %v after losing it, after %d redirects", r.id, r.was, now, r.back.Round(time.Millisecond), r.hops)
+		switch {
+		case now == r.was:
+			t.Errorf("table %s stayed on %s and its player's connection ended", r.id, now)
+		case r.back == 0:
+			t.Errorf("table %s: its player never had it again", r.id)
+		case r.hops != 1:
+			t.Errorf("table %s: back after %d redirects, want one (to %s)", r.id, r.hops, now)
+		}
+		worst = max(worst, r.back)
+	}
+	t.Logf("%d tables handed to the new node; their players had them again at most %v after losing them", moved, worst.Round(time.Millisecond))
+	if worst > 5*time.Second {
+		t.Errorf("a player had his table again %v after losing it, want within 5s", worst)
 	}
 }
