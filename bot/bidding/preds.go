@@ -126,6 +126,20 @@ func good(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.GoodSuit(suitOf(c, b, v)) }
 }
 
+// noSideMajor: no four cards in a major other than suit v (a weak jump
+// overcall, like a weak two, keeps a side major to bid).
+func noSideMajor(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		for _, m := range []card.Suit{card.Hearts, card.Spades} {
+			if m != s && e.Len[m] >= 4 {
+				return false
+			}
+		}
+		return true
+	}
+}
+
 // longOrGood: suit v is good, or six cards or more with two of the top
 // five honours (sixWithHonours).
 func longOrGood(v byte) HandPred {

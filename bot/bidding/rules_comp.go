@@ -244,9 +244,9 @@ func competitiveRules() []*Rule {
 			return int(l.Level) == 1
 		}, Need: Need{Pts: rng(5, 10), Len: "y7+", Test: good('y')},
 			Desc: "Preemptive jump overcall: 7-card %y"},
-		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 9), Len: "y6+", Test: good('y')},
+		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 9), Len: "y6+", Test: hall(good('y'), noSideMajor('y'))},
 			Desc: "Weak jump overcall: 6-card %y, 5-9 HCP"},
-		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 9), Len: "z6+", Test: good('z')},
+		{Name: "ovc.weakjump.indirect", Prio: 132, Seq: "1x P 1y", Call: "jz", Need: Need{Pts: rng(5, 9), Len: "z6+", Test: hall(good('z'), noSideMajor('z'))},
 			Desc: "Weak jump overcall: 6-card %z, 5-9 HCP"},
 		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
 			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hnot(minorWithMajorsTakeout), hany(
@@ -694,6 +694,11 @@ func competitiveRules() []*Rule {
 			o := u[0] + u[1] - b.S('y')
 			return e.Len[b.S('y')] >= e.Len[o]
 		}}, Desc: "Picks between the two suits"},
+		// With game values and four cards in a major partner showed, game
+		// (his 5-5 and our fit make ten tricks likely).
+		{Name: "adv.unusual.game", Prio: 111, Seq: "1x 2N P", Call: "4M", Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'M', Len: "M4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			return c.ShownLen(c.Partner(), b.S('M')) >= 5
+		}}, Desc: "Game in %M, partner's major: 11+ points, 4+ %M", Force: SignOff},
 		{Name: "adv.michaels.after3m", Prio: 110, Seq: "1M 2M P 3m P", Call: "3D", When: func(c *Ctx, b *Bind) bool { return b.S('m') == card.Clubs },
 			Need: Need{Len: "D5+"}, Desc: "Diamonds, not clubs"},
 		// Opener raises responder's suit over their interference: four

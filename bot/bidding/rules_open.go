@@ -42,17 +42,21 @@ var openValues = hany(
 	lightThird,
 )
 
-// lightThird: in third seat, not vulnerable, 11+ HCP a point short of the
-// rule of 20 open when a four-card suit holds two of the top three
-// honours (a lead to ask for if they buy the contract).
+// lightThird: in third seat, 11+ HCP a point short of the rule of 20
+// open when a suit holds two of the top three honours (a lead to ask for if
+// they buy the contract): a four-card suit not vulnerable, a five-card
+// major vulnerable.
 func lightThird(c *Ctx, e *Eval, _ *Bind) bool {
-	if c.Position() != 3 || c.Vulnerable() || e.HCP < 11 {
+	if c.Position() != 3 || e.HCP < 11 {
 		return false
 	}
 	if sh := e.Shape(); e.HCP+sh[0]+sh[1] < 19 {
 		return false
 	}
 	for s := card.Suit(0); s < card.NumSuits; s++ {
+		if c.Vulnerable() && (s < card.Hearts || e.Len[s] < 5) {
+			continue
+		}
 		if e.Len[s] >= 4 && e.Top(s, 3) >= 2 {
 			return true
 		}
@@ -119,8 +123,8 @@ func openingRules() []*Rule {
 				}, hnot(hall(ruleOf20, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Shape()[1] >= 4 })))},
 			Desc: "Weak two: 6-card %x suit, 5-11 HCP"},
 		{Name: "open.weak2.3rd5", Prio: 155, Seq: "-", Call: "2M", When: seat(3),
-			Need: Need{Pts: rng(8, 11), Len: "M5", Test: hall(good('M'), hnot(ruleOf20))},
-			Desc: "Third-seat weak two: good 5-card %M suit, 8-11 HCP"},
+			Need: Need{Pts: rng(8, 10), Len: "M5", Test: hall(good('M'), hnot(ruleOf20))},
+			Desc: "Third-seat weak two: good 5-card %M suit, 8-10 HCP"},
 		{Name: "open.1major", Prio: 150, Seq: "-", Call: "1M",
 			Need: Need{Pts: rng(10, 21), Shows: rng(12, 21), Len: "M5+", Test: hall(openValues, longest('M'))},
 			Desc: "One of a major: 12-21 HCP, 5+ %M"},

@@ -117,8 +117,10 @@ func openerRebidRules() []*Rule {
 			Desc: "Raise: 4+ %y"},
 		{Name: "orb21.raise.h", Prio: 110, Seq: "1S P 2H P", Call: "3H", Need: Need{Len: "H3+"},
 			Desc: "Raise: 3+ hearts"},
-		{Name: "orb21.jumprebid", Prio: 109, Seq: "1x P 2y P", Call: "jx", Need: Need{Pts: rng(15, 21), Count: LengthPts, Len: "x6+", Test: good('x')},
-			Desc: "Jump rebid: solid 6+ %x, extra values"},
+		// Opposite a two-over-one's 10+ it forces: game is there. Only at
+		// the three level (a jump to four would pass 3NT).
+		{Name: "orb21.jumprebid", Prio: 109, Seq: "1x P 2y P", Call: "jx", When: higher('x', 'y'), Need: Need{Pts: rng(15, 21), Count: LengthPts, Len: "x6+", Test: good('x')},
+			Desc: "Jump rebid: solid 6+ %x, extra values", Force: Forcing},
 		{Name: "orb21.rebid6", Prio: 108, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x6+", Test: hnot(lowerFiveAt2)},
 			Desc: "Rebid: 6+ %x"},
 		{Name: "orb21.newsuit", Prio: 107, Seq: "1x P 2y P", Call: "cz", When: cheapLevel('z', 2), Need: Need{Len: "z4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
@@ -324,6 +326,11 @@ func responderRebidRules() []*Rule {
 			Desc: "Raise: 4+ %z, invitational (9 HCP with five)"},
 		{Name: "rr.rebid6", Prio: 94, Seq: seq, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Pts: rng(6, 10), Len: "y6+"},
 			Desc: "Rebid: 6+ %y, weak"},
+		// A self-sufficient six-card major (three top honours) with game
+		// values and no slam in view: game at once, not fourth suit.
+		{Name: "rr.rebid6.solid", Prio: 113, Seq: "1x P 1M P 1z/2z P", Call: "4M", When: all(unpassed, func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('M') }),
+			Need: Need{Pts: rng(12, 15), Len: "M6+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 }},
+			Desc: "Game: solid 6+ %M", Force: SignOff},
 		{Name: "rr.preference", Prio: 92, Seq: "1x P 1y P 1z/2z P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
 			Need: Need{Pts: rng(6, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= e.Len[b.S('z')] && e.Len[b.S('x')] >= 2 }},
 			Desc: "Preference for %x"},
@@ -381,6 +388,10 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
 		// A new suit past 3NT is not natural: with a fit it is a control
 		// bid (cue.bid), without one there is no room to look for a fit.
+		// Game values with four cards in an unbid major: the major at
+		// the two level first (forcing), before a long minor.
+		{Name: "rr21.newmajor", Prio: 97, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree, func(_ *Ctx, b *Bind) bool { return b.S('z') >= card.Hearts }),
+			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
 		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 3), fourthSuitFree),
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
 		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11), Len: "x0-2"},

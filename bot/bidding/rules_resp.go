@@ -17,8 +17,24 @@ func responseRules() []*Rule {
 		{Name: "resp.weak.game.raise", Prio: 115, Seq: "1M P", Call: "4M",
 			Need: Need{Pts: rng(0, 9), Len: "M5+"}, Force: SignOff,
 			Desc: "Preemptive raise to game: 5+ %M, weak"},
+		// 13 counting a singleton or void with 10-11 HCP is a limit
+		// raise too (Jacoby 2NT wants 12 HCP), unless a good five-card
+		// side suit is bid first.
 		{Name: "resp.limit.raise", Prio: 110, Seq: "1M P", Call: "3M",
-			Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M4+", Test: hcpMin(8)}, Force: Invitational,
+			Need: Need{Pts: rng(10, 13), Count: SupportPts, Trump: 'M', Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+				if e.HCP < 8 {
+					return false
+				}
+				if e.SupportPts(b.S('M')) <= 12 {
+					return true
+				}
+				for s := card.Clubs; s <= card.Spades; s++ {
+					if s != b.S('M') && e.Len[s] >= 5 && e.GoodSuit(s) {
+						return false
+					}
+				}
+				return e.HCP <= 11
+			}}, Force: Invitational,
 			Desc: "Limit raise: 10-12 points, 4+ %M"},
 		{Name: "resp.3nt.major", Prio: 105, Seq: "1M P", Call: "3N", When: unpassed,
 			Need: Need{Pts: rng(15, 17), Bal: 1, Len: "M2-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
