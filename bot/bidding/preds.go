@@ -126,6 +126,15 @@ func good(v byte) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.GoodSuit(suitOf(c, b, v)) }
 }
 
+// preemptSuit: a seven-card suit good enough to preempt at three: a good
+// one, or not vulnerable two of the top five honours (QJ to seven).
+func preemptSuit(v byte) HandPred {
+	return func(c *Ctx, e *Eval, b *Bind) bool {
+		s := suitOf(c, b, v)
+		return e.GoodSuit(s) || !c.Vulnerable() && e.Len[s] >= 7 && e.Top(s, 5) >= 2
+	}
+}
+
 // noSideMajor: no four cards in a major other than suit v (a weak jump
 // overcall, like a weak two, keeps a side major to bid).
 func noSideMajor(v byte) HandPred {

@@ -242,7 +242,7 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.3level", Prio: 134, Seq: "1x", Call: "3y", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
 			return int(l.Level) == 1
-		}, Need: Need{Pts: rng(5, 10), Len: "y7+", Test: good('y')},
+		}, Need: Need{Pts: rng(5, 10), Len: "y7+", Test: preemptSuit('y')},
 			Desc: "Preemptive jump overcall: 7-card %y"},
 		{Name: "ovc.weakjump", Prio: 132, Seq: "1x", Call: "jy", Need: Need{Pts: rng(5, 9), Len: "y6+", Test: hall(good('y'), noSideMajor('y'))},
 			Desc: "Weak jump overcall: 6-card %y, 5-9 HCP"},

@@ -107,7 +107,7 @@ func openingRules() []*Rule {
 			Need: Need{Pts: rng(5, 11), Len: "m8+"},
 			Desc: "Preempt in %m: 5-11 HCP, 8+ %m"},
 		{Name: "open.3.preempt", Prio: 170, Seq: "-", Call: "3x", When: seat(1, 2),
-			Need: Need{Pts: rng(5, 10), Len: "x7", Test: hall(good('x'), outsideMax('x', 3))},
+			Need: Need{Pts: rng(5, 10), Len: "x7", Test: hall(preemptSuit('x'), outsideMax('x', 3))},
 			Desc: "Preempt: 7-card %x suit, 5-10 HCP"},
 		{Name: "open.3.preempt.3rd", Prio: 170, Seq: "-", Call: "3x", When: seat(3),
 			Need: Need{Pts: rng(5, 11), Len: "x6-7", Test: hall(good('x'), hany(

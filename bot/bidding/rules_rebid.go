@@ -374,6 +374,12 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.pass", Prio: 50, Seq: seq, Call: "P", When: lastBelowGame, Need: Need{Pts: rng(0, 10)},
 			Desc: "Pass: no game"},
 		// After a two-over-one.
+		// Invitational values, two cards at most in opener's first
+		// suit and fewer than four in his second, the unbid suits
+		// stopped: 2NT, not a preference.
+		{Name: "rr21.2nt", Prio: 96, Seq: "1x P 2y P 2z P", Call: "2N", When: func(_ *Ctx, b *Bind) bool { return b.S('z') != b.S('x') && b.S('z') != b.S('y') },
+			Need: Need{Pts: rng(10, 12), Len: "x0-2 z0-3", Test: hall(stoppersUnbid, func(_ *Ctx, e *Eval, b *Bind) bool { return e.SemiBalanced && e.Len[b.S('y')] < 6 })},
+			Desc: "2NT: 10-12 HCP, stoppers, invitational", Force: Invitational},
 		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
 			Desc: "Preference: two+ %M"},
 		// Game values, no major fit, the unbid suits stopped: 3NT
