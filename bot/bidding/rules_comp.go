@@ -74,10 +74,11 @@ func unbidMajor(c *Ctx, _ *Eval, _ *Bind) bool {
 }
 
 // raiseFirst: partner opened a major I hold three of, and both majors
-// are bid (the double would show the minors): raise first.
+// are bid (the double would show the minors) or the hand is only worth a
+// single raise: raise first.
 func raiseFirst(c *Ctx, e *Eval, b *Bind) bool {
 	x := b.S('x')
-	return x >= card.Hearts && e.Len[x] >= 3 && !unbidMajor(c, e, b)
+	return x >= card.Hearts && e.Len[x] >= 3 && (!unbidMajor(c, e, b) || e.HCP <= 9)
 }
 
 // unbid4: four cards or more in each of the two suits the opponents have
@@ -251,7 +252,9 @@ func competitiveRules() []*Rule {
 		{Name: "ovc.1level", Prio: 130, Seq: "1x", Call: "1y",
 			Need: Need{Pts: rng(8, 18), Len: "y4+", Test: hall(hnot(minorWithMajorsTakeout), hany(
 				hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 5 }, overcallSuit('y')),
-				func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 },
+				func(_ *Ctx, e *Eval, b *Bind) bool {
+					return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 && e.HCP <= 14
+				},
 			))},
 			Desc: "Overcall: 8-17 HCP, 5+ %y"},
 		{Name: "ovc.takeout", Prio: 128, Seq: "1x", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(takeoutShape, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 13 || e.HCP >= 12 })},

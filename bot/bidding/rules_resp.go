@@ -36,6 +36,11 @@ func responseRules() []*Rule {
 				return e.HCP <= 11
 			}}, Force: Invitational,
 			Desc: "Limit raise: 10-12 points, 4+ %M"},
+		// A passed hand raises with three trumps too: a two-over-one
+		// would not force, and the raise limits the hand at once.
+		{Name: "resp.limit.raise.passed3", Prio: 109, Seq: "1M P", Call: "3M", When: not(unpassed),
+			Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3", Test: hcpMin(10)}, Force: Invitational,
+			Desc: "Limit raise: 10-12 points, 3 %M (a passed hand)"},
 		{Name: "resp.3nt.major", Prio: 105, Seq: "1M P", Call: "3N", When: unpassed,
 			Need: Need{Pts: rng(15, 17), Bal: 1, Len: "M2-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 				return b.S('M') == card.Spades || e.Len[card.Spades] < 4
