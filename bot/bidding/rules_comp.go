@@ -19,7 +19,10 @@ func takeoutShape(c *Ctx, e *Eval, _ *Bind) bool {
 		return false
 	}
 	for _, s := range theirs {
-		if e.Len[s] > 2 {
+		// Three of their minor with both majors (four each) and 12+
+		// doubles too: the majors are what the double looks for.
+		if e.Len[s] > 2 && !(e.Len[s] == 3 && s <= card.Diamonds && len(theirs) == 1 && e.HCP >= 12 &&
+			e.Len[card.Hearts] >= 4 && e.Len[card.Spades] >= 4) {
 			return false
 		}
 	}
@@ -523,6 +526,11 @@ func competitiveRules() []*Rule {
 			Desc: "Penalty pass: long, strong trumps"},
 		{Name: "adv.x.cue", Prio: 118, Seq: "1x X P", Call: "2x", Art: true, Need: Need{Pts: rng(12, 37)},
 			Desc: "Cue bid: 12+ HCP", Force: Forcing},
+		// A strong six-card major and game values: game at once (the
+		// doubler promised support).
+		{Name: "adv.x.game6", Prio: 119, Seq: "1x X P", Call: "4M", When: func(_ *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
+			Need: Need{Pts: rng(12, 16), Len: "M6+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
+			Desc: "Game: 12-16 HCP, a strong 6+ %M", Force: SignOff},
 		// Without an unbid four-card major to look for, a balanced hand
 		// with their suit stopped bids game in notrump, not the cue bid.
 		{Name: "adv.x.3nt", Prio: 119, Seq: "1x X P", Call: "3N", Need: Need{Pts: rng(13, 16), Bal: 1, Test: hall(stoppersTheirs, noUnbidMajor4)},
@@ -538,7 +546,7 @@ func competitiveRules() []*Rule {
 			return e.Len[card.Hearts] < 4 && e.Len[card.Spades] < 4 && !(e.Balanced && e.Shape()[0] <= 4 && stoppersTheirs(c, e, b))
 		}}, Pref: majorFirst, Force: Invitational,
 			Desc: "Jump: 9-11 HCP, 4+ %z"},
-		{Name: "adv.x.2nt", Prio: 117, Seq: "1x X P", Call: "2N", Need: Need{Pts: rng(11, 12), Test: hall(stoppersTheirs, noUnbidMajor4)}, Force: Invitational,
+		{Name: "adv.x.2nt", Prio: 119, Seq: "1x X P", Call: "2N", Need: Need{Pts: rng(11, 12), Test: hall(stoppersTheirs, noUnbidMajor4)}, Force: Invitational,
 			Desc: "2NT: 11-12 HCP, stopper"},
 		{Name: "adv.x.1nt", Prio: 114, Seq: "1x X P", Call: "1N", Need: Need{Pts: rng(6, 10), Test: hall(stoppersTheirs, noUnbidMajor4, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.SemiBalanced })},
 			Desc: "1NT: 6-10 HCP, stopper"},
@@ -590,6 +598,10 @@ func competitiveRules() []*Rule {
 		// The doubler's rebid.
 		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "cM",
 			Need: Need{Pts: rng(16, 18), Len: "M4+"}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
+		// 22+ HCP: game opposite any answer at one (21 jumps, as sayc-dev
+		// does; over a two-level answer game is the jump raise).
+		{Name: "dbl.gameraise.major", Prio: 115, Seq: "1x X P 1M P", When: lastOfPartner('M'), Call: "4M",
+			Need: Need{Pts: rng(22, 37), Len: "M4+"}, Desc: "Game: 22+ HCP, 4+ %M", Force: SignOff},
 		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "jM",
 			Need: Need{Pts: rng(19, 37), Len: "M4+"}, Desc: "Jump raise: 19+ HCP, 4+ %M", Force: Invitational},
 		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "cy",

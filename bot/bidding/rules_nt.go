@@ -89,7 +89,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 			Need: Need{Pts: rng(13, 15), Len: "M6+", Test: good('M')}, Force: GameForcing,
 			Desc: "Slam try: 6+ %M, 13-15 HCP"},
 		{Name: name + "stayman", Prio: 110, Seq: seq, Call: at(2, "C"), Art: true, Force: Forcing,
-			Need: Need{Test: hany(staymanHand(gameMin-2), garbageStayman, minorSlamTry)},
+			Need: Need{Test: hany(staymanHand(gameMin-2), func(c *Ctx, e *Eval, b *Bind) bool { return lv == 1 && garbageStayman(c, e, b) }, minorSlamTry)},
 			Desc: "Stayman: asks for a four-card major"},
 		{Name: name + "transfer.s", Prio: 106, Seq: seq, Call: at(2, "H"), Art: true, Force: Forcing,
 			Need: Need{Len: "S5+", Test: spadeTransfer},
