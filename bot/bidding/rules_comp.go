@@ -598,10 +598,6 @@ func competitiveRules() []*Rule {
 		// The doubler's rebid.
 		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "cM",
 			Need: Need{Pts: rng(16, 18), Len: "M4+"}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
-		// 22+ HCP: game opposite any answer at one (21 jumps, as sayc-dev
-		// does; over a two-level answer game is the jump raise).
-		{Name: "dbl.gameraise.major", Prio: 115, Seq: "1x X P 1M P", When: lastOfPartner('M'), Call: "4M",
-			Need: Need{Pts: rng(22, 37), Len: "M4+"}, Desc: "Game: 22+ HCP, 4+ %M", Force: SignOff},
 		{Name: "dbl.jumpraise.major", Prio: 114, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "jM",
 			Need: Need{Pts: rng(19, 37), Len: "M4+"}, Desc: "Jump raise: 19+ HCP, 4+ %M", Force: Invitational},
 		{Name: "dbl.raise", Prio: 110, Seq: "1x/2x/3x X P B P", When: lastOfPartner('y'), Call: "cy",
