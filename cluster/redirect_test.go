@@ -286,15 +286,17 @@ func TestHandOverWithAdvertise(t *testing.T) {
 		}
 	}
 	first := func(id string) string { return "ws" + strings.TrimPrefix(n1.base, "http") + "/ws/" + id }
-	waitFor(t, 30*time.Second, "the tables to spread over the two nodes", func() bool {
+	// on counts the tables node serves.
+	on := func(node string) int {
 		n := 0
 		for _, x := range conns {
-			if owner(x.id) == "h2" {
+			if owner(x.id) == node {
 				n++
 			}
 		}
-		return n >= 10
-	})
+		return n
+	}
+	waitFor(t, 30*time.Second, "the tables to spread over the two nodes", func() bool { return on("h2") >= 10 })
 	for _, x := range conns {
 		c, typ, _, err := connectAsPage(x.b, first(x.id))
 		must(t, err)
@@ -353,15 +355,7 @@ func TestHandOverWithAdvertise(t *testing.T) {
 	}
 
 	startChild(t, "h3", dsn, e.URL(), env...)
-	waitFor(t, 30*time.Second, "the new node to get its part", func() bool {
-		n := 0
-		for _, x := range conns {
-			if owner(x.id) == "h3" {
-				n++
-			}
-		}
-		return n >= 4
-	})
+	waitFor(t, 30*time.Second, "the new node to get its part", func() bool { return on("h3") >= 4 })
 	// Let the moves settle and the players come back.
 	time.Sleep(4 * time.Second)
 	close(stop)

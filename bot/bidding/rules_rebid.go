@@ -392,12 +392,12 @@ func responderRebidRules() []*Rule {
 			Desc: "Rebid: 6+ %y"},
 		{Name: "rr21.raise", Prio: 97, Seq: seq2, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
-		// A new suit past 3NT is not natural: with a fit it is a control
-		// bid (cue.bid), without one there is no room to look for a fit.
 		// Game values with four cards in an unbid major: the major at
 		// the two level first (forcing), before a long minor.
 		{Name: "rr21.newmajor", Prio: 97, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree, func(_ *Ctx, b *Bind) bool { return b.S('z') >= card.Hearts }),
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
+		// A new suit past 3NT is not natural: with a fit it is a control
+		// bid (cue.bid), without one there is no room to look for a fit.
 		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 3), fourthSuitFree),
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
 		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11), Len: "x0-2"},
