@@ -510,12 +510,10 @@ func (h *Hub) handOver(ctx context.Context, t *table.Table) {
 	}
 	h.mu.Lock()
 	s := h.served[id]
-	until := time.Now().Add(3 * h.cfg.ScanInterval)
-	h.retryAt[id] = until
 	if len(h.handed) > 10000 { // forget the entries rather than grow
 		clear(h.handed)
 	}
-	h.handed[id] = until
+	h.handed[id] = time.Now().Add(3 * h.cfg.ScanInterval)
 	h.mu.Unlock()
 	if s != nil {
 		h.unserve(s)
