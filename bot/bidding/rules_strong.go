@@ -101,7 +101,30 @@ func strongRules() []*Rule {
 		{Name: "pre.newsuit.raise", Prio: 100, Seq: "3x P 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Len: "y3+"}, Desc: "Support for %y", Force: SignOff},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
+		// A major of my own at the four level over partner's preempt is to
+		// play: a long suit, no fit, values to take the tricks; the
+		// preemptor has described his hand and passes, but for a suit
+		// of ten cards or more with a void in mine.
+		{Name: "pre.newsuit.game", Prio: 108, Seq: "3x/4x P", Call: "4y", When: majorOver('y', 'x'),
+			Need: Need{Len: "y6+", Test: hall(hcpMin(10), func(_ *Ctx, e *Eval, b *Bind) bool {
+				return e.Len[b.S('x')] <= 1 && (e.Len[b.S('y')] >= 7 || e.GoodSuit(b.S('y')))
+			})}, Force: SignOff,
+			Show: func(_ *Ctx, b *Bind, m *Meaning) {
+				m.MinHCP = max(m.MinHCP, 10)
+				m.MaxLen[b.S('x')] = min(m.MaxLen[b.S('x')], 1)
+			},
+			Desc: "To play: a long suit of my own, no fit for %x"},
+		{Name: "pre.newsuit.game.own", Prio: 101, Seq: "3x/4x P 4y P", Call: "5x", When: majorOver('y', 'x'),
+			Need: Need{Len: "x10+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] == 0 }}, Force: SignOff,
+			Desc: "Ten cards in %x and a void in partner's suit: our suit"},
+		{Name: "pre.newsuit.game.pass", Prio: 100, Seq: "3x/4x P 4y P", Call: "P", When: majorOver('y', 'x'),
+			Desc: "Pass: partner's suit is to play"},
 	}
+}
+
+// majorOver: y is a major other than x.
+func majorOver(y, x byte) AuctionPred {
+	return func(_ *Ctx, b *Bind) bool { return b.S(y) >= card.Hearts && b.S(y) != b.S(x) }
 }
 
 // gameNoSlam: opposite a weak two in a major, three trumps and 16-17
