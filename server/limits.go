@@ -56,10 +56,13 @@ func (s *Server) limitOrTableError(w http.ResponseWriter, r *http.Request, err e
 }
 
 // GCPercent is the garbage collector's GOGC that atout serve runs with
-// unless GOGC is set. Allocation is steady and the collector's CPU small:
-// letting the heap reach 4x the live heap instead of 2x (GOGC=100) makes
-// a third as many collections, for memory that stays under 1 GB at 2,000
-// tables of four (some 130 MB live: 840 MB of RSS; at 5x, 1,010 MB; at
-// 3x, 760-820 MB; the p99 of a move the same within the runs' spread:
+// unless GOGC is set, over the live heap but for the solvers' tables
+// (PaceGC). Allocation is steady and the collector's CPU small: letting
+// the heap reach 3.5x the live heap instead of 2x (GOGC=100) makes half as
+// many collections, for memory that stays under 1 GB at 2,000 tables of
+// four. Some 130 MB is live before the first deals end, 200-250 MB once
+// their reviews run (of which some 100 MB of solvers' tables); at 300 the
+// RSS was 840 MB before and 1,020 MB after (at 400, 1,010 MB before; at
+// 200, 760-820 MB; the p99 of a move the same within the runs' spread:
 // docs/capacity.md).
-const GCPercent = 300
+const GCPercent = 250

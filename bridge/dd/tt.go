@@ -1,6 +1,11 @@
 package dd
 
-import "math/bits"
+import (
+	"math/bits"
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+)
 
 // The transposition table maps a position at a trick boundary to bounds on
 // the number of tricks the side on lead takes from there, and the best lead
@@ -116,9 +121,29 @@ func newTable(mb int) *ttable {
 	// an entry takes 24 bytes (and an older block 8 bytes per segMax
 	// entries)
 	entries := max((bytes-slots*24)/24, 2*segMax)
-	return &ttable{index: make([]ttHead, slots), active: min(firstSlots, int(slots)),
+	t := &ttable{index: make([]ttHead, slots), active: min(firstSlots, int(slots)),
 		segs: make([]ttSeg, entries/segMax+1), nseg: 1, pool: make([]ttEntry, entries), gen: 1}
+	n := int64(slots)*int64(sizeofHead) + int64(len(t.segs))*int64(sizeofSeg) + int64(entries)*int64(sizeofEntry)
+	tableBytes.Add(n)
+	runtime.AddCleanup(t, func(n int64) { tableBytes.Add(-n) }, n)
+	return t
 }
+
+const (
+	sizeofHead  = unsafe.Sizeof(ttHead{})
+	sizeofSeg   = unsafe.Sizeof(ttSeg{})
+	sizeofEntry = unsafe.Sizeof(ttEntry{})
+)
+
+// tableBytes is the memory of the transposition tables not yet collected.
+var tableBytes atomic.Int64
+
+// TableBytes returns the bytes held by the solvers' transposition tables
+// that the garbage collector has not yet reclaimed (in use, kept in a pool,
+// or dropped and awaiting collection). A process that paces its collector
+// on its live heap counts them apart: they are fixed-size arrays whose size
+// does not grow with the program's other work (see server.PaceGC).
+func TableBytes() int64 { return tableBytes.Load() }
 
 func hashKey(lens uint64, trump int) uint64 {
 	h := (lens ^ uint64(trump)<<61) * 0x9E3779B97F4A7C15

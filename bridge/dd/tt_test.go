@@ -2,7 +2,9 @@ package dd
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"atout/bridge"
 	"atout/card"
@@ -136,5 +138,28 @@ func TestTableStoreAfterProbe(t *testing.T) {
 	}
 	if hit, ok, _, _ := e.probe(lens, o0, o1, 0, 7, 7, &fresh); !hit || ok {
 		t.Fatal("4..6 lost after the index grew")
+	}
+}
+
+// TestTableBytes checks the count of the transposition tables' memory: a
+// new solver adds its table's size, and a dropped one is taken off once
+// the collector has reclaimed it.
+func TestTableBytes(t *testing.T) {
+	runtime.GC()
+	before := TableBytes()
+	s := NewSolver(4)
+	got := TableBytes() - before
+	if got < 4<<20-(64<<10) || got > 4<<20+(64<<10) {
+		t.Fatalf("a 4 MB solver added %d bytes, want about %d", got, 4<<20)
+	}
+	runtime.KeepAlive(s)
+	s = nil
+	deadline := time.Now().Add(5 * time.Second)
+	for TableBytes() != before {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the solver was dropped: %d bytes, want %d", TableBytes(), before)
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
 	}
 }

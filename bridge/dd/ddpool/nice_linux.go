@@ -18,3 +18,7 @@ func threadNice() (int, error) {
 	}
 	return 20 - p, nil
 }
+
+// CanLowerPriority reports whether Config.BackgroundNice lowers the
+// priority of background work on this system.
+func CanLowerPriority() bool { return true }
