@@ -58,10 +58,29 @@ type Review struct {
 	// and with the same deal played by the bots at a second table. A
 	// competition's table never asks it (the competition compares).
 	Compare bool
+	// Second says what a review that compares does with the second
+	// table: play it (SecondNow, the zero value), or leave it out.
+	Second SecondMode
 	// Level is the level of the table's bots ("easy", "medium",
 	// "strong"), those of the second table; "" for the game's strongest.
 	Level string
 }
+
+// SecondMode is what a review that compares does with the second table
+// (Review.Second). The second table is nine tenths of a bridge review's
+// work: a busy node reviews its deals first and plays their second tables
+// after, or not at all.
+type SecondMode uint8
+
+const (
+	// SecondNow plays the second table in the review.
+	SecondNow SecondMode = iota
+	// SecondLater leaves it out and says it is pending
+	// (protocol.Comparison.SecondPending): a review of its own follows.
+	SecondLater
+	// SecondSkipped leaves it out: the node has no time for it.
+	SecondSkipped
+)
 
 // Workers run the abilities' work off the tables' goroutines: a player's
 // claim or hint (urgent) before the analyses of finished deals. Package

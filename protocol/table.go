@@ -274,10 +274,11 @@ type BeloteSheet struct {
 // Analysis is the double-dummy analysis of a finished bridge deal (tables
 // with at least one human), sent to every subscriber some time after the
 // deal-over state (the solver takes seconds; none comes when it cannot be
-// made within 60 s or the server's queue is full), and again right after
-// the state of a player joining while the deal is over. It is stored with
-// the deal's result: GET /api/games/{id} gives it as
-// deals[i].result.analysis.
+// made within 60 s or the server's queue is full), again when its
+// comparison's second table was pending and has been played (the new one
+// replaces it), and again right after the state of a player joining while
+// the deal is over. It is stored with the deal's result: GET
+// /api/games/{id} gives it as deals[i].result.analysis.
 type Analysis struct {
 	Type  string `json:"type"` // "analysis"
 	Deal  int    `json:"deal"` // the table's deal number
@@ -309,8 +310,13 @@ type Comparison struct {
 	// ParIMPs is the table's score against par: IMPs of ScoreNS − Par.Score.
 	ParIMPs int `json:"parIMPs"`
 	// Second is the second table; none when its bots could not finish
-	// the deal in time.
+	// the deal in time, or when it is still being played (SecondPending).
 	Second *SecondTable `json:"second,omitempty"`
+	// SecondPending says that the second table is still being played: the
+	// analysis is sent again, with Second, once its bots have finished.
+	// A busy node reviews the deals first and plays their second tables
+	// after.
+	SecondPending bool `json:"secondPending,omitempty"`
 }
 
 // SecondTable is the same deal bid and played by four bots (those of the

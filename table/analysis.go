@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atout/game"
@@ -34,11 +35,26 @@ var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are 
 // piece of work past it is reported as failed at once, and its worker
 // stays taken until the solver really returns, so that abandoned searches
 // never pile up on the cores.
+//
+// A review that compares the deal with a second table (match.Review.Compare)
+// runs in two: the review without the second table, sent at once and
+// saying the second table is pending, then the review again with it, sent
+// when done, from a queue of its own (later). A slot of that queue is
+// taken when the first review is queued; a deal that finds none goes
+// without a second table (match.SecondSkipped), so that every pending one
+// is played. The workers take the second tables when no first review
+// waits, or when the second tables have had less of the workers' time
+// than the first reviews: the deals' reviews come first, and the second
+// tables still get half the time on a node that never runs out of deals.
 type analyst struct {
 	workers     match.Workers
 	timeout     time.Duration
 	hintTimeout time.Duration
 	jobs        chan analysisJob
+	later       chan analysisJob // the second tables, at most cap(laterSlots)
+	laterSlots  chan struct{}    // taken when a review that will have a second table is queued
+	firstTime   atomic.Int64     // the workers' time on the first reviews (ns)
+	laterTime   atomic.Int64     // and on the second tables
 	hintSlots   chan struct{}
 	stop        chan struct{}
 	stopOnce    sync.Once
@@ -51,14 +67,21 @@ type analysisJob struct {
 	deal    game.Game // a copy of the finished deal
 	analyse func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error)
 	done    func(msg []byte, err error)
+	// then is the review with the second table, queued on later when
+	// this one has been sent (its slot taken); nil if none.
+	then *analysisJob
+	// second: this is such a review (it gives its slot back when done).
+	second bool
 }
 
 func newAnalyst(cfg *Config) *analyst {
 	a := &analyst{
 		workers: cfg.Workers, timeout: cfg.AnalysisTimeout, hintTimeout: cfg.HintTimeout,
-		jobs:      make(chan analysisJob, cfg.AnalysisQueue),
-		hintSlots: make(chan struct{}, cfg.HintWorkers),
-		stop:      make(chan struct{}),
+		jobs:       make(chan analysisJob, cfg.AnalysisQueue),
+		later:      make(chan analysisJob, 2*cfg.AnalysisWorkers),
+		laterSlots: make(chan struct{}, 2*cfg.AnalysisWorkers),
+		hintSlots:  make(chan struct{}, cfg.HintWorkers),
+		stop:       make(chan struct{}),
 	}
 	for _, ab := range cfg.Games {
 		if ab.Analyse != nil {
@@ -74,28 +97,88 @@ func newAnalyst(cfg *Config) *analyst {
 func (a *analyst) close() { a.stopOnce.Do(func() { close(a.stop) }) }
 
 // submit queues an analysis; false when the queue is full or the hub is
-// stopping (the deal then goes without one).
+// stopping (the deal then goes without one). A review that compares (and
+// plays the second table, match.SecondNow) is split in two when a slot
+// for its second table is free, or else goes without the second table.
 func (a *analyst) submit(j analysisJob) bool {
 	select {
 	case <-a.stop:
 		return false
 	default:
 	}
+	reserved := false
+	if j.review.Compare && j.review.Second == match.SecondNow {
+		select {
+		case a.laterSlots <- struct{}{}:
+			reserved = true
+			second := j
+			second.second = true
+			j.then = &second
+			j.review.Second = match.SecondLater
+		default:
+			j.review.Second = match.SecondSkipped
+		}
+	}
 	select {
 	case a.jobs <- j:
 		return true
 	default:
+		if reserved {
+			<-a.laterSlots
+		}
 		return false
+	}
+}
+
+// next waits for the next job: a first review before a second table,
+// unless the second tables have had less of the workers' time; false when
+// the hub stops.
+func (a *analyst) next() (analysisJob, bool) {
+	if a.laterTime.Load() < a.firstTime.Load() {
+		select {
+		case j := <-a.later:
+			return j, true
+		default:
+		}
+	}
+	select {
+	case <-a.stop:
+		return analysisJob{}, false
+	case j := <-a.jobs:
+		return j, true
+	default:
+	}
+	select {
+	case <-a.stop:
+		return analysisJob{}, false
+	case j := <-a.jobs:
+		return j, true
+	case j := <-a.later:
+		return j, true
 	}
 }
 
 func (a *analyst) worker() {
 	for {
-		select {
-		case <-a.stop:
+		j, ok := a.next()
+		if !ok {
 			return
-		case j := <-a.jobs:
-			j.done(a.run(j))
+		}
+		start := time.Now()
+		msg, err := a.run(j)
+		if j.second {
+			a.laterTime.Add(int64(time.Since(start)))
+			<-a.laterSlots
+		} else {
+			a.firstTime.Add(int64(time.Since(start)))
+		}
+		j.done(msg, err)
+		if j.then != nil {
+			if err == nil && msg != nil {
+				a.later <- *j.then // never waits: its slot is taken
+			} else {
+				<-a.laterSlots
+			}
 		}
 	}
 }

@@ -47,6 +47,7 @@ func TestAnalysisMessage(t *testing.T) {
 	ctx := context.Background()
 	var mu sync.Mutex
 	var plays []bridgeanalysis.DealPlay
+	var modes []match.SecondMode
 	fake := func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 		p, ok := bridgeanalysis.PlayOf(d.(*bridge.Game))
 		if !ok {
@@ -54,6 +55,7 @@ func TestAnalysisMessage(t *testing.T) {
 		}
 		mu.Lock()
 		plays = append(plays, p)
+		modes = append(modes, r.Second)
 		mu.Unlock()
 		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: r.Deal, Board: p.Board, DD: map[card.Seat]map[string]int{card.North: {"NT": 7}},
 			Par: ParInfo{Score: 90, Contracts: []string{"NS 1NT"}}, Contract: p.Contract.String(), Costly: []CostlyCard{}}}, nil
@@ -135,11 +137,146 @@ func TestAnalysisMessage(t *testing.T) {
 	if m := readUntil(t, sub3, "analysis", 10*time.Second); m["deal"] != 1.0 {
 		t.Fatalf("resumed table sent %v", m)
 	}
+	// Reviewed twice (a casual duplicate table compares): without the
+	// second table, then with it; not again after the restart.
 	mu.Lock()
-	n := len(plays)
+	got := append([]match.SecondMode(nil), modes...)
 	mu.Unlock()
-	if n != 1 {
-		t.Errorf("analysed %d times", n)
+	if len(got) != 2 || got[0] != match.SecondLater || got[1] != match.SecondNow {
+		t.Errorf("reviews with second table modes %v, want [%d %d]", got, match.SecondLater, match.SecondNow)
+	}
+}
+
+// A review that compares runs in two: without the second table (saying it
+// is pending), then with it, once the first reviews that wait are done; a
+// deal that finds no slot for a second table goes without one; and the
+// second tables get their share of the workers while first reviews keep
+// coming.
+func TestSecondTableLater(t *testing.T) {
+	gate := make(chan struct{})
+	type ran struct {
+		deal int
+		mode match.SecondMode
+	}
+	runs := make(chan ran, 100)
+	fake := func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
+		if r.Deal == 1 && r.Second != match.SecondNow {
+			<-gate // the worker held until the other deals are queued
+		}
+		if r.Second == match.SecondNow {
+			time.Sleep(5 * time.Millisecond) // a second table costs more
+		}
+		runs <- ran{r.Deal, r.Second}
+		a := &Analysis{Type: "analysis", Deal: r.Deal, Compare: &protocol.Comparison{}}
+		switch r.Second {
+		case match.SecondNow:
+			a.Compare.Second = &protocol.SecondTable{Contract: "4S"}
+		case match.SecondLater:
+			a.Compare.SecondPending = true
+		}
+		return protocol.DealAnalysis{Bridge: a}, nil
+	}
+	cfg := Config{AnalysisWorkers: 1, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}}
+	cfg.setDefaults()
+	an := newAnalyst(&cfg)
+	defer an.close()
+	var mu sync.Mutex
+	sent := map[int][]*protocol.Comparison{}
+	done := func(deal int) func([]byte, error) {
+		return func(msg []byte, err error) {
+			if err != nil {
+				t.Errorf("deal %d: %v", deal, err)
+				return
+			}
+			var a Analysis
+			if err := json.Unmarshal(msg, &a); err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			sent[deal] = append(sent[deal], a.Compare)
+			mu.Unlock()
+		}
+	}
+	d, _ := bridge.ParseDeal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+	g := bridge.NewGame(1, card.North, bridge.VulNone, d)
+	submit := func(deal int) {
+		if !an.submit(analysisJob{review: match.Review{Deal: deal, Compare: true}, deal: g, analyse: fake, done: done(deal)}) {
+			t.Fatalf("deal %d refused", deal)
+		}
+	}
+	// Two slots for second tables (twice the workers): deals 1 and 2
+	// get one, deal 3 none.
+	for deal := 1; deal <= 3; deal++ {
+		submit(deal)
+	}
+	close(gate)
+	// Deals 4-9 come while the first are reviewed: the second tables
+	// still run among them.
+	var order []ran
+	for deal := 4; deal <= 9; deal++ {
+		submit(deal)
+		order = append(order, <-runs)
+	}
+	// Wait until every deal is sent, and again when it said its second
+	// table was pending.
+	over := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for deal := 1; deal <= 9; deal++ {
+			s := sent[deal]
+			if len(s) == 0 || s[0].SecondPending && len(s) < 2 {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.After(10 * time.Second); !over(); {
+		select {
+		case r := <-runs:
+			order = append(order, r)
+		case <-deadline:
+			t.Fatalf("not every analysis sent: %v", order)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	// The second tables ran among the first reviews, not all after.
+	lastFirst, firstSecond := 0, len(order)
+	for i, r := range order {
+		if r.mode != match.SecondNow {
+			lastFirst = i
+		} else if i < firstSecond {
+			firstSecond = i
+		}
+	}
+	if firstSecond > lastFirst {
+		t.Errorf("every second table after the first reviews: %v", order)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for deal := 1; deal <= 9; deal++ {
+		s := sent[deal]
+		switch {
+		case len(s) == 2:
+			if !s[0].SecondPending || s[0].Second != nil || s[1].SecondPending || s[1].Second == nil {
+				t.Errorf("deal %d: sent %+v then %+v, want pending then the second table", deal, s[0], s[1])
+			}
+		case len(s) == 1:
+			if s[0].SecondPending || s[0].Second != nil {
+				t.Errorf("deal %d: sent %+v, want no second table and none pending", deal, s[0])
+			}
+			if deal <= 2 {
+				t.Errorf("deal %d had a slot but no second table", deal)
+			}
+		default:
+			t.Errorf("deal %d: sent %d analyses", deal, len(s))
+		}
+	}
+	if len(sent[3]) != 1 {
+		t.Errorf("deal 3 found no slot but was sent %d analyses", len(sent[3]))
+	}
+	if len(an.laterSlots) != 0 || len(an.later) != 0 {
+		t.Errorf("slots taken at the end: %d, queued: %d", len(an.laterSlots), len(an.later))
 	}
 }
 

@@ -29,20 +29,36 @@ import (
 // real bridgeanalysis.Compare. The bots' table stands in for
 // bridgeanalysis.PlaySecondTable (seconds of solving a deal, more under
 // -race, which bridge/analysis tests): the same contract one trick
-// fewer. It keeps what it sent by deal.
+// fewer. It keeps what it sent by deal. As the real one, it leaves the
+// second table out when the review says so (match.Review.Second), and it
+// plays none until hold is closed.
 type comparingAnalysis struct {
 	mu   sync.Mutex
 	sent map[int]protocol.Comparison
 	asks []match.Review
+	hold chan struct{}
 }
 
 func (ca *comparingAnalysis) analyse(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
+	if r.Compare && r.Second == match.SecondNow {
+		select {
+		case <-ca.hold:
+		case <-ctx.Done():
+			return protocol.DealAnalysis{}, ctx.Err()
+		}
+	}
 	x, err := quickAnalysis(ctx, r, d)
 	ca.mu.Lock()
 	defer ca.mu.Unlock()
 	ca.asks = append(ca.asks, r)
 	if err != nil || !r.Compare {
 		return x, err
+	}
+	if r.Second != match.SecondNow {
+		x.Bridge.Par.Score = d.(*bridge.Game).Result().ScoreNS + 100
+		x.Bridge.Compare = bridgeanalysis.Compare(d.(*bridge.Game).Result().ScoreNS, x.Bridge.Par.Score, nil)
+		x.Bridge.Compare.SecondPending = r.Second == match.SecondLater
+		return x, nil
 	}
 	g := d.(*bridge.Game)
 	res := g.Result()
@@ -78,7 +94,7 @@ func impsText(n int) string {
 }
 
 func TestBrowserCompareSheet(t *testing.T) {
-	ca := &comparingAnalysis{sent: map[int]protocol.Comparison{}}
+	ca := &comparingAnalysis{sent: map[int]protocol.Comparison{}, hold: make(chan struct{})}
 	base := startServer(t, func(c *table.Config) {
 		b := c.Games["bridge"]
 		b.Analyse = ca.analyse
@@ -89,13 +105,26 @@ func TestBrowserCompareSheet(t *testing.T) {
 	startGame(t, ctx, "bridge", map[string]string{"scoring-select": "duplicate", "level-select": "easy"})
 	playDeal(t, ctx, 70*time.Second, 0)
 
-	// Desktop: the deal-over panel compares the board, and the sheet
-	// (open beside the table on a wide screen) has its line and the total.
+	// Desktop: the deal-over panel compares the board with par at once,
+	// and says the bots' table is being played; then it comes, and the
+	// sheet (open beside the table on a wide screen) has its line and the
+	// total.
+	run(t, ctx, 20*time.Second, "the bots' table awaited on the deal-over panel",
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="compare"] [data-testid="compare-bots-pending"]`)))
+	if got := text(t, ctx, `[data-testid="deal-over"] [data-testid="compare-bots-pending"]`); got != "The bots' table is being played…" {
+		t.Errorf("pending bots' table: %q", got)
+	}
+	close(ca.hold)
 	run(t, ctx, 20*time.Second, "the comparison on the deal-over panel",
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="deal-over"] [data-testid="compare"] [data-testid="compare-bots"]`)))
 	cmp, asks := ca.get(1)
-	if len(asks) != 1 || !asks[0].Compare || asks[0].Deal != 1 || asks[0].Level != "easy" || cmp.Second == nil {
+	if len(asks) != 2 || asks[0].Second != match.SecondLater || asks[1].Second != match.SecondNow || cmp.Second == nil {
 		t.Fatalf("the table asked %+v, got %+v", asks, cmp)
+	}
+	for _, a := range asks {
+		if !a.Compare || a.Deal != 1 || a.Level != "easy" {
+			t.Fatalf("the table asked %+v", asks)
+		}
 	}
 	if cmp.ParIMPs != -3 || cmp.Second.IMPs != bridge.IMPs(cmp.ScoreNS-cmp.Second.ScoreNS) {
 		t.Fatalf("comparison %+v", cmp)

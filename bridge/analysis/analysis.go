@@ -83,7 +83,8 @@ func withSolver[T any](ctx context.Context, f func(*dd.Solver) (T, error)) (T, e
 // comparison, the board is compared with par and with a second table
 // where bots of r.Level bid and play it ([PlaySecondTable]), in the time
 // the review has left; a second table that could not finish in it (or
-// failed) is left out, the rest of the review kept.
+// failed) is left out, the rest of the review kept. r.Second may leave the
+// second table out (the comparison then says whether it is pending).
 func Analyse(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
 	g, err := board(d)
 	if err != nil {
@@ -98,7 +99,11 @@ func Analyse(ctx context.Context, r match.Review, d game.Game) (protocol.DealAna
 		return protocol.DealAnalysis{}, err
 	}
 	a.Deal = r.Deal
-	if r.Compare {
+	switch {
+	case r.Compare && r.Second != match.SecondNow:
+		a.Compare = Compare(g.Result().ScoreNS, a.Par.Score, nil)
+		a.Compare.SecondPending = r.Second == match.SecondLater
+	case r.Compare:
 		var second *SecondResult
 		sctx, cancel := secondTableContext(ctx)
 		st, err := PlaySecondTable(sctx, p, r.Level)

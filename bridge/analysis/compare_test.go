@@ -171,6 +171,18 @@ func TestAnalyseCompares(t *testing.T) {
 	if !reflect.DeepEqual(again.Bridge.Compare, c) {
 		t.Errorf("second table not deterministic:\n%+v\n%+v", *again.Bridge.Compare.Second, *c.Second)
 	}
+	// The second table left for later, or skipped: the comparison with
+	// par alone, saying whether the second table is pending.
+	for _, m := range []match.SecondMode{match.SecondLater, match.SecondSkipped} {
+		first, err := Analyse(ctx, match.Review{Deal: 1, Compare: true, Level: "medium", Second: m}, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fc := first.Bridge.Compare
+		if fc == nil || fc.Second != nil || fc.SecondPending != (m == match.SecondLater) || fc.ParIMPs != c.ParIMPs || fc.ScoreNS != c.ScoreNS {
+			t.Errorf("review with the second table %d: %+v", m, fc)
+		}
+	}
 	// Without Compare (a competition's table, rubber, Chicago), nothing.
 	plain, err := Analyse(ctx, match.Review{Deal: 1}, g)
 	if err != nil || plain.Bridge.Compare != nil {

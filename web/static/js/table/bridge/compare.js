@@ -52,7 +52,15 @@ export function comparePanel(a) {
       h('p', { 'data-testid': 'compare-bots' }, t('compare.botsResult', { result: botsResult(s), score: t('a11y.score', { side: sideName('NS'), n: signed(s.scoreNS) }) }) + ' · ',
         h('strong', { class: impsClass(s.imps) }, t('compare.vsBots', { imps: impsText(s.imps) }))),
       h('p', { class: 'muted compare-auction', 'data-testid': 'compare-auction' }, t('compare.botsAuction', { calls: auctionText(s.auction) })),
-    ] : h('p', { class: 'muted', 'data-testid': 'compare-bots-late' }, t('compare.botsLate')));
+    ] : botsAwaited(cmp, 'p', 'muted', 'compare-bots'));
+}
+
+// botsAwaited says why the bots' table is not shown: it is still being
+// played (the analysis comes again with it), or it could not be.
+function botsAwaited(cmp, tag, cls, testid) {
+  return cmp.secondPending
+    ? h(tag, { class: cls, 'data-testid': testid + '-pending' }, t('compare.botsPending'))
+    : h(tag, { class: cls, 'data-testid': testid + '-late' }, t('compare.botsLate'));
 }
 
 function impsClass(n) { return n > 0 ? 'imps plus' : n < 0 ? 'imps minus' : 'imps'; }
@@ -73,7 +81,7 @@ export function sheetLine(a, waiting, cols) {
       ' ',
       s ? h('span', { class: 'cmp-part ' + impsClass(s.imps), 'data-testid': 'sheet-bots' },
         t('compare.lineBots', { result: botsResult(s), score: signed(s.scoreNS), imps: impsText(s.imps) }))
-        : h('span', { class: 'cmp-part muted', 'data-testid': 'sheet-bots-late' }, t('compare.botsLate')),
+        : botsAwaited(cmp, 'span', 'cmp-part muted', 'sheet-bots'),
     ];
   } else if (a) {
     return null;
