@@ -288,12 +288,24 @@ func (t *Table) analysed(no int, line json.RawMessage) func(msg []byte, err erro
 			if msg == nil {
 				return
 			}
-			t.analyses[no] = msg
+			t.keepAnalysis(no, msg)
 			for s := range t.subs {
 				t.sendAnalysisOf(s, no, msg)
 			}
 		})
 	}
+}
+
+// keepAnalysis keeps msg as the analysis of deal no if no is the current
+// deal, the only one a player joining is sent (sendAnalysis); the others'
+// are in the store. A table kept them all before, some 3 KB a deal for the
+// table's life.
+func (t *Table) keepAnalysis(no int, msg []byte) {
+	if no != t.m.DealNo() {
+		return
+	}
+	clear(t.analyses)
+	t.analyses[no] = msg
 }
 
 // saveAnalysis stores the analysis with the deal's result, so that a

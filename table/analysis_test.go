@@ -361,3 +361,58 @@ func TestHintSlots(t *testing.T) {
 		t.Fatal("hint slot not given back")
 	}
 }
+
+// A table keeps the analysis of its current deal only (the others are in
+// the store): it kept every deal's for its life before.
+func TestAnalysesKeptForTheCurrentDeal(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	var mu sync.Mutex
+	reviewed := map[int]bool{}
+	fake := func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
+		mu.Lock()
+		reviewed[r.Deal] = true
+		mu.Unlock()
+		return protocol.DealAnalysis{Bridge: &Analysis{Type: "analysis", Deal: r.Deal, Costly: []CostlyCard{}}}, nil
+	}
+	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
+		NextDelay: 10 * time.Millisecond, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}})
+	t.Cleanup(func() { h.Shutdown(ctx) })
+	a, _ := st.CreateGuest(ctx, "a", "")
+	b, _ := st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 3, Seed: 4}, Player{ID: a.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	waitOver(t, r, 60*time.Second)
+	tb := r.(*Table)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		n := 0
+		if err := tb.exec(ctx, func() { n = len(tb.analysing) }); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		all := len(reviewed) == 3
+		mu.Unlock()
+		if all && n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("reviews %v, %d under way", reviewed, n)
+		}
+	}
+	var kept []int
+	if err := tb.exec(ctx, func() {
+		for no := range tb.analyses {
+			kept = append(kept, no)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) > 1 || len(kept) == 1 && kept[0] != 3 {
+		t.Errorf("analyses kept for deals %v, want the last deal's at most", kept)
+	}
+}

@@ -313,7 +313,7 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 				d.Result = res
 			}
 			if a := storedAnalysis(d.Result); a != nil {
-				t.analyses[d.No] = a
+				t.keepAnalysis(d.No, a)
 			} else {
 				t.resumeLine = d.Result
 			}

@@ -366,8 +366,9 @@ type Table struct {
 	// explainedOf is the list explained encodes: the explainer's own, not
 	// to be changed.
 	explainedOf []protocol.Explanation
-	// analyses holds the encoded analysis message of each analysed deal;
-	// analysing the deals whose analysis is under way.
+	// analyses holds the encoded analysis message of the current deal
+	// once analysed (keepAnalysis); analysing the deals whose analysis is
+	// under way.
 	analyses  map[int][]byte
 	analysing map[int]bool
 	// resumeLine is the stored result of the finished current deal of a

@@ -233,7 +233,7 @@ func main() {
 				s.MisreadForce++
 				report("misread force", i, calls[:j+1], fmt.Sprintf("%s (%v) read as %s (%v)", own[j].Rule, own[j].Force, m.Rule, m.Force))
 			}
-			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) && !toPlay(ms, calls, j) {
+			if j >= 2 && calls[j].Kind == bridge.Pass && calls[j-1].Kind == bridge.Pass && mustBid(ms, calls, j) && !toPlay(ms, calls, j) && !captainStops(ms, calls, j) {
 				s.PassedForcing++
 				report("passed forcing", i, calls[:j+1], ms[j-2].Text)
 			}
@@ -551,6 +551,20 @@ func saveTables(file string, deals []bridge.Deal, tables []dd.Table) {
 	if err := os.WriteFile(file, b, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	}
+}
+
+// captainStops reports whether the pass at j is the asker's of an ace or
+// king ask (Blackwood, Gerber) passing the answer: the asker places the
+// contract, and an answer in the agreed suit is where he stops.
+func captainStops(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
+	if j < 4 || calls[j-4].Kind != bridge.Bid {
+		return false
+	}
+	switch ms[j-4].Rule {
+	case "bw.ask", "bw.kings.ask", "gerber", "gerber.kings.ask":
+		return true
+	}
+	return false
 }
 
 // toPlay reports whether the pass at j leaves partner's artificial bid to
