@@ -58,11 +58,9 @@ func (s *Server) limitOrTableError(w http.ResponseWriter, r *http.Request, err e
 // GCPercent is the garbage collector's GOGC that atout serve runs with
 // unless GOGC is set, over the live heap but for the solvers' tables
 // (PaceGC). Allocation is steady and the collector's CPU small: letting
-// the heap reach 3.5x the live heap instead of 2x (GOGC=100) makes half as
+// the heap reach 3x the live heap instead of 2x (GOGC=100) makes half as
 // many collections, for memory that stays under 1 GB at 2,000 tables of
-// four. Some 130 MB is live before the first deals end, 200-250 MB once
-// their reviews run (of which some 100 MB of solvers' tables); at 300 the
-// RSS was 840 MB before and 1,020 MB after (at 400, 1,010 MB before; at
-// 200, 760-820 MB; the p99 of a move the same within the runs' spread:
-// docs/capacity.md).
-const GCPercent = 250
+// four. Some 130-200 MB is live before the first deals end, 270-290 MB
+// once their reviews run (of which some 100 MB of solvers' tables):
+// docs/capacity.md, "The steady state".
+const GCPercent = 200
