@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"atout/game"
@@ -44,8 +43,9 @@ var ErrAnalysisBusy = &Error{Code: CodeBusy, Msg: "the double-dummy workers are 
 // without a second table (match.SecondSkipped), so that every pending one
 // is played. The workers take the second tables when no first review
 // waits, or when the second tables have had less of the workers' time
-// than the first reviews: the deals' reviews come first, and the second
-// tables still get half the time on a node that never runs out of deals.
+// than the first reviews (of late: account): the deals' reviews come
+// first, and the second tables still get half the time on a node that
+// never runs out of deals.
 type analyst struct {
 	workers     match.Workers
 	timeout     time.Duration
@@ -53,8 +53,9 @@ type analyst struct {
 	jobs        chan analysisJob
 	later       chan analysisJob // the second tables, at most cap(laterSlots)
 	laterSlots  chan struct{}    // taken when a review that will have a second table is queued
-	firstTime   atomic.Int64     // the workers' time on the first reviews (ns)
-	laterTime   atomic.Int64     // and on the second tables
+	timeMu      sync.Mutex
+	firstTime   time.Duration // the workers' recent time on the first reviews
+	laterTime   time.Duration // and on the second tables (account)
 	hintSlots   chan struct{}
 	stop        chan struct{}
 	stopOnce    sync.Once
@@ -134,7 +135,10 @@ func (a *analyst) submit(j analysisJob) bool {
 // unless the second tables have had less of the workers' time; false when
 // the hub stops.
 func (a *analyst) next() (analysisJob, bool) {
-	if a.laterTime.Load() < a.firstTime.Load() {
+	a.timeMu.Lock()
+	behind := a.laterTime < a.firstTime
+	a.timeMu.Unlock()
+	if behind {
 		select {
 		case j := <-a.later:
 			return j, true
@@ -158,6 +162,25 @@ func (a *analyst) next() (analysisJob, bool) {
 	}
 }
 
+// shareWindow bounds how far ahead of the other either kind of review's
+// time may be counted: time spent long ago on belote reviews (no second
+// table) must not hand the workers to the second tables for as long.
+const shareWindow = 10 * time.Second
+
+// account adds d to the time of the first reviews or of the second
+// tables, keeping the two within shareWindow of each other.
+func (a *analyst) account(second bool, d time.Duration) {
+	a.timeMu.Lock()
+	defer a.timeMu.Unlock()
+	if second {
+		a.laterTime += d
+		a.firstTime = max(a.firstTime, a.laterTime-shareWindow)
+	} else {
+		a.firstTime += d
+		a.laterTime = max(a.laterTime, a.firstTime-shareWindow)
+	}
+}
+
 func (a *analyst) worker() {
 	for {
 		j, ok := a.next()
@@ -166,11 +189,9 @@ func (a *analyst) worker() {
 		}
 		start := time.Now()
 		msg, err := a.run(j)
+		a.account(j.second, time.Since(start))
 		if j.second {
-			a.laterTime.Add(int64(time.Since(start)))
 			<-a.laterSlots
-		} else {
-			a.firstTime.Add(int64(time.Since(start)))
 		}
 		j.done(msg, err)
 		if j.then != nil {

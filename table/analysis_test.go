@@ -416,3 +416,25 @@ func TestAnalysesKeptForTheCurrentDeal(t *testing.T) {
 		t.Errorf("analyses kept for deals %v, want the last deal's at most", kept)
 	}
 }
+
+// The workers' share between the first reviews and the second tables
+// counts recent time only: an hour of belote reviews does not give the
+// second tables the workers for an hour.
+func TestSecondTableShareWindow(t *testing.T) {
+	var a analyst
+	a.account(false, time.Hour)
+	if a.laterTime < a.firstTime-shareWindow {
+		t.Fatalf("first %v, second %v: more than %v apart", a.firstTime, a.laterTime, shareWindow)
+	}
+	a.account(true, 4*time.Second)
+	a.account(true, 4*time.Second)
+	a.account(true, 4*time.Second) // 12 s of second tables: ahead now
+	if !(a.laterTime > a.firstTime) {
+		t.Fatalf("first %v, second %v: the second tables should be ahead", a.firstTime, a.laterTime)
+	}
+	a.account(true, time.Hour)
+	a.account(false, 11*time.Second)
+	if !(a.laterTime < a.firstTime) {
+		t.Fatalf("first %v, second %v: the first reviews should be ahead after %v", a.firstTime, a.laterTime, shareWindow+time.Second)
+	}
+}
