@@ -27,13 +27,13 @@ func gcPercentFor(base int, live, fixed int64) int {
 
 // PaceGC keeps the collector at base percent (GOGC) over the live heap but
 // for the fixed bytes (fixed(): the solvers' transposition tables,
-// dd.TableBytes), until ctx ends. A GOGC of 300 lets the heap grow to four
+// dd.TableBytes), until ctx ends. A GOGC of G lets the heap grow to 1+G/100
 // times what is live; counted in full, the tables of the review workers and
 // the bots (some 100 MB, the same at 10 tables as at 2,000) would let it
-// grow by four times their size in garbage, 400 MB of RSS that buys no
-// fewer collections of the tables' work. After each collection (polled
-// every poll) the percent is set so that the goal is four times the rest
-// plus the tables once.
+// grow by G% of their size in garbage (300 MB of RSS at GOGC=300) that buys
+// no fewer collections of the tables' work. After each collection (polled
+// every poll) the percent is set so that the goal is 1+base/100 times the
+// rest plus the tables once.
 func PaceGC(ctx context.Context, base int, fixed func() int64, poll time.Duration) {
 	samples := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/gc/heap/live:bytes"}}
 	var cycles uint64
