@@ -131,6 +131,21 @@ func (a *analyst) submit(j analysisJob) bool {
 	}
 }
 
+// submitSecond queues j, a review with the second table, on the queue of
+// the second tables if a slot is free.
+func (a *analyst) submitSecond(j analysisJob) bool {
+	select {
+	case <-a.stop:
+		return false
+	case a.laterSlots <- struct{}{}:
+	default:
+		return false
+	}
+	j.second = true
+	a.later <- j // never waits: its slot is taken
+	return true
+}
+
 // next waits for the next job: a first review before a second table,
 // unless the second tables have had less of the workers' time; false when
 // the hub stops.
@@ -284,6 +299,33 @@ func (t *Table) requestAnalysis(line json.RawMessage) {
 		delete(t.analysing, no)
 		t.log.Warn("analysis queue full: the deal goes without one", "deal", no)
 	}
+}
+
+// resumeSecondTable queues the second table of the current deal when its
+// stored analysis (msg, with the deal's result line) says it is pending: the
+// node that sent it stopped before playing it. Without a free slot it stays
+// pending. It runs on the table goroutine.
+func (t *Table) resumeSecondTable(msg []byte, line json.RawMessage) {
+	analyse := t.abilities().Analyse
+	if analyse == nil || !t.m.DealDone() || t.m.Game() == nil || !secondPending(msg) {
+		return
+	}
+	no := t.m.DealNo()
+	r := match.Review{Deal: no, Compare: true, Level: string(t.settings.Level)}
+	if !t.an.submitSecond(analysisJob{review: r, deal: t.m.Clone(), analyse: analyse, done: t.analysed(no, line)}) {
+		t.log.Warn("no slot for the pending second table", "deal", no)
+	}
+}
+
+// secondPending reports whether analysis message msg says its second
+// table is pending (protocol.Comparison.SecondPending).
+func secondPending(msg []byte) bool {
+	var a struct {
+		Compare *struct {
+			SecondPending bool `json:"secondPending"`
+		} `json:"compare"`
+	}
+	return json.Unmarshal(msg, &a) == nil && a.Compare != nil && a.Compare.SecondPending
 }
 
 // compares reports whether the table compares each deal with others

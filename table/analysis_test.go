@@ -438,3 +438,88 @@ func TestSecondTableShareWindow(t *testing.T) {
 		t.Fatalf("first %v, second %v: the first reviews should be ahead after %v", a.firstTime, a.laterTime, shareWindow+time.Second)
 	}
 }
+
+// A node that stops before a pending second table is played leaves the
+// stored analysis saying it is pending; the node that takes the table
+// again plays it, sends it and stores it.
+func TestPendingSecondTableResumed(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	review := func(second bool) func(context.Context, match.Review, game.Game) (protocol.DealAnalysis, error) {
+		return func(ctx context.Context, r match.Review, d game.Game) (protocol.DealAnalysis, error) {
+			a := &Analysis{Type: "analysis", Deal: r.Deal, Costly: []CostlyCard{}, Compare: &protocol.Comparison{}}
+			switch {
+			case r.Second == match.SecondLater:
+				a.Compare.SecondPending = true
+			case r.Second == match.SecondNow && !second:
+				return protocol.DealAnalysis{}, errors.New("the node stops")
+			case r.Second == match.SecondNow:
+				a.Compare.Second = &protocol.SecondTable{Contract: "4S", Declarer: "N", Tricks: 10}
+			}
+			return protocol.DealAnalysis{Bridge: a}, nil
+		}
+	}
+	cfg := Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
+		NextDelay: time.Hour, Games: map[string]match.Abilities{"bridge": {Analyse: review(false)}}}
+	h := NewLocalHub(cfg)
+	a, _ := st.CreateGuest(ctx, "a", "")
+	b, _ := st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 5}, Player{ID: a.ID, Name: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() map[string]any {
+		g, err := st.LoadGame(ctx, r.ID())
+		if err != nil || len(g.Deals) == 0 {
+			return nil
+		}
+		var rec struct {
+			Analysis map[string]any `json:"analysis"`
+		}
+		json.Unmarshal(g.Deals[0].Result, &rec)
+		return rec.Analysis
+	}
+	compareOf := func(a map[string]any) map[string]any {
+		c, _ := a["compare"].(map[string]any)
+		return c
+	}
+	for deadline := time.Now().Add(30 * time.Second); compareOf(stored())["secondPending"] != true; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no pending analysis stored: %v", stored())
+		}
+	}
+	if err := h.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Games = map[string]match.Abilities{"bridge": {Analyse: review(true)}}
+	h2 := NewLocalHub(cfg)
+	t.Cleanup(func() { h2.Shutdown(ctx) })
+	r2, err := h2.Get(ctx, r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := r2.Subscribe(ctx, a.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	for deadline := time.After(10 * time.Second); ; {
+		m := readUntil(t, sub, "analysis", 10*time.Second)
+		if c, _ := m["compare"].(map[string]any); c["second"] != nil && c["secondPending"] == nil {
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatal("the second table was not played after the restart")
+		default:
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); compareOf(stored())["second"] == nil; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the second table not stored: %v", stored())
+		}
+	}
+}

@@ -290,7 +290,10 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 	}
 	t := newTable(&h.cfg, h.an, rec.ID, s, rec.Seats, seed)
 	t.account = rec.CreatedBy
+	var lastAnalysis []byte // the stored analysis of the last deal, if any
+	var lastLine json.RawMessage
 	for _, d := range rec.Deals {
+		lastAnalysis, lastLine = nil, nil
 		t.resumeLine = nil
 		if err := t.m.StartDeal(d.No, d.Deal); err != nil {
 			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
@@ -314,10 +317,14 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 			}
 			if a := storedAnalysis(d.Result); a != nil {
 				t.keepAnalysis(d.No, a)
+				lastAnalysis, lastLine = a, d.Result
 			} else {
 				t.resumeLine = d.Result
 			}
 		}
+	}
+	if lastAnalysis != nil {
+		t.resumeSecondTable(lastAnalysis, lastLine)
 	}
 	t.finishIfOver(ctx)
 	if t.m.DealNo() == 0 && !t.m.Over() {
