@@ -14,6 +14,7 @@ import (
 	"atout/game"
 	"atout/match"
 	"atout/protocol"
+	"atout/store"
 )
 
 // readUntil reads messages until one of type typ comes.
@@ -37,6 +38,23 @@ func readUntil(t *testing.T, s *Sub, typ string, limit time.Duration) map[string
 			t.Fatalf("no %s message in %v", typ, limit)
 		}
 	}
+}
+
+// humansTable creates a table of settings s on hub h with two guests, a
+// (its creator) and b at North; the turn timers play for them.
+func humansTable(t *testing.T, h *LocalHub, st *store.Store, s Settings) (r Room, a, b store.User) {
+	t.Helper()
+	ctx := context.Background()
+	a, _ = st.CreateGuest(ctx, "a", "")
+	b, _ = st.CreateGuest(ctx, "b", "")
+	r, err := h.Create(ctx, s, Player{ID: a.ID, Name: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
+		t.Fatal(err)
+	}
+	return r, a, b
 }
 
 // A deal played at a table with humans is analysed off the table: every
@@ -63,15 +81,7 @@ func TestAnalysisMessage(t *testing.T) {
 	cfg := Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
 		NextDelay: time.Hour, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}}
 	h := NewLocalHub(cfg)
-	a, _ := st.CreateGuest(ctx, "a", "")
-	b, _ := st.CreateGuest(ctx, "b", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 5}, Player{ID: a.ID, Name: "a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
-		t.Fatal(err)
-	}
+	r, a, b := humansTable(t, h, st, Settings{Game: "bridge", Boards: 2, Seed: 5})
 	sub, err := r.Subscribe(ctx, a.ID, "")
 	if err != nil {
 		t.Fatal(err)
@@ -303,15 +313,7 @@ func TestAnalysisLimits(t *testing.T) {
 	if len(calls) != 0 {
 		t.Fatalf("a bot table was analysed")
 	}
-	a, _ := st.CreateGuest(ctx, "a", "")
-	b, _ := st.CreateGuest(ctx, "b", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 9}, Player{ID: a.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
-		t.Fatal(err)
-	}
+	r, _, _ := humansTable(t, h, st, Settings{Game: "bridge", Boards: 2, Seed: 9})
 	waitOver(t, r, 30*time.Second)
 	for deadline := time.Now().Add(5 * time.Second); len(calls) < 2; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -378,15 +380,7 @@ func TestAnalysesKeptForTheCurrentDeal(t *testing.T) {
 	h := NewLocalHub(Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
 		NextDelay: 10 * time.Millisecond, Games: map[string]match.Abilities{"bridge": {Analyse: fake}}})
 	t.Cleanup(func() { h.Shutdown(ctx) })
-	a, _ := st.CreateGuest(ctx, "a", "")
-	b, _ := st.CreateGuest(ctx, "b", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 3, Seed: 4}, Player{ID: a.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
-		t.Fatal(err)
-	}
+	r, _, _ := humansTable(t, h, st, Settings{Game: "bridge", Boards: 3, Seed: 4})
 	waitOver(t, r, 60*time.Second)
 	tb := r.(*Table)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
@@ -462,15 +456,7 @@ func TestPendingSecondTableResumed(t *testing.T) {
 	cfg := Config{Store: st, Logger: quietLogger(), TurnTimeout: 10 * time.Millisecond,
 		NextDelay: time.Hour, Games: map[string]match.Abilities{"bridge": {Analyse: review(false)}}}
 	h := NewLocalHub(cfg)
-	a, _ := st.CreateGuest(ctx, "a", "")
-	b, _ := st.CreateGuest(ctx, "b", "")
-	r, err := h.Create(ctx, Settings{Game: "bridge", Boards: 2, Seed: 5}, Player{ID: a.ID, Name: "a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Join(ctx, r.ID(), Player{ID: b.ID, Name: "b", Invite: inviteOf(t, r, a.ID)}, card.North); err != nil {
-		t.Fatal(err)
-	}
+	r, a, _ := humansTable(t, h, st, Settings{Game: "bridge", Boards: 2, Seed: 5})
 	stored := func() map[string]any {
 		g, err := st.LoadGame(ctx, r.ID())
 		if err != nil || len(g.Deals) == 0 {
