@@ -109,14 +109,12 @@ func (a *analyst) submit(j analysisJob) bool {
 	}
 	reserved := false
 	if j.review.Compare && j.review.Second == match.SecondNow {
-		select {
-		case a.laterSlots <- struct{}{}:
-			reserved = true
+		if reserved = a.takeLaterSlot(); reserved {
 			second := j
 			second.second = true
 			j.then = &second
 			j.review.Second = match.SecondLater
-		default:
+		} else {
 			j.review.Second = match.SecondSkipped
 		}
 	}
@@ -137,13 +135,24 @@ func (a *analyst) submitSecond(j analysisJob) bool {
 	select {
 	case <-a.stop:
 		return false
-	case a.laterSlots <- struct{}{}:
 	default:
+	}
+	if !a.takeLaterSlot() {
 		return false
 	}
 	j.second = true
 	a.later <- j // never waits: its slot is taken
 	return true
+}
+
+// takeLaterSlot takes a slot of the second tables' queue if one is free.
+func (a *analyst) takeLaterSlot() bool {
+	select {
+	case a.laterSlots <- struct{}{}:
+		return true
+	default:
+		return false
+	}
 }
 
 // next waits for the next job: a first review before a second table,

@@ -290,10 +290,9 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 	}
 	t := newTable(&h.cfg, h.an, rec.ID, s, rec.Seats, seed)
 	t.account = rec.CreatedBy
-	var lastAnalysis []byte // the stored analysis of the last deal, if any
-	var lastLine json.RawMessage
+	var analysedLine json.RawMessage // the last deal's result, when it has its analysis
 	for _, d := range rec.Deals {
-		lastAnalysis, lastLine = nil, nil
+		analysedLine = nil
 		t.resumeLine = nil
 		if err := t.m.StartDeal(d.No, d.Deal); err != nil {
 			return nil, fmt.Errorf("table %s: %w", rec.ID, err)
@@ -317,14 +316,14 @@ func (h *LocalHub) restore(ctx context.Context, rec *store.Record) (*Table, erro
 			}
 			if a := storedAnalysis(d.Result); a != nil {
 				t.keepAnalysis(d.No, a)
-				lastAnalysis, lastLine = a, d.Result
+				analysedLine = d.Result
 			} else {
 				t.resumeLine = d.Result
 			}
 		}
 	}
-	if lastAnalysis != nil {
-		t.resumeSecondTable(lastAnalysis, lastLine)
+	if analysedLine != nil {
+		t.resumeSecondTable(t.analyses[t.m.DealNo()], analysedLine)
 	}
 	t.finishIfOver(ctx)
 	if t.m.DealNo() == 0 && !t.m.Over() {
