@@ -2049,6 +2049,19 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 			}
 		default:
 			winLed := winCard>>4 == led // (otherwise a ruff wins: no card of the suit beats it)
+			// second hand: a card below every card of a later hand that
+			// must follow can never win the trick, so it goes low with
+			// the cards that do not beat the lead (DDS's rule; issue 38:
+			// one notrump solve with West on lead -0.5 to -4.0 % positions
+			// on six sets of 300 deals, full tables -0.9 % and -3.7 %)
+			var floor uint32
+			if pos == 1 {
+				for i := 2; i < 4; i++ {
+					if x := suitOf(h[(tr.leader+i)&3], led); x != 0 {
+						floor = max(floor, x&-x)
+					}
+				}
+			}
 			for i := range mv {
 				c := mv[i].card
 				r := c & 15
@@ -2059,6 +2072,8 @@ func (e *engine) genFollow(d, pos int, ms *moveList) int {
 					mv[i].w = 100 - r
 				case uint32(1)<<uint(r) > later:
 					mv[i].w = 100 - r
+				case uint32(1)<<uint(r) < floor:
+					mv[i].w = -r
 				case pos == 1 && mv[i].low != c:
 					// second hand holding a run of cards that beat the lead: split it
 					// (cover with one of equal cards) before playing low
