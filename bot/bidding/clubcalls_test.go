@@ -66,11 +66,11 @@ var clubCalls = []clubCall{
 	},
 	{
 		// 1NT (15-17) - 2NT invites game: with 17, the top, opener
-		// accepts (a flat 4-3-3-3 17 is worth a point less: some pass).
+		// accepts, flat 4-3-3-3 or not.
 		name:    "1NT-2NT with 17",
 		auction: fixed("1N P 2N P"),
 		fits: func(e *Eval, _ string) bool {
-			return e.HCP == 17 && e.Balanced && e.Shape() != [4]int{4, 3, 3, 3} && e.Len[card.Hearts] <= 4 && e.Len[card.Spades] <= 4
+			return e.HCP == 17 && e.Balanced && e.Len[card.Hearts] <= 4 && e.Len[card.Spades] <= 4
 		},
 		right: notPass,
 	},

@@ -292,9 +292,6 @@ func notrumpRules() []*Rule {
 				if e.Shape()[0] >= 5 {
 					p++
 				}
-				if e.Shape() == [4]int{4, 3, 3, 3} {
-					p--
-				}
 				return p >= 17
 			}},
 			Desc: "Accepts the invitation", Force: SignOff},

@@ -290,6 +290,10 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.2nt18.major5", Prio: 102, Seq: "1x P 1y P 2N P", Call: "3y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Pts: rng(6, 37), Len: "y5+"}, Force: Forcing,
 			Desc: "Five+ %y, forcing: asks for three-card support"},
+		// Opener's 2NT jump rebid (18-19) opposite a response (6+) is
+		// game: 6 HCP are enough.
+		{Name: "rr.2nt18.3nt", Prio: 101, Seq: "1x P 1y P 2N P", Call: "3N", Need: Need{Pts: rng(6, 12), Test: belowSlam}, Force: SignOff,
+			Desc: "3NT: 6+ HCP opposite 18-19, game"},
 		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
 			Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
