@@ -348,6 +348,12 @@ func (s *Solver) cardValues(p Position) []CardValue {
 	upper := s.tricks(p, -1)
 	e.rootRec = false
 	s.setup(p)
+	type cardRun struct {
+		su, c, low int
+		run        uint32
+		lo, hi     int
+	}
+	var todo []cardRun
 	for su := 3; su >= 0; su-- {
 		m := suitOf(legal, su)
 		alive := suitOf(tr.all, su) // (setup counts the trick's cards in)
@@ -359,14 +365,32 @@ func (s *Solver) cardValues(p Position) []CardValue {
 			if pos == 0 {
 				lo, hi = int(e.rootLo[mv.card]), min(upper, int(e.rootHi[mv.card]))
 			}
-			v := lo
-			if lo < hi {
-				v = s.valueOf(pos, n, me, mv.card, mv.low, lo, hi, hi)
+			todo = append(todo, cardRun{su, mv.card, mv.low, run, lo, hi})
+		}
+	}
+	// Each card still open is asked "t tricks or more?" one target at a
+	// time, from the top down, every card at one target before any at the
+	// next: the table then holds bounds at the same target for the probes
+	// that follow (0.3-0.5 % fewer positions than each card's probes in a
+	// row). The cards go in suit order, spades first, highest first
+	// (ordered as the search orders the moves they cost 0.2 % more).
+	for t := upper; t > 0; t-- {
+		for i := range todo {
+			r := &todo[i]
+			if r.lo >= r.hi || r.hi < t {
+				continue
 			}
-			for r := run; r != 0; r &= r - 1 {
-				rk := bits.TrailingZeros32(r)
-				out = append(out, CardValue{card.New(card.Suit(su), card.Rank(rk)), v})
+			if s.valueOf(pos, n, me, r.c, r.low, t-1, t, t) == t {
+				r.lo = t
+			} else {
+				r.hi = t - 1
 			}
+		}
+	}
+	for _, r := range todo {
+		for b := r.run; b != 0; b &= b - 1 {
+			rk := bits.TrailingZeros32(b)
+			out = append(out, CardValue{card.New(card.Suit(r.su), card.Rank(rk)), r.lo})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
