@@ -259,7 +259,7 @@ func competitiveRules() []*Rule {
 					return e.Len[b.S('y')] == 4 && e.Top(b.S('y'), 5) >= 4 && e.HCP <= 14
 				},
 			))},
-			Desc: "Overcall: 8-17 HCP, 5+ %y"},
+			Desc: "Overcall: 8-17 HCP, 4+ %y, five unless four of the top five honours"},
 		{Name: "ovc.takeout", Prio: 128, Seq: "1x", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(takeoutShape, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 13 || e.HCP >= 12 })},
 			Desc: "Takeout double: opening values, short in their suit", Force: Forcing},
 		{Name: "ovc.2level", Prio: 129, Seq: "1x", Call: "2y", When: higher('x', 'y'),
@@ -646,6 +646,37 @@ func competitiveRules() []*Rule {
 			Desc: "Answers the cue bid: 4+ %M", Force: Forcing},
 		{Name: "dbl.nt.game", Prio: 107, Seq: "1x X P B P", Example: "1C X P 1D P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "3N",
 			Need: Need{Pts: rng(23, 25), Bal: 1, Test: stoppersTheirs}, Desc: "3NT after a double: 23-25 HCP, balanced, a stopper", Force: SignOff},
+		// A strong doubler (19+) with no fit for the advancer's suit, no
+		// five-card suit and no notrump bid cue-bids opener's suit: it
+		// forces the advancer to describe his hand further.
+		{Name: "dbl.cue.strong", Prio: 106, Seq: "1x X P B P", Example: "1S X P 2H P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "cx", Art: true,
+			Need: Need{Pts: rng(19, 37), Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				l, _, _ := c.LastBid()
+				if e.Len[l.Strain] >= 4 {
+					return false
+				}
+				for s := range card.NumSuits {
+					if e.Len[s] >= 5 {
+						return false
+					}
+				}
+				return true
+			}},
+			Desc: "Cue bid: 19+ HCP, no fit and no five-card suit, forcing", Force: Forcing},
+		// The advancer answers the doubler's cue bid: notrump with their
+		// suit stopped (game with 6+ HCP, since the doubler has 19+), his
+		// own suit again with five, another four-card suit, else his own
+		// suit again.
+		{Name: "dbl.cue.ans.3nt", Prio: 112, Seq: "1x X P 1y/2y P 2x P", Call: "3N", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+			Need: Need{Pts: rng(6, 37), Test: stopper('x')}, Desc: "3NT: 6+ HCP, a stopper in %x", Force: SignOff},
+		{Name: "dbl.cue.ans.nt", Prio: 111, Seq: "1x X P 1y/2y P 2x P", Call: "cN", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+			Need: Need{Pts: rng(0, 5), Test: stopper('x')}, Desc: "Notrump: 0-5 HCP, a stopper in %x"},
+		{Name: "dbl.cue.ans.own5", Prio: 110, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+			Need: Need{Len: "y5+"}, Desc: "Five+ %y, no stopper in their suit"},
+		{Name: "dbl.cue.ans.new", Prio: 109, Seq: "1x X P 1y/2y P 2x P", Call: "cz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') && b.S('z') != b.S('y') },
+			Need: Need{Len: "z4+"}, Desc: "Four+ %z too"},
+		{Name: "dbl.cue.ans.own", Prio: 108, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+			Desc: "Rebids %y: nothing else to show"},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P/X/2x", Call: "cx", Art: true,

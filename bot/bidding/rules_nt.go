@@ -115,7 +115,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 			Desc: "2S: asks opener to bid 3C, to play a minor"},
 		{Name: name + "3nt", Prio: 90, Seq: seq, Call: "3N", Force: SignOff,
 			Need: Need{Pts: rng(gameMin, 15+gameMin-10), Count: LengthPts, Test: noMajor4},
-			Desc: "3NT: game values, no four-card major"},
+			Desc: "3NT: game values, no four-card major (or a flat 4-3-3-3)"},
 		{Name: name + "2nt", Prio: 85, Seq: seq, Call: "2N", When: func(c *Ctx, b *Bind) bool { return lv == 1 },
 			Need: Need{Pts: rng(inv, gameMin-1), Count: LengthPts, Test: noMajor4}, Force: Invitational,
 			Desc: "2NT: invites 3NT"},

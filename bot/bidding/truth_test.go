@@ -54,6 +54,10 @@ func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 		kinds = append(kinds, "text")
 		why += fmt.Sprintf(" HCP %d, text says %s", e.HCP, r)
 	}
+	if r := textLenFalse(m.Text, e); r != "" {
+		kinds = append(kinds, "text")
+		why += " text says " + r
+	}
 	if m.Force.binds() != made.Force.binds() {
 		kinds = append(kinds, "force")
 		why += fmt.Sprintf(" made %v (%s), read %v", made.Force, made.Rule, m.Force)
@@ -85,6 +89,60 @@ func textHCPFalse(text string, hcp int) string {
 			continue
 		}
 		return g[0]
+	}
+	return ""
+}
+
+// textLen is a suit length a text states: "5+ spades", "6-7 clubs",
+// "four hearts", "Five+ spades", "three-card support for hearts" (what
+// follows "not " is left out).
+var textLen = regexp.MustCompile(`(not )?\b(?:(\d+)-)?(\d+|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even)(?:\+|-card)? (?:support for )?(clubs|diamonds|hearts|spades)\b`)
+
+var lenWords = map[string]int{"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+// textLenFalse returns what a meaning's text states about the hand's suit
+// lengths that the hand e contradicts (empty when none): "5+ spades",
+// "no four-card major" (unless it allows a flat 4-3-3-3 that is one).
+func textLenFalse(text string, e *Eval) string {
+	main, _, _ := strings.Cut(text, " (may be ")
+	main, _, _ = strings.Cut(main, "; ")
+	// a reading widened over several rules ("A, or B") holds when one of
+	// them does
+	var first string
+	for _, alt := range strings.Split(main, ", or ") {
+		r := altLenFalse(alt, e)
+		if r == "" {
+			return ""
+		}
+		if first == "" {
+			first = r
+		}
+	}
+	return first
+}
+
+func altLenFalse(text string, e *Eval) string {
+	for _, g := range textLen.FindAllStringSubmatch(text, -1) {
+		if g[1] != "" { // "not four hearts"
+			continue
+		}
+		n, err := strconv.Atoi(g[3])
+		if err != nil {
+			n = lenWords[strings.ToLower(g[3])]
+		}
+		lo, hi := n, 13
+		if g[2] != "" { // a range: "6-7 clubs"
+			lo, _ = strconv.Atoi(g[2])
+			hi = n
+		}
+		s := map[string]card.Suit{"clubs": card.Clubs, "diamonds": card.Diamonds, "hearts": card.Hearts, "spades": card.Spades}[g[4]]
+		if e.Len[s] < lo || e.Len[s] > hi {
+			return g[0]
+		}
+	}
+	if strings.Contains(text, "no four-card major") && (e.Len[card.Hearts] >= 4 || e.Len[card.Spades] >= 4) &&
+		!(strings.Contains(text, "or a flat 4-3-3-3") && e.Shape() == [4]int{4, 3, 3, 3}) {
+		return "no four-card major"
 	}
 	return ""
 }
@@ -157,7 +215,7 @@ func TestExplanationsTrue(t *testing.T) {
 			t.Logf("%-28s %4d of %5d false, e.g. %s", k, c.bad, c.calls, c.example)
 		}
 	}
-	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force, %d HCP in the text, %d aces or kings, %d controls",
+	t.Logf("%d calls, %d explanations false of the hand (%.2f%%): %d HCP, %d length, %d balanced, %d force, %d HCP or lengths in the text, %d aces or kings, %d controls",
 		calls, bad, 100*float64(bad)/float64(calls), byKind["hcp"], byKind["length"], byKind["balanced"], byKind["force"], byKind["text"], byKind["aces"], byKind["control"])
 	if bad > 0 {
 		t.Errorf("%d of %d explanations are false of the hand or the rule that made the call, want none", bad, calls)
@@ -217,5 +275,37 @@ func TestWidenedReadingText(t *testing.T) {
 	}
 	if strings.Contains(m.Text, "18+") || !strings.Contains(m.Text, ", or ") || !strings.Contains(m.Text, fmt.Sprintf("%d+ HCP", m.LeastHCP())) {
 		t.Errorf("1C P 2C 3D 3H: %q, want the rules named together and %d+ HCP", m.Text, m.LeastHCP())
+	}
+}
+
+// TestTextLenFalse: the words of an explanation about suit lengths are
+// checked against the hand, one widened reading at a time.
+func TestTextLenFalse(t *testing.T) {
+	h := func(s string) *Eval {
+		hand, err := card.ParseHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Evaluate(hand)
+	}
+	for _, tc := range []struct {
+		text, hand string
+		want       bool // false of the hand
+	}{
+		{"Overcall: 8-17 HCP, 5+ hearts; non-forcing", "QT53.AQJT.KJ86.9", true},
+		{"Overcall: 8-17 HCP, 4+ hearts, five unless four of the top five honours; non-forcing", "QT53.AQJT.KJ86.9", false},
+		{"Third-seat preempt: 5-11 HCP, 6-7 clubs; non-forcing", "JT6.85.63.AKQJ53", false},
+		{"Third-seat preempt: 5-11 HCP, 7-8 clubs; non-forcing", "JT6.85.63.AKQJ53", true},
+		{"Answer to Stayman: four spades, not four hearts; non-forcing", "AQ54.K32.K54.Q32", false},
+		{"Answer to Stayman: four spades, not four hearts; non-forcing", "AQ5.K432.K54.Q32", true},
+		{"Three-card support for spades, game values, or Raise of spades: 2+ S; invitational", "A8.987.K87652.K5", false},
+		{"Three-card support for spades, game values; invitational", "A8.987.K87652.K5", true},
+		{"3NT: game values, no four-card major; sign-off", "K84.QJ73.J52.842", true},
+		{"3NT: game values, no four-card major (or a flat 4-3-3-3); sign-off", "K84.QJ73.J52.842", false},
+		{"3NT: game values, no four-card major (or a flat 4-3-3-3); sign-off", "K84.QJ73.J5.8542", true},
+	} {
+		if got := textLenFalse(tc.text, h(tc.hand)) != ""; got != tc.want {
+			t.Errorf("%q with %s: false %v, want %v", tc.text, tc.hand, got, tc.want)
+		}
 	}
 }
