@@ -677,7 +677,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "z4+"}, Desc: "Four+ %z too"},
 		{Name: "dbl.cue.ans.own", Prio: 108, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
 			Desc: "Rebids %y: nothing else to show"},
-		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 16)}, Desc: "Minimum double"},
+		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 18)}, Desc: "Minimum double, or no fit and nothing to show"},
 		// Advancing an overcall.
 		{Name: "adv.cue", Prio: 115, Seq: "1x 1y/2y P/X/2x", Call: "cx", Art: true,
 			Need: Need{Pts: rng(10, 37), Len: "y3+"}, Desc: "Cue bid: limit raise or better", Force: Forcing},
