@@ -234,7 +234,8 @@ func responderRebidRules() []*Rule {
 	rs := []*Rule{
 		// Fourth suit forcing.
 		{Name: "fsf", Prio: 112, Seq: "1x P 1y P 1z/2z P", Call: "cw", When: all(unpassed, cheapLevel('w', 2)),
-			Need: Need{Pts: rng(10, 37), Test: hall(noFitWithPartner, hany(hnot(stopper('w')), hall(hcpMin(12), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 6 || !e.SemiBalanced })))},
+			Need: Need{Pts: rng(10, 37), Test: hall(noFitWithPartner, hany(hnot(stopper('w')), hall(hcpMin(12), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] >= 6 || !e.SemiBalanced })),
+				func(_ *Ctx, e *Eval, b *Bind) bool { return e.HCP >= 13 || e.Len[b.S('y')] < 6 })},
 			Desc: "Fourth suit forcing: 10+ HCP, asks for more", Force: Forcing, Art: true},
 		{Name: "fsf.3level", Prio: 112, Seq: "1x P 1y P 2z P", Call: "cw", When: all(unpassed, cheapLevel('w', 3)),
 			Need: Need{Pts: rng(12, 37), Test: hall(noFitWithPartner, hnot(stopper('w')))},
