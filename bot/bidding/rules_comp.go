@@ -826,6 +826,11 @@ func competitiveRules() []*Rule {
 			return e.Len[b.S('z')] >= 5 || b.S('z') >= card.Hearts
 		}}, Pref: majorFirst,
 			Desc: "Answer to the double: the best unbid suit, %z"},
+		// Their raise to game after our takeout double: with 18+ and a
+		// singleton or void in their suit the doubler doubles again
+		// (partner passes for penalty or bids).
+		{Name: "dbl.again.game", Prio: 105, Seq: "1x/2x/3x X 4x P P", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts }, Call: "X",
+			Need: Need{Pts: rng(18, 37), Test: shortIn('x', 1)}, Desc: "Second double: 18+ HCP, short in %x"},
 		{Name: "dbl.again", Prio: 105, Seq: "1x X 2x P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('x', 1)},
 			Desc: "Second takeout double: extra values", Force: Forcing},
 		// Reopening.

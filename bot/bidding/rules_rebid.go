@@ -183,6 +183,10 @@ func openerRebidRules() []*Rule {
 		// Fourth suit forcing: opener's answers.
 		{Name: "fsf.ans.support", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') >= card.Hearts }},
 			Desc: "Three-card support for %y"},
+		// With extra values (16+) and their suit stopped opener jumps to
+		// game: responder's fourth suit may be only invitational.
+		{Name: "fsf.ans.3nt", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w P", When: fourthSuitBid, Call: "3N", Need: Need{Pts: rng(16, 37), Test: stopper('w')},
+			Desc: "3NT: 16+ HCP, a stopper in %w", Force: SignOff},
 		{Name: "fsf.ans.nt", Prio: 109, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cN", Need: Need{Test: stopper('w')},
 			Desc: "Notrump: a stopper in %w"},
 		{Name: "fsf.ans.raise", Prio: 108, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cw", Need: Need{Len: "w4+"},
@@ -361,6 +365,12 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "y3+"}, Force: SignOff, Desc: "Game: three-card support for %y"},
 		{Name: "orb.2nt18.3nt", Prio: 99, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "3N",
 			Need: Need{Len: "y0-2"}, Force: SignOff, Desc: "3NT: two or fewer %y"},
+		// Responder raises the reverse suit: with 17+ opener bids game.
+		{Name: "orb.reverse.raised.game", Prio: 101, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), func(c *Ctx, b *Bind) bool { return b.S('z') >= card.Hearts }), Call: "4z",
+			Need: Need{Pts: rng(17, 37)}, Desc: "Game: 17+ HCP", Force: SignOff},
+		{Name: "orb.reverse.raised.3nt", Prio: 100, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), func(c *Ctx, b *Bind) bool { return b.S('z') <= card.Diamonds }), Call: "3N",
+			Need: Need{Pts: rng(17, 37), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('y') <= card.Diamonds || e.Len[b.S('y')] < 3 }},
+			Desc: "3NT: 17+ HCP, no three-card support for %y", Force: SignOff},
 		{Name: "orb.reverse.after2major", Prio: 100, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3y", Need: Need{Len: "y3+"},
 			Desc: "Three-card support, after the reverse", Force: Invitational},
 		{Name: "orb.reverse.rebid6", Prio: 99, Seq: "1x P 1y P 2z P 2y P", When: higher('z', 'x'), Call: "3x", Need: Need{Len: "x6+"},

@@ -82,6 +82,15 @@ func strongRules() []*Rule {
 			Desc: "Maximum, a solid suit"},
 		{Name: "w2.newsuit.raise", Prio: 110, Seq: "2x P 2y P", When: notClubs, Call: "3y", Need: Need{Len: "y3+"},
 			Desc: "Support for %y"},
+		// A new suit at the three level (a major) raised with three cards.
+		{Name: "w2.newsuit3.raise", Prio: 110, Seq: "2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y", Need: Need{Len: "y3+"},
+			Desc: "Support for %y: game", Force: SignOff},
+		// The new suit's bidder (14+) after the weak two is rebid: game
+		// with 16+, in the major with two cards, else in notrump.
+		{Name: "w2.newsuit.game", Prio: 106, Seq: "2M P 2y/3y P 3M P", Call: "4M", Need: Need{Pts: rng(16, 37), Len: "M2+"},
+			Desc: "Game in %M: 16+ HCP, 2+ %M", Force: SignOff},
+		{Name: "w2.newsuit.3nt", Prio: 105, Seq: "2x P 2y/3y P 3x P", When: notClubs, Call: "3N", Need: Need{Pts: rng(16, 37)},
+			Desc: "3NT: 16+ HCP", Force: SignOff},
 		{Name: "w2.newsuit.rebid", Prio: 105, Seq: "2x P 2y/3y P", When: notClubs, Call: "3x",
 			Desc: "No support: rebids %x"},
 		// Preempts.

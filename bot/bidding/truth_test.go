@@ -95,8 +95,8 @@ func textHCPFalse(text string, hcp int) string {
 
 // textLen is a suit length a text states: "5+ spades", "6-7 clubs",
 // "four hearts", "Five+ spades", "three-card support for hearts" (what
-// follows "not " is left out).
-var textLen = regexp.MustCompile(`(not )?\b(?:(\d+)-)?(\d+|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even)(?:\+|-card)? (?:support for )?(clubs|diamonds|hearts|spades)\b`)
+// follows "not " or "no " is left out).
+var textLen = regexp.MustCompile(`(not |no )?\b(?:(\d+)-)?(\d+|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ix|[Ss]even)(?:\+|-card)? (?:support for )?(clubs|diamonds|hearts|spades)\b`)
 
 var lenWords = map[string]int{"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
@@ -123,7 +123,7 @@ func textLenFalse(text string, e *Eval) string {
 
 func altLenFalse(text string, e *Eval) string {
 	for _, g := range textLen.FindAllStringSubmatch(text, -1) {
-		if g[1] != "" { // "not four hearts"
+		if g[1] != "" { // "not four hearts", "no three-card support for spades"
 			continue
 		}
 		n, err := strconv.Atoi(g[3])
@@ -300,6 +300,7 @@ func TestTextLenFalse(t *testing.T) {
 		{"Answer to Stayman: four spades, not four hearts; non-forcing", "AQ5.K432.K54.Q32", true},
 		{"Three-card support for spades, game values, or Raise of spades: 2+ S; invitational", "A8.987.K87652.K5", false},
 		{"Three-card support for spades, game values; invitational", "A8.987.K87652.K5", true},
+		{"3NT: 17+ HCP, no three-card support for spades; sign-off", "98.A.AQJ7.AQT542", false},
 		{"3NT: game values, no four-card major; sign-off", "K84.QJ73.J52.842", true},
 		{"3NT: game values, no four-card major (or a flat 4-3-3-3); sign-off", "K84.QJ73.J52.842", false},
 		{"3NT: game values, no four-card major (or a flat 4-3-3-3); sign-off", "K84.QJ73.J5.8542", true},
