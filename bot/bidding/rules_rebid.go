@@ -155,6 +155,16 @@ func openerRebidRules() []*Rule {
 			Desc: "3NT: 18-19 HCP, balanced"},
 		{Name: "orb.minor.raised.2nt", Prio: 104, Seq: "1m P 2m P", Call: "2N", Need: Need{Pts: rng(16, 17), Bal: 2}, Force: Invitational,
 			Desc: "2NT: 16-17 HCP, invites 3NT"},
+		// An unbalanced 16+ tries for game with a new suit (a four-card
+		// suit, forcing); responder shows his stoppers or signs off.
+		{Name: "orb.minor.raised.newsuit", Prio: 103, Seq: "1m P 2m P", Call: "cz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') },
+			Need: Need{Pts: rng(16, 37), Len: "z4+"}, Force: Forcing, Desc: "New suit: 16+ HCP, 4+ %z, tries for game"},
+		{Name: "rr.mraised.3nt", Prio: 105, Seq: "1m P 2m P 2z/3z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "3N",
+			Need: Need{Pts: rng(8, 10), Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: 8-10 HCP, the other suits stopped"},
+		{Name: "rr.mraised.2nt", Prio: 104, Seq: "1m P 2m P 2z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "2N",
+			Need: Need{Pts: rng(6, 7), Test: stoppersUnbid}, Desc: "2NT: 6-7 HCP, the other suits stopped"},
+		{Name: "rr.mraised.back", Prio: 103, Seq: "1m P 2m P 2z/3z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "cm",
+			Desc: "Back to %m: no game in notrump"},
 		{Name: "orb.minor.raised.pass", Prio: 50, Seq: "1m P 2m P", Call: "P", Desc: "Pass: minimum"},
 		// After a limit raise.
 		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)),
