@@ -884,6 +884,16 @@ func competitiveRules() []*Rule {
 			Desc: "Raise of a balancing bid: 9-12 HCP, 3+ %y"},
 		{Name: "bal.adv.jumpraise", Prio: 105, Seq: "1x P P 1y P", Call: "jy", Need: Need{Pts: rng(13, 16), Len: "y4+"},
 			Desc: "Jump raise of a balancing bid: 13-16 HCP", Force: Invitational},
+		// The trap passer, with opener's suit stopped, bids notrump over
+		// partner's balancing suit: 3NT with 15+, 2NT inviting with 12-14.
+		{Name: "bal.adv.3nt", Prio: 104, Seq: "1x P P 1y P", Call: "3N", Need: Need{Pts: rng(15, 37), Test: stopper('x')},
+			Desc: "3NT over a balancing bid: 15+ HCP, a stopper in %x", Force: SignOff},
+		{Name: "bal.adv.2nt", Prio: 103, Seq: "1x P P 1y P", Call: "2N", Need: Need{Pts: rng(12, 14), Test: stopper('x')},
+			Desc: "2NT over a balancing bid: 12-14 HCP, a stopper in %x", Force: Invitational},
+		{Name: "bal.2nt.accept", Prio: 105, Seq: "1x P P 1y P 2N P", Call: "3N", Need: Need{Pts: rng(11, 37)},
+			Desc: "Accepts the invitation: 11+ HCP", Force: SignOff},
+		{Name: "bal.2nt.pass", Prio: 100, Seq: "1x P P 1y P 2N P", Call: "P", Need: Need{Pts: rng(0, 10)},
+			Desc: "Declines the invitation: 10 HCP or fewer"},
 	}
 	// Advancing a balancing double: the same answers as to a direct one.
 	for _, r := range rs {

@@ -188,8 +188,13 @@ func openerRebidRules() []*Rule {
 		{Name: "jac.resp.game", Prio: 100, Seq: "1M P 2N P B P", Call: "4M", Need: Need{Pts: rng(12, 16)}, Force: SignOff,
 			Desc: "Game, no slam interest"},
 		// Responder after 1m-2NT and similar.
-		{Name: "orb.m2nt.3nt", Prio: 100, Seq: "1m P 2N P", Call: "3N", Need: Need{Pts: rng(12, 17)}, Force: SignOff,
+		{Name: "orb.m2nt.3nt", Prio: 100, Seq: "1m P 2N P", Call: "3N", When: partnerUnpassed, Need: Need{Pts: rng(12, 17)}, Force: SignOff,
 			Desc: "3NT"},
+		// A passed hand's 2NT (11-12) invites: opener accepts with 13+.
+		{Name: "orb.m2nt.passed.3nt", Prio: 100, Seq: "1m P 2N P", Call: "3N", When: partnerPassed, Need: Need{Pts: rng(13, 37)}, Force: SignOff,
+			Desc: "Accepts the invitation: 13+ HCP"},
+		{Name: "orb.m2nt.passed.pass", Prio: 90, Seq: "1m P 2N P", Call: "P", When: partnerPassed, Need: Need{Pts: rng(0, 12)},
+			Desc: "Declines the invitation: a minimum"},
 		// Fourth suit forcing: opener's answers.
 		{Name: "fsf.ans.support", Prio: 110, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P", When: fourthSuitBid, Call: "cy", Need: Need{Len: "y3+", Test: func(_ *Ctx, _ *Eval, b *Bind) bool { return b.S('y') >= card.Hearts }},
 			Desc: "Three-card support for %y"},

@@ -105,6 +105,10 @@ func responseRules() []*Rule {
 		{Name: "resp.2nt.minor", Prio: 97, Seq: "1m P", Call: "2N", When: unpassed,
 			Need: Need{Pts: rng(13, 15), Bal: 1, Len: "H0-3 S0-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('m') == card.Diamonds || e.Len[card.Diamonds] < 4 }}, Force: GameForcing,
 			Desc: "2NT: 13-15 HCP, balanced, no four-card major"},
+		// A passed hand cannot force to game: 2NT invites with 11-12.
+		{Name: "resp.2nt.minor.passed", Prio: 97, Seq: "1m P", Call: "2N", When: not(unpassed),
+			Need: Need{Pts: rng(11, 12), Bal: 1, Len: "H0-3 S0-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('m') == card.Diamonds || e.Len[card.Diamonds] < 4 }}, Force: Invitational,
+			Desc: "2NT: 11-12 HCP, balanced, no four-card major (a passed hand)"},
 		{Name: "resp.limit.raise.minor", Prio: 85, Seq: "1m P", Call: "3m",
 			Need: Need{Pts: rng(10, 12), Len: "m5+ H0-3 S0-3"}, Force: Invitational,
 			Desc: "Limit raise: 10-12 HCP, 5+ %m"},
