@@ -102,7 +102,7 @@ func strongRules() []*Rule {
 		})}, Force: SignOff,
 			Desc: "3NT: to play, stoppers"},
 		{Name: "pre.raise.game.major", Prio: 111, Seq: "3M P", Call: "4M", Need: Need{Test: hany(
-			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, hany(func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 }, hcpMin(11))),
+			hall(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 3 }, hany(func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 10 }, hcpMin(12))),
 			hcpMin(16))}, Force: SignOff,
 			Desc: "Game: preemptive, or to make"},
 		{Name: "pre.raise.game.minor", Prio: 109, Seq: "3m/4m P", Call: "5m", Need: Need{Len: "m2+", Test: hany(func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('m')] >= 4 },
