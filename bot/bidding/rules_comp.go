@@ -718,6 +718,17 @@ func competitiveRules() []*Rule {
 			o := suitOf(c, b, 'O')
 			return e.Len[o] >= 4 || e.SupportPts(o) >= 12
 		}}, Desc: "Game in the other major: 11+ points (12 with three trumps)", Force: SignOff},
+		// Four cards of partner's major and 9-10 points invite game with a
+		// jump; the Michaels bidder accepts with 12+ HCP.
+		{Name: "adv.michaels.invite", Prio: 111, Seq: "1m 2m P", Call: "jM", Need: Need{Pts: rng(9, 10), Count: SupportPts, Trump: 'M', Len: "M4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.Len[b.S('M')] >= e.Len[card.Hearts+card.Spades-b.S('M')]
+		}}, Desc: "Invites game in %M: 9-10 points, 4+ %M", Force: Invitational},
+		{Name: "adv.michaels.other.invite", Prio: 111, Seq: "1H 2H P", Call: "3S", Need: Need{Pts: rng(9, 10), Count: SupportPts, Trump: 'S', Len: "S4+"},
+			Desc: "Invites game in spades: 9-10 points, 4+ spades", Force: Invitational},
+		{Name: "ovc.michaels.invited.game", Prio: 110, Seq: "1x 2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts && b.S('y') != b.S('x') }, Call: "4y",
+			Need: Need{Pts: rng(12, 37)}, Desc: "Accepts the invitation: 12+ HCP", Force: SignOff},
+		{Name: "ovc.michaels.invited.pass", Prio: 100, Seq: "1x 2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts && b.S('y') != b.S('x') }, Call: "P",
+			Need: Need{Pts: rng(0, 11)}, Desc: "Declines the invitation: 11 HCP or fewer"},
 		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
 		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
 		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
