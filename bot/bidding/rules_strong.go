@@ -55,6 +55,17 @@ func strongRules() []*Rule {
 			Desc: "3NT"},
 		{Name: "2c.neg.pass", Prio: 100, Seq: "2C P 2D P 2x P 3C P 3x P", Call: "P", Need: Need{Pts: rng(0, 3), Len: "x0-2"},
 			Desc: "Pass: a bust"},
+		// Opener's minor at the three level forces to game: responder
+		// shows a five-card major, else raises (2c.resp.raise) or bids
+		// 3NT; opener then places the game.
+		{Name: "2c.resp.3m.major", Prio: 111, Seq: "2C P 2D P 3m P", Call: "cM", Need: Need{Len: "M5+"}, Force: Forcing,
+			Desc: "Natural: 5+ %M"},
+		{Name: "2c.resp.3m.3nt", Prio: 101, Seq: "2C P 2D P 3m P", Call: "3N",
+			Desc: "3NT: no five-card major"},
+		{Name: "2c.3m.major.game", Prio: 106, Seq: "2C P 2D P 3m P 3M P", Call: "4M", Need: Need{Len: "M3+"}, Force: SignOff,
+			Desc: "Game in %M: 3+ %M"},
+		{Name: "2c.3m.major.3nt", Prio: 105, Seq: "2C P 2D P 3m P 3M P", Call: "3N", Force: SignOff,
+			Desc: "3NT: two or fewer %M"},
 		{Name: "2c.raise.game", Prio: 100, Seq: "2C P 2D/2N P 2x/3x P 3x/4x P", Call: "4x",
 			Desc: "Game", Force: SignOff},
 		// Weak twos.
