@@ -64,6 +64,16 @@ func higher(a, b byte) AuctionPred {
 	return func(c *Ctx, bd *Bind) bool { return bd.S(a) > bd.S(b) }
 }
 
+// differ: variables a and b name different suits.
+func differ(a, b byte) AuctionPred {
+	return func(_ *Ctx, bd *Bind) bool { return bd.S(a) != bd.S(b) }
+}
+
+// major: variable v names a major suit.
+func major(v byte) AuctionPred {
+	return func(_ *Ctx, bd *Bind) bool { return bd.S(v) >= card.Hearts }
+}
+
 // lastBelow: the last bid is below level in strain st.
 func lastBelow(level int, st bridge.Strain) AuctionPred {
 	return func(c *Ctx, _ *Bind) bool {

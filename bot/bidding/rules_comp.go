@@ -667,15 +667,15 @@ func competitiveRules() []*Rule {
 		// suit stopped (game with 6+ HCP, since the doubler has 19+), his
 		// own suit again with five, another four-card suit, else his own
 		// suit again.
-		{Name: "dbl.cue.ans.3nt", Prio: 112, Seq: "1x X P 1y/2y P 2x P", Call: "3N", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+		{Name: "dbl.cue.ans.3nt", Prio: 112, Seq: "1x X P 1y/2y P 2x P", Call: "3N", When: differ('x', 'y'),
 			Need: Need{Pts: rng(6, 37), Test: stopper('x')}, Desc: "3NT: 6+ HCP, a stopper in %x", Force: SignOff},
-		{Name: "dbl.cue.ans.nt", Prio: 111, Seq: "1x X P 1y/2y P 2x P", Call: "cN", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+		{Name: "dbl.cue.ans.nt", Prio: 111, Seq: "1x X P 1y/2y P 2x P", Call: "cN", When: differ('x', 'y'),
 			Need: Need{Pts: rng(0, 5), Test: stopper('x')}, Desc: "Notrump: 0-5 HCP, a stopper in %x"},
-		{Name: "dbl.cue.ans.own5", Prio: 110, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+		{Name: "dbl.cue.ans.own5", Prio: 110, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: differ('x', 'y'),
 			Need: Need{Len: "y5+"}, Desc: "Five+ %y, no stopper in their suit"},
-		{Name: "dbl.cue.ans.new", Prio: 109, Seq: "1x X P 1y/2y P 2x P", Call: "cz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') && b.S('z') != b.S('y') },
+		{Name: "dbl.cue.ans.new", Prio: 109, Seq: "1x X P 1y/2y P 2x P", Call: "cz", When: all(differ('z', 'x'), differ('z', 'y')),
 			Need: Need{Len: "z4+"}, Desc: "Four+ %z too"},
-		{Name: "dbl.cue.ans.own", Prio: 108, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('x') != b.S('y') },
+		{Name: "dbl.cue.ans.own", Prio: 108, Seq: "1x X P 1y/2y P 2x P", Call: "cy", When: differ('x', 'y'),
 			Desc: "Rebids %y: nothing else to show"},
 		{Name: "dbl.pass", Prio: 100, Seq: "1x/2x/3x X P B P", Call: "P", When: all(lastSuit, lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(11, 18)}, Desc: "Minimum double, or no fit and nothing to show"},
 		// Advancing an overcall.
@@ -725,9 +725,9 @@ func competitiveRules() []*Rule {
 		}}, Desc: "Invites game in %M: 9-10 points, 4+ %M", Force: Invitational},
 		{Name: "adv.michaels.other.invite", Prio: 111, Seq: "1H 2H P", Call: "3S", Need: Need{Pts: rng(9, 10), Count: SupportPts, Trump: 'S', Len: "S4+"},
 			Desc: "Invites game in spades: 9-10 points, 4+ spades", Force: Invitational},
-		{Name: "ovc.michaels.invited.game", Prio: 110, Seq: "1x 2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts && b.S('y') != b.S('x') }, Call: "4y",
+		{Name: "ovc.michaels.invited.game", Prio: 110, Seq: "1x 2x P 3y P", When: all(major('y'), differ('y', 'x')), Call: "4y",
 			Need: Need{Pts: rng(12, 37)}, Desc: "Accepts the invitation: 12+ HCP", Force: SignOff},
-		{Name: "ovc.michaels.invited.pass", Prio: 100, Seq: "1x 2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts && b.S('y') != b.S('x') }, Call: "P",
+		{Name: "ovc.michaels.invited.pass", Prio: 100, Seq: "1x 2x P 3y P", When: all(major('y'), differ('y', 'x')), Call: "P",
 			Need: Need{Pts: rng(0, 11)}, Desc: "Declines the invitation: 11 HCP or fewer"},
 		{Name: "adv.michaels.other", Prio: 111, Seq: "1M 2M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "Support for the other major"},
 		{Name: "adv.michaels.ask", Prio: 110, Seq: "1M 2M P", Call: "2N", Art: true, Desc: "Asks for the minor", Force: Forcing},
@@ -840,7 +840,7 @@ func competitiveRules() []*Rule {
 		// Their raise to game after our takeout double: with 18+ and a
 		// singleton or void in their suit the doubler doubles again
 		// (partner passes for penalty or bids).
-		{Name: "dbl.again.game", Prio: 105, Seq: "1x/2x/3x X 4x P P", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts }, Call: "X",
+		{Name: "dbl.again.game", Prio: 105, Seq: "1x/2x/3x X 4x P P", When: major('x'), Call: "X",
 			Need: Need{Pts: rng(18, 37), Test: shortIn('x', 1)}, Desc: "Second double: 18+ HCP, short in %x"},
 		{Name: "dbl.again", Prio: 105, Seq: "1x X 2x P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('x', 1)},
 			Desc: "Second takeout double: extra values", Force: Forcing},

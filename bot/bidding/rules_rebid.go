@@ -157,13 +157,13 @@ func openerRebidRules() []*Rule {
 			Desc: "2NT: 16-17 HCP, invites 3NT"},
 		// An unbalanced 16+ tries for game with a new suit (a four-card
 		// suit, forcing); responder shows his stoppers or signs off.
-		{Name: "orb.minor.raised.newsuit", Prio: 103, Seq: "1m P 2m P", Call: "cz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') },
+		{Name: "orb.minor.raised.newsuit", Prio: 103, Seq: "1m P 2m P", Call: "cz", When: differ('z', 'm'),
 			Need: Need{Pts: rng(16, 37), Len: "z4+"}, Force: Forcing, Desc: "New suit: 16+ HCP, 4+ %z, tries for game"},
-		{Name: "rr.mraised.3nt", Prio: 105, Seq: "1m P 2m P 2z/3z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "3N",
+		{Name: "rr.mraised.3nt", Prio: 105, Seq: "1m P 2m P 2z/3z P", When: differ('z', 'm'), Call: "3N",
 			Need: Need{Pts: rng(8, 10), Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: 8-10 HCP, the other suits stopped"},
-		{Name: "rr.mraised.2nt", Prio: 104, Seq: "1m P 2m P 2z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "2N",
+		{Name: "rr.mraised.2nt", Prio: 104, Seq: "1m P 2m P 2z P", When: differ('z', 'm'), Call: "2N",
 			Need: Need{Pts: rng(6, 7), Test: stoppersUnbid}, Desc: "2NT: 6-7 HCP, the other suits stopped"},
-		{Name: "rr.mraised.back", Prio: 103, Seq: "1m P 2m P 2z/3z P", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('m') }, Call: "cm",
+		{Name: "rr.mraised.back", Prio: 103, Seq: "1m P 2m P 2z/3z P", When: differ('z', 'm'), Call: "cm",
 			Desc: "Back to %m: no game in notrump"},
 		{Name: "orb.minor.raised.pass", Prio: 50, Seq: "1m P 2m P", Call: "P", Desc: "Pass: minimum"},
 		// After a limit raise.
@@ -381,7 +381,7 @@ func responderRebidRules() []*Rule {
 		{Name: "orb.2nt18.3nt", Prio: 99, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "3N",
 			Need: Need{Len: "y0-2"}, Force: SignOff, Desc: "3NT: two or fewer %y"},
 		// Responder raises the reverse suit: with 17+ opener bids game.
-		{Name: "orb.reverse.raised.game", Prio: 101, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), func(c *Ctx, b *Bind) bool { return b.S('z') >= card.Hearts }), Call: "4z",
+		{Name: "orb.reverse.raised.game", Prio: 101, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), major('z')), Call: "4z",
 			Need: Need{Pts: rng(17, 37)}, Desc: "Game: 17+ HCP", Force: SignOff},
 		{Name: "orb.reverse.raised.3nt", Prio: 100, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), func(c *Ctx, b *Bind) bool { return b.S('z') <= card.Diamonds }), Call: "3N",
 			Need: Need{Pts: rng(17, 37), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('y') <= card.Diamonds || e.Len[b.S('y')] < 3 }},

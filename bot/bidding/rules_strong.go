@@ -94,10 +94,10 @@ func strongRules() []*Rule {
 		{Name: "w2.newsuit.raise", Prio: 110, Seq: "2x P 2y P", When: notClubs, Call: "3y", Need: Need{Len: "y3+"},
 			Desc: "Support for %y"},
 		// The new suit raised: game in a major with 15+.
-		{Name: "w2.newsuit.raised.game", Prio: 106, Seq: "2x P 2y P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y",
+		{Name: "w2.newsuit.raised.game", Prio: 106, Seq: "2x P 2y P 3y P", When: major('y'), Call: "4y",
 			Need: Need{Pts: rng(15, 37)}, Desc: "Game in %y: 15+ HCP", Force: SignOff},
 		// A new suit at the three level (a major) raised with three cards.
-		{Name: "w2.newsuit3.raise", Prio: 110, Seq: "2x P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y", Need: Need{Len: "y3+"},
+		{Name: "w2.newsuit3.raise", Prio: 110, Seq: "2x P 3y P", When: major('y'), Call: "4y", Need: Need{Len: "y3+"},
 			Desc: "Support for %y: game", Force: SignOff},
 		// The new suit's bidder (14+) after the weak two is rebid: game
 		// with 16+, in the major with two cards, else in notrump.

@@ -121,6 +121,16 @@ func textLenFalse(text string, e *Eval) string {
 	return first
 }
 
+// suitNamed is the suit an explanation names as suitName writes it.
+func suitNamed(name string) card.Suit {
+	for s := range card.NumSuits {
+		if suitName(card.Suit(s)) == name {
+			return card.Suit(s)
+		}
+	}
+	panic("bidding: no suit named " + name)
+}
+
 func altLenFalse(text string, e *Eval) string {
 	for _, g := range textLen.FindAllStringSubmatch(text, -1) {
 		if g[1] != "" { // "not four hearts", "no three-card support for spades"
@@ -135,7 +145,7 @@ func altLenFalse(text string, e *Eval) string {
 			lo, _ = strconv.Atoi(g[2])
 			hi = n
 		}
-		s := map[string]card.Suit{"clubs": card.Clubs, "diamonds": card.Diamonds, "hearts": card.Hearts, "spades": card.Spades}[g[4]]
+		s := suitNamed(g[4])
 		if e.Len[s] < lo || e.Len[s] > hi {
 			return g[0]
 		}
