@@ -267,6 +267,9 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 	if !c.partnerBid() || c.partnerSignedOff() || c.theirContract() && call.Kind == bridge.Pass {
 		return false
 	}
+	if call.Kind == bridge.Bid && c.gameForced() {
+		return false // forced to game: a bid below it is not the last
+	}
 	if _, m, ok := c.partnerLastCall(); ok && m.Artificial {
 		return false // partner asked a question: answer it
 	}
@@ -554,12 +557,25 @@ func (c *Ctx) auctionSays(call bridge.Call, m *Meaning, found bool) {
 			m.Stopped[s] = true
 		}
 	}
-	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) {
+	if m.Force == Forcing && !m.Artificial && call.Kind == bridge.Bid && c.PassedHand(c.Me) && !c.gameForced() {
 		// A passed hand's new suit is not forcing: he has denied an
-		// opening, so partner may pass with a minimum.
+		// opening, so partner may pass with a minimum. Not once partner
+		// has opened a strong 2C or our side has forced to game.
 		m.Force = NonForcing
 		m.finishForce()
 	}
+}
+
+// gameForced reports whether our side is in a game-forcing auction:
+// partner opened a strong 2C or one of us made a game-forcing bid.
+func (c *Ctx) gameForced() bool {
+	for i, k := range c.Calls {
+		if k.Kind == bridge.Bid && c.SeatAt(i).Side() == c.Me.Side() &&
+			(c.Meanings[i].Force == GameForcing || c.Meanings[i].Rule == "open.2c") {
+			return true
+		}
+	}
+	return false
 }
 
 // newSuitLength adds to m, a rule's meaning of call, the length a

@@ -317,6 +317,27 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
 			Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
+		// Opener's jump shift forces to game: responder rebids a six-card
+		// suit, shows a second five-card suit, rebids a five-card suit,
+		// supports opener's first suit (three cards of a major, four of a
+		// minor) or his second (four), else bids 3NT with the unbid suit
+		// stopped, else gives preference to his first suit.
+		{Name: "rr.js.rebid6", Prio: 116, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cy",
+			Need: Need{Len: "y6+"}, Force: GameForcing, Desc: "Rebid: 6+ %y, game forcing"},
+		{Name: "rr.js.newsuit", Prio: 115, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cw",
+			Need: Need{Len: "y5+ w5+"}, Force: GameForcing, Desc: "Second suit: 5+ %w, game forcing"},
+		{Name: "rr.js.rebid5", Prio: 114, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cy",
+			Need: Need{Len: "y5+"}, Force: GameForcing, Desc: "Rebid: 5+ %y, game forcing"},
+		{Name: "rr.js.support", Prio: 113, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
+			Need: Need{Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 4 }},
+			Force: GameForcing, Desc: "Support for %x, game forcing"},
+		{Name: "rr.js.raise", Prio: 112, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cz",
+			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
+		{Name: "rr.js.preference", Prio: 110, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
+			Need: Need{Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 3 }},
+			Force: GameForcing, Desc: "Preference for %x: no fit elsewhere, the unbid suit not stopped"},
+		{Name: "rr.js.3nt", Prio: 111, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "3N",
+			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},
 		{Name: "rr.invite.fit", Prio: 100, Seq: seq, Call: "3M", When: partnerShowedMajor,
@@ -430,6 +451,13 @@ func responderRebidRules() []*Rule {
 		// bid (cue.bid), without one there is no room to look for a fit.
 		{Name: "rr21.newsuit", Prio: 94, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 3), fourthSuitFree),
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
+		// Opener's major rebid after the two-over-one: three cards of it
+		// are a fit (opener holds five). Game with 13+, an invitation
+		// with 10-12.
+		{Name: "rr21.major.game", Prio: 98, Seq: "1M P 2y P 2M P", Call: "4M", Need: Need{Pts: rng(13, 37), Len: "M3+", Test: belowSlam},
+			Force: SignOff, Desc: "Game in %M: 3+ %M, 13+ HCP"},
+		{Name: "rr21.major.invite", Prio: 98, Seq: "1M P 2y P 2M P", Call: "3M", Need: Need{Pts: rng(10, 12), Len: "M3+"},
+			Force: Invitational, Desc: "Raise: 3+ %M, 10-12 HCP, invitational"},
 		{Name: "rr21.pass", Prio: 50, Seq: "1x P 2y P 2x P", Call: "P", Need: Need{Pts: rng(10, 11), Len: "x0-2"},
 			Desc: "Pass: minimum two-over-one"},
 		// Help-suit game try: back to three of the major with a minimum.

@@ -904,7 +904,7 @@ func slamRules() []*Rule {
 		&Rule{Name: "bw.kings.ask", Prio: 151, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5H P", When: bwAnswered, Call: "5N", Art: true, Force: Forcing,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) == 0 && ourPts(c, e) >= grandMin-1 }},
 			Desc: "Asks for kings: every ace held, a grand slam in view"},
-		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5C P", When: all(bwAnswered, ourStrain('x')), Call: "cx", Force: SignOff,
+		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5C P", When: bwAnswered, Call: "cx", Force: SignOff,
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				call, ok := levelFor(c, 'c', slamStrain(c, e))
 				return missingAces(c, e) >= 2 && inSlamStrain('x')(c, e, b) && ok && call.Level == 5
@@ -916,13 +916,13 @@ func slamRules() []*Rule {
 				return missingAces(c, e) >= 2 && slamStrain(c, e) == l.Strain
 			}},
 			Desc: "To play: two aces missing"},
-		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5D P", When: all(bwAnswered, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5D P", When: bwAnswered, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: inSlamStrain('x')},
 			Desc: "Small slam: at most one ace missing"},
-		&Rule{Name: "bw.grand", Prio: 150, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6H P", When: all(bwKings, ourStrain('x')), Call: "7x 7N", Force: SignOff,
+		&Rule{Name: "bw.grand", Prio: 150, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6H P", When: bwKings, Call: "7x 7N", Force: SignOff,
 			Need: Need{Test: hall(inSlamStrain('x'), func(c *Ctx, e *Eval, _ *Bind) bool { return missingKings(c, e) == 0 })},
 			Desc: "Grand slam: every ace and king held"},
-		&Rule{Name: "bw.small.kings", Prio: 149, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6D P", When: all(bwKings, ourStrain('x')), Call: "6x 6N", Force: SignOff,
+		&Rule{Name: "bw.small.kings", Prio: 149, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6D P", When: bwKings, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: inSlamStrain('x')},
 			Desc: "Small slam: a king missing"},
 		// The grand slam force.

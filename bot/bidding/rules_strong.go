@@ -49,6 +49,15 @@ func strongRules() []*Rule {
 			Desc: "Natural: 5+ %y"},
 		{Name: "2c.resp.nt", Prio: 102, Seq: "2C P 2D P 2x P", Call: "2N", Need: Need{Pts: rng(4, 37)}, Force: Forcing,
 			Desc: "Natural: no fit, some values"},
+		// Responder's 2NT (no fit, some values) keeps the game force:
+		// opener shows a second suit, rebids a six-card suit, or bids
+		// 3NT.
+		{Name: "2c.2nt.newsuit", Prio: 105, Seq: "2C P 2D P 2x P 2N P", Call: "3y", When: differ('x', 'y'),
+			Need: Need{Len: "y4+"}, Force: GameForcing, Desc: "Second suit: 4+ %y, game forcing"},
+		{Name: "2c.2nt.rebid", Prio: 104, Seq: "2C P 2D P 2x P 2N P", Call: "3x", Need: Need{Len: "x6+"}, Force: GameForcing,
+			Desc: "Rebids a six-card %x, game forcing"},
+		{Name: "2c.2nt.3nt", Prio: 100, Seq: "2C P 2D P 2x P 2N P", Call: "3N", Force: SignOff,
+			Desc: "3NT: no second suit, five cards in my suit"},
 		{Name: "2c.after.neg.rebid", Prio: 105, Seq: "2C P 2D P 2x P 3C P", Call: "cx", Need: Need{Len: "x6+"},
 			Desc: "Rebids a six-card %x"},
 		{Name: "2c.after.neg.3nt", Prio: 104, Seq: "2C P 2D P 2x P 3C P", Call: "3N", Need: Need{Bal: 2},

@@ -89,6 +89,13 @@ func TestKeyRules(t *testing.T) {
 		{"strong 2C balanced without a five-card major", "AK3.AKQ4.KQ3.Q32", "None", "2C P 2D P", "2N", "2c.rebid.2nt"},
 		{"strong 2C balanced, too strong for 3NT", "AQ.AKT.AQT8.AKQ3", "None", "2C P 2D P", "4N", "2c.rebid.4nt"},
 		{"quantitative 4NT after 2C accepted", "8765.K32.Q32.765", "None", "2C P 2D P 4N P", "6N", "nt.4nt.6nt"},
+		{"a passed hand's 2NT after 2C still forces: opener shows his second suit", "AKJT3..AKJT.AKJ8", "None", "P P P 2C P 2D P 2S P 2N P", "3C", "2c.2nt.newsuit"},
+		{"the jump shift forces: opener rebids his six-card suit, not game", "K6.72.J32.AQJT84", "None", "1C P 2S P", "3C", "orb21.rebid6"},
+		{"Blackwood asker holding the four aces bids slam in his own suit", "A852.A.AKQJT7.A8", "None", "P P 2C P 3C P 4N P 5C P", "6D", "bw.small"},
+		{"after opener's jump shift a second five-card suit is shown", "QJT43.AT962.6.A9", "None", "1D P 1S P 3C P", "3H", "rr.js.newsuit"},
+		{"after opener's jump shift, 3NT with the unbid suit stopped", "A986.QJ76.74.543", "None", "P P 1D P 1H P 3C P", "3N", "rr.js.3nt"},
+		{"after opener's jump shift, preference with nothing else to say", "T42.J76.Q832.A74", "None", "P 1C P 1D P 2H P", "3C", "rr.js.preference"},
+		{"opener's major rebid after 2/1 raised to game with three and 13", "A96.AJT.A86542.2", "None", "1H P 2D P 2H P", "4H", "rr21.major.game"},
 	}
 	for _, c := range cases {
 		v, err := bridge.ParseVul(c.vul)

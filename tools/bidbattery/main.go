@@ -153,6 +153,7 @@ func main() {
 	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
 	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
+	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
 	withRules := flag.Bool("rules", false, "in the auctions printed, write after each call the rule that chose it")
 	flag.Parse()
 
@@ -353,12 +354,23 @@ func main() {
 			}
 		}
 		if *compare != "" {
-			p, err := pairedWith(*compare, boards)
+			p, others, err := pairedWith(*compare, boards)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
 			s.Paired = p
+			var diff []board
+			for i, bd := range boards {
+				if bd.imps != others[i] {
+					diff = append(diff, board{bd.i, bd.imps - others[i], bd.par})
+				}
+			}
+			sort.SliceStable(diff, func(a, b int) bool { return abs(diff[a].imps) > abs(diff[b].imps) })
+			for _, bd := range diff[:min(*changed, len(diff))] {
+				rs := res[bd.i]
+				fmt.Printf("changed %+d IMPs: deal %d %v dealer %v vul %v: %v -> %v by %v; par %v %v\n", bd.imps, bd.i, deals[bd.i], rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer, bd.par.Score, bd.par.Strings())
+			}
 		}
 		sort.SliceStable(boards, func(a, b int) bool { return boards[a].imps > boards[b].imps })
 		for _, bd := range boards[:min(*worst, len(boards))] {
@@ -481,23 +493,24 @@ func slamsMaking(t *dd.Table, side card.Side) string {
 
 // pairedWith compares boards, this run's IMPs from par in deal order, with
 // another run's -boards file on the same deals.
-func pairedWith(file string, boards []board) (*paired, error) {
+func pairedWith(file string, boards []board) (*paired, []int, error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	f := strings.Fields(string(b))
 	if len(f) != len(boards) {
-		return nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
+		return nil, nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
 	}
 	var p paired
 	var sum, sum2 float64
+	others := make([]int, len(boards))
 	for i, bd := range boards {
-		var other int
-		if _, err := fmt.Sscan(f[i], &other); err != nil {
-			return nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
+		other := &others[i]
+		if _, err := fmt.Sscan(f[i], other); err != nil {
+			return nil, nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
 		}
-		d := float64(bd.imps - other)
+		d := float64(bd.imps - *other)
 		sum += d
 		sum2 += d * d
 		switch {
@@ -510,7 +523,7 @@ func pairedWith(file string, boards []board) (*paired, error) {
 	n := float64(len(boards))
 	p.Mean = sum / n
 	p.CI = 1.96 * math.Sqrt(max(0, sum2/n-p.Mean*p.Mean)/n)
-	return &p, nil
+	return &p, others, nil
 }
 
 type tableFile struct {
@@ -573,4 +586,11 @@ func captainStops(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
 func toPlay(ms []bidding.Meaning, calls []bridge.Call, j int) bool {
 	s, ok := calls[j-2].Strain.Suit()
 	return ok && ms[j-2].Artificial && ms[j].MinLen[s] >= 5
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
