@@ -51,7 +51,8 @@ func (c *Ctx) MustBid() bool {
 	case Forcing:
 		return true
 	case GameForcing:
-		return !isGame(c.Calls[n-2]) // game reached: partner may pass
+		// game reached: partner may pass, unless the bid is artificial
+		return !isGame(c.Calls[n-2]) || c.Meanings[n-2].Artificial
 	case SignOff:
 		return false
 	}

@@ -473,10 +473,18 @@ func competitiveRules() []*Rule {
 		}},
 			Desc: "New suit: 10+ HCP, 5+ %z", Force: Forcing},
 		{Name: "comp.resp.cuebid", Prio: 114, Seq: "1M B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			// below game in the major: a cue bid past four of it
+			// would take the partnership past game to show a raise
 			l, _, _ := c.LastBid()
-			return l.Strain == bridge.Strain(b.S('y'))
+			cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
+			return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S('M'))).Rank()
 		}, Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
 			Desc: "Cue bid: game-forcing raise in %M", Force: GameForcing, Art: true},
+		// Over their jump to the three level a raise is game: no room
+		// for a cue bid below it.
+		{Name: "comp.resp.game", Prio: 113, Seq: "1M B", Call: "4M", When: cheapLevel('M', 4),
+			Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: SignOff,
+			Desc: "Game in %M: 11+ points, 3+ %M"},
 		{Name: "comp.resp.raise", Prio: 112, Seq: "1x B", Call: "cx", Need: Need{Pts: rng(6, 10), Count: SupportPts, Trump: 'x', Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5 || e.Len[b.S('x')] == 4 && (b.S('x') == card.Diamonds || !e.Balanced)
 		}},
@@ -593,6 +601,10 @@ func competitiveRules() []*Rule {
 		{Name: "adv.x.weak2.jump", Prio: 117, Seq: "2x X P", Call: "3M", When: func(c *Ctx, b *Bind) bool { return b.S('M') > b.S('x') },
 			Need: Need{Pts: rng(9, 11), Len: "M4+"}, Pref: longerMajor, Force: Invitational,
 			Desc: "Jump: 9-11 HCP, 4+ %M"},
+		// With 9+ and four cards in a major the three-level double's
+		// answer is game in it.
+		{Name: "adv.x.preempt.game", Prio: 117, Seq: "3x X P", Call: "4M", When: cheapLevel('M', 3), Need: Need{Pts: rng(9, 37), Len: "M4+"}, Pref: longerMajor,
+			Force: SignOff, Desc: "Game in %M: 9+ HCP, 4+ %M"},
 		{Name: "adv.x.preempt.3nt", Prio: 117, Seq: "2x/3x X P", Call: "3N", Need: Need{Pts: rng(10, 16), Test: stoppersTheirs},
 			Desc: "3NT: stopper, values"},
 		// The doubler's rebid.
@@ -760,6 +772,28 @@ func competitiveRules() []*Rule {
 		// Four trumps and 17+ counting shortness bid game over their
 		// raise to three.
 		{Name: "orb.comp.raise.game", Prio: 111, Seq: "1x * 1M B", Call: "4M", When: all(not(lastBelow(3, bridge.StrainClubs)), lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
+		// Over their jump to the three level four trumps and 12-16
+		// compete at three.
+		{Name: "orb.comp.raise.three", Prio: 110, Seq: "1x * 1M B", Call: "3M", When: all(not(lastBelow(3, bridge.StrainClubs)), cheapLevel('M', 3)),
+			Need: Need{Pts: rng(12, 16), Count: SupportPts, Trump: 'M', Len: "M4+"}, Desc: "Competitive raise: 4+ %M, 12-16 points"},
+		// Their suit raised after partner's pass: a strong opener short
+		// in it doubles for takeout (three cards or more in each other
+		// suit).
+		{Name: "orb.comp.takeout", Prio: 108, Seq: "1x .y P .y", Call: "X", When: lastBelow(5, bridge.StrainClubs),
+			Need: Need{Pts: rng(17, 37), Test: hall(shortIn('y', 1), func(_ *Ctx, e *Eval, b *Bind) bool {
+				for s := card.Clubs; s <= card.Spades; s++ {
+					if s != b.S('x') && s != b.S('y') && e.Len[s] < 3 {
+						return false
+					}
+				}
+				return true
+			})}, Force: Forcing, Desc: "Takeout double: 17+ HCP, short in %y"},
+		// Partner answers: a major with four, pass to defend with four
+		// trumps and two honours, else opener's suit.
+		{Name: "orb.comp.takeout.pass", Prio: 111, Seq: "1x .y P .y X P", Call: "P", PassForcing: true, Need: Need{Len: "y4+", Test: honours('y', 5, 2)},
+			Desc: "Pass: to defend, 4+ %y with two honours"},
+		{Name: "orb.comp.takeout.major", Prio: 110, Seq: "1x .y P .y X P", Call: "cM", When: cheapLevelIn('M', 2, 4), Need: Need{Len: "M4+"}, Pref: longerMajor,
+			Desc: "Answer to the takeout double: 4+ %M"},
 		// With three cards in responder's major (four promised) the
 		// raise is made all the same: SAYC has no support double.
 		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B/X", Call: "cM", When: all(lastBelow(3, bridge.StrainClubs), func(c *Ctx, b *Bind) bool {
@@ -808,6 +842,11 @@ func competitiveRules() []*Rule {
 			Desc: "Notrump: minimum, stopper"},
 		{Name: "nx.minor", Prio: 107, Seq: "1x 1y/2y X P/B", Call: "cz", Need: Need{Len: "z4+", Pts: rng(10, 16)},
 			Desc: "Four+ %z, minimum"},
+		// They raised over the double: 17+ with their suit stopped bids
+		// the game in notrump (the doubler has 6+).
+		{Name: "nx.3nt.over.raise", Prio: 108, Seq: "1x 1y/2y X B", Call: "3N", When: lastBelow(3, bridge.NoTrump),
+			Need: Need{Pts: rng(17, 37), Test: stoppersTheirs}, Force: SignOff,
+			Desc: "3NT: 17+ HCP, their suit stopped"},
 		{Name: "nx.rebid5", Prio: 106, Seq: "1x 1y/2y X P", Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Rebid: 5+ %x"},
 		// The negative doubler's second call.

@@ -925,6 +925,15 @@ func slamRules() []*Rule {
 		&Rule{Name: "bw.small.kings", Prio: 149, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6D P", When: bwKings, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: inSlamStrain('x')},
 			Desc: "Small slam: a king missing"},
+		// The king answer has passed six of our suit: 6NT with a king
+		// missing (7 with none, bw.grand).
+		&Rule{Name: "bw.kings.6nt", Prio: 148, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6S P", When: bwKings, Call: "6N", Force: SignOff,
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				st := slamStrain(c, e)
+				call, ok := levelFor(c, 'c', st)
+				return st != bridge.NoTrump && ok && call.Level == 7 && missingKings(c, e) > 0
+			}},
+			Desc: "Small slam in notrump: a king missing"},
 		// The grand slam force.
 		&Rule{Name: "gsf.ans.7", Prio: 160, Seq: "1M P 5N P", Call: "7M", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
 			Desc: "Grand slam force: two of the top three honours", Force: SignOff},

@@ -96,6 +96,13 @@ func TestKeyRules(t *testing.T) {
 		{"after opener's jump shift, 3NT with the unbid suit stopped", "A986.QJ76.74.543", "None", "P P 1D P 1H P 3C P", "3N", "rr.js.3nt"},
 		{"after opener's jump shift, preference with nothing else to say", "T42.J76.Q832.A74", "None", "P 1C P 1D P 2H P", "3C", "rr.js.preference"},
 		{"opener's major rebid after 2/1 raised to game with three and 13", "A96.AJT.A86542.2", "None", "1H P 2D P 2H P", "4H", "rr21.major.game"},
+		{"over their jump to three a raise with values is game, not a cue bid past it", "98.KJ3.AQT97.AJ9", "None", "1H 3S", "4H", "comp.resp.game"},
+		{"opener with 17+ and their suit stopped bids 3NT over their raise of the double", "A93.AJ.A2.KJ9432", "None", "P 1C 2S X 3S", "3N", "nx.3nt.over.raise"},
+		{"opener raises responder's major at three over their jump overcall", "KQ63.A65.Q642.J2", "None", "1D P 1S 3C", "3S", "orb.comp.raise.three"},
+		{"a strong opener short in their raised suit doubles for takeout", "KQ43.KQT2..AKT83", "None", "1C 2D P 4D", "X", "orb.comp.takeout"},
+		{"opener's takeout double answered in a four-card major", "AJT96.A84.8.9742", "None", "1C 2D P 4D X P", "4S", "orb.comp.takeout.major"},
+		{"9+ with a four-card major answers a three-level double with game", "A987.Q942.QJ974.", "None", "P P 3C X P", "4H", "adv.x.preempt.game"},
+		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
 		v, err := bridge.ParseVul(c.vul)
