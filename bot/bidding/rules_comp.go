@@ -1,6 +1,7 @@
 package bidding
 
 import (
+	"slices"
 	"strings"
 
 	"atout/bridge"
@@ -788,6 +789,11 @@ func competitiveRules() []*Rule {
 				}
 				return true
 			})}, Force: Forcing, Desc: "Takeout double: 17+ HCP, short in %y"},
+		// The double of responder's 1NT asks for the unbid suits: the
+		// longest, a major first among equals.
+		{Name: "adv.x.nt", Prio: 105, Seq: "1x P 1N X P", Call: "cz", Need: Need{Len: "z3+"},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('z')]*10 + int(b.S('z')) },
+			Desc: "Answer to the double: the longest unbid suit, %z"},
 		// Partner answers: a major with four, pass to defend with four
 		// trumps and two honours, else opener's suit.
 		{Name: "orb.comp.takeout.pass", Prio: 111, Seq: "1x .y P .y X P", Call: "P", PassForcing: true, Need: Need{Len: "y4+", Test: honours('y', 5, 2)},
@@ -876,6 +882,20 @@ func competitiveRules() []*Rule {
 			return e.Len[b.S('z')] >= 5 || b.S('z') >= card.Hearts
 		}}, Pref: majorFirst,
 			Desc: "Answer to the double: the best unbid suit, %z"},
+		// Partner's takeout double (their side opened) and no four-card
+		// suit to answer in: a three-card one, the highest.
+		{Name: "adv.x.any3", Prio: 39, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			return !c.WeOpened() && !slices.Contains(c.TheirSuits(), b.S('z')) && l.Level <= 3 && l.Strain != bridge.NoTrump
+		}, Need: Need{Len: "z3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			for s := card.Clubs; s <= card.Spades; s++ {
+				if e.Len[s] >= 4 && !slices.Contains(c.TheirSuits(), s) {
+					return false
+				}
+			}
+			return true
+		}}, Pref: func(e *Eval, b *Bind) int { return int(b.S('z')) },
+			Desc: "Answer to the double: three %z, no four-card suit"},
 		// Their raise to game after our takeout double: with 18+ and a
 		// singleton or void in their suit the doubler doubles again
 		// (partner passes for penalty or bids).

@@ -102,6 +102,8 @@ func TestKeyRules(t *testing.T) {
 		{"a strong opener short in their raised suit doubles for takeout", "KQ43.KQT2..AKT83", "None", "1C 2D P 4D", "X", "orb.comp.takeout"},
 		{"opener's takeout double answered in a four-card major", "AJT96.A84.8.9742", "None", "1C 2D P 4D X P", "4S", "orb.comp.takeout.major"},
 		{"9+ with a four-card major answers a three-level double with game", "A987.Q942.QJ974.", "None", "P P 3C X P", "4H", "adv.x.preempt.game"},
+		{"partner's double of responder's suit answered in a three-card suit when no four-card one", "943.872.8532.J84", "None", "1S P 2D X P", "2H", "adv.x.any3"},
+		{"partner's double of responder's 1NT answered in the longest unbid suit", "KQ6.T964.82.9543", "None", "1S P 1N X P", "2H", "adv.x.nt"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
