@@ -340,6 +340,21 @@ func responderRebidRules() []*Rule {
 			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},
+		// Opener answers the jump: three-card support for responder's
+		// major (four of a minor), four of the new suit, 3NT with the
+		// unbid suit stopped, a five-card suit of his own, else
+		// preference for responder's suit.
+		{Name: "orb.1nt.js.support", Prio: 106, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cy",
+			Need:  Need{Len: "y3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('y') >= card.Hearts || e.Len[b.S('y')] >= 4 }},
+			Force: GameForcing, Desc: "Support for %y, game forcing"},
+		{Name: "orb.1nt.js.raise", Prio: 105, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cz",
+			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
+		{Name: "orb.1nt.js.3nt", Prio: 104, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "3N",
+			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
+		{Name: "orb.1nt.js.rebid", Prio: 103, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cx",
+			Need: Need{Len: "x5+"}, Force: GameForcing, Desc: "Five %x, game forcing"},
+		{Name: "orb.1nt.js.preference", Prio: 102, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cy",
+			Need: Need{Len: "y2+"}, Force: GameForcing, Desc: "Preference for %y: no fit, the unbid suit not stopped"},
 		{Name: "rr.invite.fit", Prio: 100, Seq: seq, Call: "3M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
