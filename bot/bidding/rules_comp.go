@@ -773,6 +773,19 @@ func competitiveRules() []*Rule {
 		// Four trumps and 17+ counting shortness bid game over their
 		// raise to three.
 		{Name: "orb.comp.raise.game", Prio: 111, Seq: "1x * 1M B", Call: "4M", When: all(not(lastBelow(3, bridge.StrainClubs)), lastBelow(4, bridge.StrainClubs)), Need: Need{Pts: rng(17, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff, Desc: "Game: 4+ %M, 17+ points"},
+		// Opener's raise of responder's one-level suit after their
+		// overcall, their side silent since: as without the overcall
+		// (game with 19+, three-card support for a major at the
+		// minimum). His other rebids are left to the principles, which
+		// bid on.
+		{Name: "orb.ovc.raise.game", Prio: 112, Seq: "1x .w 1y P", Call: "4y", When: major('y'),
+			Need: Need{Pts: rng(19, 22), Count: DummyShort, Len: "y4+"}, Force: SignOff, Desc: "Raise to game: 19-21 points, 4+ %y"},
+		{Name: "orb.ovc.jumpraise", Prio: 111, Seq: "1x .w 1y P", Call: "jy", When: lastBelow(3, bridge.StrainSpades),
+			Need: Need{Pts: rng(16, 18), Count: DummyShort, Len: "y4+"}, Force: Invitational, Desc: "Jump raise: 16-18 points, 4+ %y"},
+		{Name: "orb.ovc.raise", Prio: 110, Seq: "1x .w 1y P", Call: "cy",
+			Need: Need{Pts: rng(10, 15), Count: DummyShort, Len: "y4+"}, Desc: "Raise: 12-15 points, 4+ %y"},
+		{Name: "orb.ovc.raise3", Prio: 105, Seq: "1x .w 1y P", Call: "cy", When: all(major('y'), cheapLevel('y', 2)),
+			Need: Need{Pts: rng(10, 15), Len: "y3"}, Desc: "Raise: three %y, minimum"},
 		// Over their jump to the three level four trumps and 12-16
 		// compete at three.
 		{Name: "orb.comp.raise.three", Prio: 110, Seq: "1x * 1M B", Call: "3M", When: all(not(lastBelow(3, bridge.StrainClubs)), cheapLevel('M', 3)),

@@ -104,6 +104,8 @@ func TestKeyRules(t *testing.T) {
 		{"9+ with a four-card major answers a three-level double with game", "A987.Q942.QJ974.", "None", "P P 3C X P", "4H", "adv.x.preempt.game"},
 		{"partner's double of responder's suit answered in a three-card suit when no four-card one", "943.872.8532.J84", "None", "1S P 2D X P", "2H", "adv.x.any3"},
 		{"partner's double of responder's 1NT answered in the longest unbid suit", "KQ6.T964.82.9543", "None", "1S P 1N X P", "2H", "adv.x.nt"},
+		{"after their overcall opener raises responder's major to game with 19+", "AK65.QJ86.Q.KQJ8", "None", "1C 1D 1H P", "4H", "orb.ovc.raise.game"},
+		{"after their overcall opener raises responder's major with three at the minimum", "A93.KQ4.J82.AJ72", "None", "1C 1D 1S P", "2S", "orb.ovc.raise3"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
