@@ -747,6 +747,16 @@ func competitiveRules() []*Rule {
 		{Name: "adv.michaels.minor", Prio: 110, Seq: "1M 2M P 2N P", Call: "3m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
 		{Name: "adv.michaels.minor.max", Prio: 111, Seq: "1M 2M P 2N P", Call: "4m", Need: Need{Len: "m5+", Pts: rng(14, 37)}, Desc: "The minor, %m, with a maximum"},
 		{Name: "adv.michaels.4n", Prio: 110, Seq: "1M 2M B 4N P", Call: "5m", Need: Need{Len: "m5+"}, Desc: "The minor: %m"},
+		// Michaels over their weak two (the other major and a minor): game
+		// in the other major with 9+ points and three cards, the major at
+		// the three level with less, else 4C, pass or correct (the
+		// Michaels bidder passes with clubs, bids 4D with diamonds).
+		{Name: "adv.w2michaels.game", Prio: 112, Seq: "2M 3M P", Call: "4O", Need: Need{Pts: rng(9, 37), Count: SupportPts, Trump: 'O', Len: "O3+"},
+			Desc: "Game in the other major: 9+ points, 3+ cards", Force: SignOff},
+		{Name: "adv.w2michaels.other", Prio: 111, Seq: "2M 3M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "The other major: 3+ cards"},
+		{Name: "adv.w2michaels.minor", Prio: 110, Seq: "2M 3M P", Call: "4C", Desc: "Pass or correct: partner's minor"},
+		{Name: "adv.w2michaels.correct", Prio: 110, Seq: "2M 3M P 4C P", Call: "4D", Need: Need{Len: "D5+"}, Desc: "The minor: diamonds"},
+		{Name: "adv.w2michaels.pass", Prio: 109, Seq: "2M 3M P 4C P", Call: "P", Need: Need{Len: "C5+"}, Desc: "The minor: clubs"},
 		{Name: "adv.unusual", Prio: 110, Seq: "1x 2N P", Call: "3y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			var u []card.Suit // the two suits partner showed
 			for s := card.Clubs; s <= card.Spades; s++ {
@@ -829,6 +839,8 @@ func competitiveRules() []*Rule {
 			Desc: "Minimum overcall"},
 		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
 			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 14 }}, Force: SignOff, Desc: "Game: a sound overcall"},
+		{Name: "ovc.cue.own", Prio: 104, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "cy", Force: NonForcing,
+			Desc: "Rebids the overcall suit"},
 		// The overcaller after the advancer's new suit (not forcing): a
 		// raise with four, or his own six-card suit with a misfit.
 		{Name: "ovc.raise.adv", Prio: 105, Seq: "1x 1y P 1z/2z P", Call: "cz", When: lastOfPartner('z'), Need: Need{Len: "z4+"},

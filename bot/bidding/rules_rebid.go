@@ -338,6 +338,21 @@ func responderRebidRules() []*Rule {
 			Force: GameForcing, Desc: "Preference for %x: no fit elsewhere, the unbid suit not stopped"},
 		{Name: "rr.js.3nt", Prio: 111, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "3N",
 			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
+		// Opener's jump shift over 1NT forces to game: responder supports
+		// the first suit (three cards of a major, four of a minor), raises
+		// the second with four, bids 3NT with the unbid suits stopped,
+		// shows a six-card suit, else gives preference.
+		{Name: "rr1n.js.support", Prio: 116, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
+			Need:  Need{Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 4 }},
+			Force: GameForcing, Desc: "Support for %x, game forcing"},
+		{Name: "rr1n.js.raise", Prio: 115, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cz",
+			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
+		{Name: "rr1n.js.3nt", Prio: 114, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "3N",
+			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suits stopped"},
+		{Name: "rr1n.js.own", Prio: 113, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cw",
+			Need: Need{Len: "w6+"}, Force: GameForcing, Desc: "Six+ %w, game forcing"},
+		{Name: "rr1n.js.preference", Prio: 112, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
+			Need: Need{Len: "x2+"}, Force: GameForcing, Desc: "Preference for %x"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},
 		// Opener answers the jump: three-card support for responder's

@@ -106,6 +106,11 @@ func TestKeyRules(t *testing.T) {
 		{"partner's double of responder's 1NT answered in the longest unbid suit", "KQ6.T964.82.9543", "None", "1S P 1N X P", "2H", "adv.x.nt"},
 		{"after their overcall opener raises responder's major to game with 19+", "AK65.QJ86.Q.KQJ8", "None", "1C 1D 1H P", "4H", "orb.ovc.raise.game"},
 		{"after their overcall opener raises responder's major with three at the minimum", "A93.KQ4.J82.AJ72", "None", "1C 1D 1S P", "2S", "orb.ovc.raise3"},
+		{"Michaels over a weak two: game in the other major with values", "AKQ63.64.K6432.7", "None", "2H 3H P", "4S", "adv.w2michaels.game"},
+		{"Michaels over a weak two without the other major: 4C pass or correct", "K6.QJ.JT943.Q843", "None", "2S 3S P", "4C", "adv.w2michaels.minor"},
+		{"the Michaels bidder corrects 4C to his diamonds", "7.AKQ43.AKQ876.2", "None", "2S 3S P 4C P", "4D", "adv.w2michaels.correct"},
+		{"opener's jump shift over 1NT: responder supports the major with three", "KJ8.643.852.K942", "None", "1S P 1N P 3D P", "3S", "rr1n.js.support"},
+		{"the overcaller rebids his suit after the advancer's cue bid", "AT8.95.AKT753.Q6", "None", "1S 2D P 2S P", "3D", "ovc.cue.own"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
