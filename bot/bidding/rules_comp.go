@@ -754,9 +754,9 @@ func competitiveRules() []*Rule {
 		{Name: "adv.w2michaels.game", Prio: 112, Seq: "2M 3M P", Call: "4O", Need: Need{Pts: rng(9, 37), Count: SupportPts, Trump: 'O', Len: "O3+"},
 			Desc: "Game in the other major: 9+ points, 3+ cards", Force: SignOff},
 		{Name: "adv.w2michaels.other", Prio: 111, Seq: "2M 3M P", Call: "cO", Need: Need{Len: "O3+"}, Desc: "The other major: 3+ cards"},
-		{Name: "adv.w2michaels.minor", Prio: 110, Seq: "2M 3M P", Call: "4C", Desc: "Pass or correct: partner's minor"},
+		{Name: "adv.w2michaels.minor", Prio: 110, Seq: "2M 3M P", Call: "4C", Art: true, Desc: "Pass or correct: partner's minor"},
 		{Name: "adv.w2michaels.correct", Prio: 110, Seq: "2M 3M P 4C P", Call: "4D", Need: Need{Len: "D5+"}, Desc: "The minor: diamonds"},
-		{Name: "adv.w2michaels.pass", Prio: 109, Seq: "2M 3M P 4C P", Call: "P", Need: Need{Len: "C5+"}, Desc: "The minor: clubs"},
+		{Name: "adv.w2michaels.pass", Prio: 109, Seq: "2M 3M P 4C P", Call: "P", PassForcing: true, Need: Need{Len: "C5+"}, Desc: "The minor: clubs"},
 		{Name: "adv.unusual", Prio: 110, Seq: "1x 2N P", Call: "3y", Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			var u []card.Suit // the two suits partner showed
 			for s := card.Clubs; s <= card.Spades; s++ {
