@@ -455,15 +455,15 @@ func naturalRules() []*Rule {
 			}},
 			Desc: "Rebids a long suit in competition: 6+ %x"},
 		// Partner's double of a low suit contract asks me to bid, unless I
-		// hold their suit.
+		// hold their suit (five cards, or four with two honours).
 		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
 			When: all(partnerDoubledTheirSuit, lastBelow(4, bridge.StrainClubs)),
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				l, _, _ := c.LastBid()
 				t, _ := l.Strain.Suit()
 				x := b.S('x')
-				if e.Len[t] >= 4 || c.theyShowed(x) || x == t {
-					return false
+				if e.Len[t] >= 5 || e.Len[t] == 4 && e.Top(t, 5) >= 2 || c.theyShowed(x) || x == t {
+					return false // length and honours in their suit: defend
 				}
 				for s := card.Suit(0); s < card.NumSuits; s++ {
 					if s != t && !c.theyShowed(s) && e.Len[s] > e.Len[x] {
