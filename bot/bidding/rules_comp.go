@@ -931,6 +931,9 @@ func competitiveRules() []*Rule {
 		// Reopening.
 		{Name: "reopen.double", Prio: 105, Seq: "1x 1y/2y P P", Call: "X", Need: Need{Pts: rng(12, 37), Test: hany(shortIn('y', 1), hall(shortIn('y', 2), shortIn('x', 5)), hcpMin(17))},
 			Desc: "Reopening double: short in their suit", Force: Forcing},
+		// Over their jump to three: 16+ with a singleton or void in it.
+		{Name: "reopen.double3", Prio: 105, Seq: "1x 3y P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('y', 1)},
+			Desc: "Reopening double: 16+ HCP, short in their suit", Force: Forcing},
 		// Opener's 5-5 shows the second suit when he reopens (at the
 		// three level with 15+).
 		{Name: "reopen.second5", Prio: 104, Seq: "1x 1y/2y P P", Call: "cz", Need: Need{Pts: rng(12, 18), Len: "x5+ z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {

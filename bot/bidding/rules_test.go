@@ -111,6 +111,7 @@ func TestKeyRules(t *testing.T) {
 		{"the Michaels bidder corrects 4C to his diamonds", "7.AKQ43.AKQ876.2", "None", "2S 3S P 4C P", "4D", "adv.w2michaels.correct"},
 		{"opener's jump shift over 1NT: responder supports the major with three", "KJ8.643.852.K942", "None", "1S P 1N P 3D P", "3S", "rr1n.js.support"},
 		{"the overcaller rebids his suit after the advancer's cue bid", "AT8.95.AKT753.Q6", "None", "1S 2D P 2S P", "3D", "ovc.cue.own"},
+		{"opener with 16+ short in their three-level jump reopens with a double", "A93.8.AT7.AKQ753", "None", "1C 3H P P", "X", "reopen.double3"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
