@@ -282,9 +282,20 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "z3+"}, Desc: "Raise: support for %z", Force: Forcing},
 		{Name: "fsf.cont.nt", Prio: 106, Seq: "1x P 1y/2y P 1z/2z P 2w/3w P * P", When: fourthSuitBid, Call: "3N",
 			Need: Need{Pts: rng(12, 37), Test: stopper('w')}, Desc: "3NT: stopper in %w", Force: SignOff},
-		// New suit at the one level (up the line).
-		{Name: "rr.1level", Prio: 105, Seq: "1x P 1y P 1z P", Call: "1w", Need: Need{Pts: rng(6, 37), Len: "w4+"},
+		// New suit at the one level (up the line): a new suit by
+		// responder forces one round.
+		{Name: "rr.1level", Prio: 105, Seq: "1x P 1y P 1z P", Call: "1w", Need: Need{Pts: rng(6, 37), Len: "w4+"}, Force: Forcing,
 			Desc: "New suit: four %w"},
+		// Opener answers: a raise with four, 1NT balanced, his first
+		// suit again with five, else his second suit again.
+		{Name: "orb.1level.raise", Prio: 110, Seq: "1x P 1y P 1z P 1w P", When: askedBy("rr.1level"), Call: "cw",
+			Need: Need{Len: "w4+"}, Desc: "Raise: 4+ %w"},
+		{Name: "orb.1level.1nt", Prio: 109, Seq: "1x P 1y P 1z P 1w P", When: askedBy("rr.1level"), Call: "1N",
+			Need: Need{Pts: rng(12, 14), Bal: 1}, Desc: "1NT: 12-14 HCP, balanced"},
+		{Name: "orb.1level.rebid5", Prio: 108, Seq: "1x P 1y P 1z P 1w P", When: askedBy("rr.1level"), Call: "cx",
+			Need: Need{Len: "x5+"}, Desc: "Rebid: 5+ %x"},
+		{Name: "orb.1level.rebid.z", Prio: 107, Seq: "1x P 1y P 1z P 1w P", When: askedBy("rr.1level"), Call: "cz",
+			Need: Need{Len: "z4+"}, Desc: "Second suit again: 4+ %z"},
 		// Game with a major fit.
 		{Name: "rr.game.fit", Prio: 104, Seq: seq, Call: "4M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= 25 })}, Force: SignOff,

@@ -112,6 +112,7 @@ func TestKeyRules(t *testing.T) {
 		{"opener's jump shift over 1NT: responder supports the major with three", "KJ8.643.852.K942", "None", "1S P 1N P 3D P", "3S", "rr1n.js.support"},
 		{"the overcaller rebids his suit after the advancer's cue bid", "AT8.95.AKT753.Q6", "None", "1S 2D P 2S P", "3D", "ovc.cue.own"},
 		{"opener with 16+ short in their three-level jump reopens with a double", "A93.8.AT7.AKQ753", "None", "1C 3H P P", "X", "reopen.double3"},
+		{"responder's new suit at the one level forces: opener with a minimum bids again", "8.AT63.A95.AQ732", "None", "1C P 1D P 1H P 1S P", "2C", "orb.1level.rebid5"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
