@@ -329,58 +329,24 @@ func responderRebidRules() []*Rule {
 			Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
 		// Opener's jump shift forces to game: responder rebids a six-card
-		// suit, shows a second five-card suit, rebids a five-card suit,
-		// supports opener's first suit (three cards of a major, four of a
-		// minor) or his second (four), else bids 3NT with the unbid suit
-		// stopped, else gives preference to his first suit.
+		// suit, shows a second five-card suit or rebids a five-card suit
+		// before the answers every jump shift has (jumpShiftAnswers).
 		{Name: "rr.js.rebid6", Prio: 116, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cy",
 			Need: Need{Len: "y6+"}, Force: GameForcing, Desc: "Rebid: 6+ %y, game forcing"},
 		{Name: "rr.js.newsuit", Prio: 115, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cw",
 			Need: Need{Len: "y5+ w5+"}, Force: GameForcing, Desc: "Second suit: 5+ %w, game forcing"},
 		{Name: "rr.js.rebid5", Prio: 114, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cy",
 			Need: Need{Len: "y5+"}, Force: GameForcing, Desc: "Rebid: 5+ %y, game forcing"},
-		{Name: "rr.js.support", Prio: 113, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
-			Need:  Need{Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 4 }},
-			Force: GameForcing, Desc: "Support for %x, game forcing"},
-		{Name: "rr.js.raise", Prio: 112, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cz",
-			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
-		{Name: "rr.js.preference", Prio: 110, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
-			Need:  Need{Len: "x2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 3 }},
-			Force: GameForcing, Desc: "Preference for %x: no fit elsewhere, the unbid suit not stopped"},
-		{Name: "rr.js.3nt", Prio: 111, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "3N",
-			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
-		// Opener's jump shift over 1NT forces to game: responder supports
-		// the first suit (three cards of a major, four of a minor), raises
-		// the second with four, bids 3NT with the unbid suits stopped,
-		// shows a six-card suit, else gives preference.
-		{Name: "rr1n.js.support", Prio: 116, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
-			Need:  Need{Len: "x3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 4 }},
-			Force: GameForcing, Desc: "Support for %x, game forcing"},
-		{Name: "rr1n.js.raise", Prio: 115, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cz",
-			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
-		{Name: "rr1n.js.3nt", Prio: 114, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "3N",
-			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suits stopped"},
+		// Over 1NT responder shows a six-card suit of his own after the
+		// support, the raise and 3NT.
 		{Name: "rr1n.js.own", Prio: 113, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cw",
 			Need: Need{Len: "w6+"}, Force: GameForcing, Desc: "Six+ %w, game forcing"},
-		{Name: "rr1n.js.preference", Prio: 112, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cx",
-			Need: Need{Len: "x2+"}, Force: GameForcing, Desc: "Preference for %x"},
 		{Name: "rr.jumpshift", Prio: 101, Seq: "1x P 1y P 1N P", Call: "jz", Need: Need{Pts: rng(13, 37), Len: "z5+"}, Force: GameForcing,
 			Desc: "Jump in a new suit: game forcing"},
-		// Opener answers the jump: three-card support for responder's
-		// major (four of a minor), four of the new suit, 3NT with the
-		// unbid suit stopped, a five-card suit of his own, else
-		// preference for responder's suit.
-		{Name: "orb.1nt.js.support", Prio: 106, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cy",
-			Need:  Need{Len: "y3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return b.S('y') >= card.Hearts || e.Len[b.S('y')] >= 4 }},
-			Force: GameForcing, Desc: "Support for %y, game forcing"},
-		{Name: "orb.1nt.js.raise", Prio: 105, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cz",
-			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
-		{Name: "orb.1nt.js.3nt", Prio: 104, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "3N",
-			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suit stopped"},
+		// Opener answers responder's jump with a five-card suit of his
+		// own after the support, the raise and 3NT.
 		{Name: "orb.1nt.js.rebid", Prio: 103, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cx",
 			Need: Need{Len: "x5+"}, Force: GameForcing, Desc: "Five %x, game forcing"},
-		{Name: "orb.1nt.js.preference", Prio: 102, Seq: "1x P 1y P 1N P .z P", When: askedBy("rr.jumpshift"), Call: "cy",
-			Need: Need{Len: "y2+"}, Force: GameForcing, Desc: "Preference for %y: no fit, the unbid suit not stopped"},
 		{Name: "rr.invite.fit", Prio: 100, Seq: seq, Call: "3M", When: partnerShowedMajor,
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
@@ -519,6 +485,12 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.limit.done", Prio: 50, Seq: "... 4M P", Call: "P",
 			Desc: "Game reached"},
 	}
+	// The answers every game-forcing jump shift has: after opener's
+	// (supporting responder's suit or raising the jump), after opener's
+	// over 1NT, and opener's after responder's over a 1NT rebid.
+	rs = append(rs, jumpShiftAnswers("rr.js", "1x P 1y P .z P", "orb.jumpshift", 'x', 113)...)
+	rs = append(rs, jumpShiftAnswers("rr1n.js", "1x P 1N P .z P", "orb.jumpshift", 'x', 116)...)
+	rs = append(rs, jumpShiftAnswers("orb.1nt.js", "1x P 1y P 1N P .z P", "rr.jumpshift", 'y', 106)...)
 	// Responder's second-round rules answer a rebid that leaves room: not
 	// opener's sign-off or game.
 	for _, r := range rs {
@@ -606,4 +578,27 @@ func fourthSuitFree(c *Ctx, b *Bind) bool {
 		}
 	}
 	return len(c.OurSuits()) < 3
+}
+
+// jumpShiftAnswers are the answers to partner's game-forcing jump shift
+// in suit z, made after seq (rule ask), in priority from prio down:
+// support for suit v (partner's first suit: three cards of a major, four
+// of a minor), a raise of z with four, 3NT with the unbid suits stopped,
+// and last (a place left above it for a rule of the auction's own)
+// preference for v (two cards of a major, three of a minor).
+func jumpShiftAnswers(name, seq, ask string, v byte, prio int) []*Rule {
+	s := string(v)
+	fit := func(n int) HandPred {
+		return func(_ *Ctx, e *Eval, b *Bind) bool { return b.S(v) >= card.Hearts || e.Len[b.S(v)] >= n }
+	}
+	return []*Rule{
+		{Name: name + ".support", Prio: prio, Seq: seq, When: askedBy(ask), Call: "c" + s,
+			Need: Need{Len: s + "3+", Test: fit(4)}, Force: GameForcing, Desc: "Support for %" + s + ", game forcing"},
+		{Name: name + ".raise", Prio: prio - 1, Seq: seq, When: askedBy(ask), Call: "cz",
+			Need: Need{Len: "z4+"}, Force: GameForcing, Desc: "Raise: 4+ %z, game forcing"},
+		{Name: name + ".3nt", Prio: prio - 2, Seq: seq, When: askedBy(ask), Call: "3N",
+			Need: Need{Test: stoppersUnbid}, Force: SignOff, Desc: "3NT: no fit, the unbid suits stopped"},
+		{Name: name + ".preference", Prio: prio - 4, Seq: seq, When: askedBy(ask), Call: "c" + s,
+			Need: Need{Len: s + "2+", Test: fit(3)}, Force: GameForcing, Desc: "Preference for %" + s + ": no fit, the unbid suits not stopped"},
+	}
 }
