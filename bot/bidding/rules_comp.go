@@ -403,6 +403,12 @@ func competitiveRules() []*Rule {
 			Desc: "1NT: 12-14 HCP, balanced, a stopper in %z"},
 		{Name: "orb.x.newsuit", Prio: 103, Seq: "1x P 1y X", Call: "1z", Need: Need{Pts: rng(11, 18), Len: "z4+"},
 			Desc: "New suit: 4+ %z"},
+		// Extra values after their double: a jump rebid with six (16-18),
+		// a lower new suit at the two level (12-18).
+		{Name: "orb.x.jumprebid", Prio: 105, Seq: "1x P 1y X", Call: "jx", When: cheapLevel('x', 2),
+			Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational, Desc: "Jump rebid: 16-18 points, good 6+ %x"},
+		{Name: "orb.x.newsuit2", Prio: 101, Seq: "1x P 1y X", Call: "2z", When: higher('x', 'z'),
+			Need: Need{Pts: rng(12, 18), Len: "z4+"}, Desc: "New suit: 4+ %z"},
 		{Name: "orb.x.rebid5", Prio: 102, Seq: "1x P 1y X", Call: "cx", When: cheapLevel('x', 2),
 			Need: Need{Pts: rng(11, 15), Len: "x5+", Test: good('x')}, Desc: "Rebid: a good 5+ %x, minimum"},
 		{Name: "orb.x.rebid6", Prio: 104, Seq: "1x P 1y X", Call: "cx", When: cheapLevel('x', 2),
@@ -738,6 +744,10 @@ func competitiveRules() []*Rule {
 		}}, Desc: "Invites game in %M: 9-10 points, 4+ %M", Force: Invitational},
 		{Name: "adv.michaels.other.invite", Prio: 111, Seq: "1H 2H P", Call: "3S", Need: Need{Pts: rng(9, 10), Count: SupportPts, Trump: 'S', Len: "S4+"},
 			Desc: "Invites game in spades: 9-10 points, 4+ spades", Force: Invitational},
+		// The two-suiter with 17+ raises the advancer's simple choice of
+		// a major to game.
+		{Name: "ovc.twosuit.game", Prio: 109, Seq: "1x 2x/2N P .y P", When: all(major('y'), cheapLevelIn('y', 3, 4), lastOfPartner('y')), Call: "4y",
+			Need: Need{Pts: rng(17, 37), Len: "y5+"}, Desc: "Game: 17+ HCP, five %y", Force: SignOff},
 		{Name: "ovc.michaels.invited.game", Prio: 110, Seq: "1x 2x P 3y P", When: all(major('y'), differ('y', 'x')), Call: "4y",
 			Need: Need{Pts: rng(12, 37)}, Desc: "Accepts the invitation: 12+ HCP", Force: SignOff},
 		{Name: "ovc.michaels.invited.pass", Prio: 100, Seq: "1x 2x P 3y P", When: all(major('y'), differ('y', 'x')), Call: "P",
@@ -828,6 +838,12 @@ func competitiveRules() []*Rule {
 		{Name: "orb.comp.raise3", Prio: 109, Seq: "1x P 1M B/X", Call: "cM", When: all(lastBelow(3, bridge.StrainClubs), func(c *Ctx, b *Bind) bool {
 			return c.ShownLen(c.Partner(), b.S('M')) >= 4
 		}), Need: Need{Pts: rng(12, 15), Len: "M3 x0-5"}, Desc: "Raise: 12-15 HCP, three %M"},
+		// Raised, and they compete: with 18+ opener bids game, four of
+		// the major or 3NT with their suit stopped.
+		{Name: "orb.raised.comp.game", Prio: 111, Seq: "1M B 2M B", Call: "4M", When: lastBelow(4, bridge.StrainHearts),
+			Need: Need{Pts: rng(18, 37), Count: DummyShort}, Force: SignOff, Desc: "Game: 18+ points"},
+		{Name: "orb.raised.comp.3nt", Prio: 111, Seq: "1m B 2m B", Call: "3N", When: lastBelow(3, bridge.NoTrump),
+			Need: Need{Pts: rng(18, 37), Test: stoppersTheirs}, Force: SignOff, Desc: "3NT: 18+ HCP, their suit stopped"},
 		// Opener competes to three with a sixth trump (nine together)
 		// after partner's raise.
 		{Name: "comp.opener.compete", Prio: 110, Seq: "1M B 2M B", Example: "1H 1S 2H 2S", Call: "3M", When: lastBelow(3, bridge.StrainHearts),

@@ -113,6 +113,9 @@ func TestKeyRules(t *testing.T) {
 		{"the overcaller rebids his suit after the advancer's cue bid", "AT8.95.AKT753.Q6", "None", "1S 2D P 2S P", "3D", "ovc.cue.own"},
 		{"opener with 16+ short in their three-level jump reopens with a double", "A93.8.AT7.AKQ753", "None", "1C 3H P P", "X", "reopen.double3"},
 		{"responder's new suit at the one level forces: opener with a minimum bids again", "8.AT63.A95.AQ732", "None", "1C P 1D P 1H P 1S P", "2C", "orb.1level.rebid5"},
+		{"opener jumps in his six-card suit with 16-18 after their double", "AJ6..KJT865.AK54", "None", "1D P 1H X", "3D", "orb.x.jumprebid"},
+		{"the unusual 2NT bidder with 17+ raises the advancer's major to game", "KQT.AQT54.9.AKT97", "None", "1D 2N P 3H P", "4H", "ovc.twosuit.game"},
+		{"opener raised in competition bids 3NT with 18+ and their suit stopped", "AQJ.A85.Q7.AQ865", "None", "1C 1H 2C 2H", "3N", "orb.raised.comp.3nt"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
