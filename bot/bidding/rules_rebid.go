@@ -438,8 +438,11 @@ func responderRebidRules() []*Rule {
 		{Name: "rr21.2nt", Prio: 96, Seq: "1x P 2y P 2z P", Call: "2N", When: func(_ *Ctx, b *Bind) bool { return b.S('z') != b.S('x') && b.S('z') != b.S('y') },
 			Need: Need{Pts: rng(10, 12), Len: "x0-2 z0-3", Test: hall(stoppersUnbid, func(_ *Ctx, e *Eval, b *Bind) bool { return e.SemiBalanced && e.Len[b.S('y')] < 6 })},
 			Desc: "2NT: 10-12 HCP, stoppers, invitational", Force: Invitational},
-		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
-			Desc: "Preference: two+ %M"},
+		{Name: "rr21.preference", Prio: 95, Seq: "1M P 2y P 2z P", Call: "cM", Need: Need{Len: "M2+", Pts: rng(10, 12), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('y')] < 6 }},
+			Desc: "Preference: two+ %M, 10-12 HCP"},
+		// Game values with three cards of opener's major: game in it.
+		{Name: "rr21.pref.game", Prio: 96, Seq: "1M P 2y P 2z P", Call: "4M", When: differ('z', 'M'), Need: Need{Len: "M3+", Pts: rng(13, 37), Test: belowSlam},
+			Force: SignOff, Desc: "Game in %M: 3+ %M, 13+ HCP"},
 		// Game values, no major fit, the unbid suits stopped: 3NT
 		// rather than a preference.
 		{Name: "rr21.3nt", Prio: 96, Seq: seq2, Call: "3N", Need: Need{Test: hall(noFitWithPartner, combinedMin(25), belowSlam, stoppersUnbid, func(c *Ctx, e *Eval, b *Bind) bool {
