@@ -595,6 +595,12 @@ func competitiveRules() []*Rule {
 			Desc: "Long suit: 6+ %z, to play"},
 		// Over their preemptive jump raise a four-card major is still
 		// shown with fair values (a free bid at the three level).
+		// Their new suit at the three level over the double: a free bid
+		// with five cards (5-11), game in a five-card major with 12+.
+		{Name: "adv.x.game3", Prio: 113, Seq: "1x X 3y", Call: "4M", When: cheapLevelIn('M', 3, 4),
+			Need: Need{Pts: rng(12, 37), Len: "M5+"}, Force: SignOff, Desc: "Game in %M: 12+ HCP, 5+ %M"},
+		{Name: "adv.x.free3", Prio: 112, Seq: "1x X 3y", Call: "3z", Need: Need{Pts: rng(5, 11), Len: "z5+"}, Pref: majorFirst,
+			Desc: "Free bid: 5-11 HCP, 5+ %z"},
 		{Name: "adv.x.comp3", Prio: 112, Seq: "1x X 3x", Call: "3M", Need: Need{Pts: rng(7, 11), Len: "M4+"}, Pref: majorFirst,
 			Desc: "Competes: 7-11 HCP, 4+ %M"},
 		{Name: "dbl.raise.comp3", Prio: 110, Seq: "1x X 3x 3M P", Call: "4M", Need: Need{Pts: rng(15, 37), Count: SupportPts, Trump: 'M', Len: "M4+"}, Force: SignOff,

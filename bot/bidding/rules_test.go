@@ -117,6 +117,7 @@ func TestKeyRules(t *testing.T) {
 		{"the unusual 2NT bidder with 17+ raises the advancer's major to game", "KQT.AQT54.9.AKT97", "None", "1D 2N P 3H P", "4H", "ovc.twosuit.game"},
 		{"opener raised in competition bids 3NT with 18+ and their suit stopped", "AQJ.A85.Q7.AQ865", "None", "1C 1H 2C 2H", "3N", "orb.raised.comp.3nt"},
 		{"after the two-over-one and opener's new suit, game in his major with three and 13+", "A96.AJ5.K54.J932", "None", "1H P 2C P 2D P", "4H", "rr21.pref.game"},
+		{"over their three-level new suit after the double, a free bid with a five-card suit", "AQJT64..42.97432", "None", "P 1H X 3D", "3S", "adv.x.free3"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 	}
 	for _, c := range cases {
