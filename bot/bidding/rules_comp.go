@@ -833,8 +833,9 @@ func competitiveRules() []*Rule {
 		{Name: "adv.x.nt", Prio: 105, Seq: "1x P 1N X P", Call: "cz", Need: Need{Len: "z3+"},
 			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('z')]*10 + int(b.S('z')) },
 			Desc: "Answer to the double: the longest unbid suit, %z"},
-		// Partner answers: a major with four, pass to defend with four
-		// trumps and two honours, else opener's suit.
+		// Partner answers: pass to defend with four trumps and two
+		// honours, else a major with four (other hands by the defaults:
+		// opener's suit, the longest suit).
 		{Name: "orb.comp.takeout.pass", Prio: 111, Seq: "1x .y P .y X P", Call: "P", PassForcing: true, Need: Need{Len: "y4+", Test: honours('y', 5, 2)},
 			Desc: "Pass: to defend, 4+ %y with two honours"},
 		{Name: "orb.comp.takeout.major", Prio: 110, Seq: "1x .y P .y X P", Call: "cM", When: cheapLevelIn('M', 2, 4), Need: Need{Len: "M4+"}, Pref: longerMajor,
