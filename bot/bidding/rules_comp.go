@@ -378,7 +378,7 @@ func competitiveRules() []*Rule {
 		{Name: "nt.int.penalty.pass", Prio: 101, Seq: "1N 2x X P", Call: "P", When: func(c *Ctx, b *Bind) bool {
 			return b.S('x') != card.Clubs && c.Meanings[len(c.Calls)-2].Rule == "nt.int.penalty"
 		}, Desc: "Leaves partner's penalty double in"},
-		{Name: "nt.int.3suit.raise", Prio: 101, Seq: "1N 2x 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "nt.int.3suit.raise", Prio: 101, Seq: "1N 2x 3y P", Call: "4y", When: major('y'),
 			Need: Need{Len: "y3+"}, Force: SignOff, Desc: "Game: three-card support for %y"},
 		{Name: "nt.int.3suit.3nt", Prio: 100, Seq: "1N 2x 3y P", Call: "3N", Need: Need{Test: stopper('x')}, Force: SignOff,
 			Desc: "3NT: a stopper in %x"},
@@ -543,7 +543,7 @@ func competitiveRules() []*Rule {
 			Desc: "Cue bid: 12+ HCP", Force: Forcing},
 		// A strong six-card major and game values: game at once (the
 		// doubler promised support).
-		{Name: "adv.x.game6", Prio: 119, Seq: "1x X P", Call: "4M", When: func(_ *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
+		{Name: "adv.x.game6", Prio: 119, Seq: "1x X P", Call: "4M", When: differ('M', 'x'),
 			Need: Need{Pts: rng(12, 16), Len: "M6+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) >= 2 }},
 			Desc: "Game: 12-16 HCP, a strong 6+ %M", Force: SignOff},
 		// Without an unbid four-card major to look for, a balanced hand
@@ -666,7 +666,7 @@ func competitiveRules() []*Rule {
 			Need: Need{Pts: rng(21, 22), Bal: 1, Test: stoppersTheirs}, Desc: "Jump in notrump after a double: 21-22 HCP, balanced, a stopper", Force: Invitational},
 		// Over the advancer's cue bid the doubler shows a four-card major,
 		// hearts first with both (the cue bid asks for one).
-		{Name: "dbl.cue.major", Prio: 113, Seq: "1x X P 2x P", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('x') },
+		{Name: "dbl.cue.major", Prio: 113, Seq: "1x X P 2x P", Call: "cM", When: differ('M', 'x'),
 			Need: Need{Len: "M4+"}, Pref: longerMajor,
 			Desc: "Answers the cue bid: 4+ %M", Force: Forcing},
 		{Name: "dbl.nt.game", Prio: 107, Seq: "1x X P B P", Example: "1C X P 1D P", When: all(lastSuit, notTheirCue, not(invitedToGame)), Call: "3N",
@@ -860,7 +860,7 @@ func competitiveRules() []*Rule {
 		// major (14+ counting shortness) bids game.
 		{Name: "ovc.cue.min", Prio: 105, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "cy", Need: Need{Pts: rng(0, 13), Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() <= 13 }}, Force: NonForcing,
 			Desc: "Minimum overcall"},
-		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "ovc.cue.game", Prio: 106, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "4y", When: major('y'),
 			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool { return e.ShortPts() >= 14 }}, Force: SignOff, Desc: "Game: a sound overcall"},
 		{Name: "ovc.cue.own", Prio: 104, Seq: "1x 1y/2y P/B 2x/3x P/B", Call: "cy", Force: NonForcing,
 			Desc: "Rebids the overcall suit"},
@@ -882,12 +882,12 @@ func competitiveRules() []*Rule {
 		{Name: "nx.game", Prio: 112, Seq: "1x 1y/2y X P/B", Call: "4M", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') && b.S('M') != b.S('x') },
 			Need: Need{Len: "M4+", Test: hany(ltcMax(4), hall(ltcMax(5), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= 6 }))}, Force: SignOff,
 			Desc: "Game in %M: 4+ %M, four losers or fewer (five with six of his own)"},
-		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
+		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: differ('M', 'y'),
 			Need: Need{Pts: rng(16, 17), Len: "M4+"}, Force: Invitational,
 			Desc: "Jump in %M: 16-17 HCP, 4+ %M"},
 		{Name: "nx.2nt", Prio: 111, Seq: "1x 1y X P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2, Test: stoppersTheirs}, Force: Invitational,
 			Desc: "2NT: 18-19 HCP, stopper"},
-		{Name: "nx.major", Prio: 110, Seq: "1x 1y/2y X P/B", Call: "cM", When: func(c *Ctx, b *Bind) bool { return b.S('M') != b.S('y') },
+		{Name: "nx.major", Prio: 110, Seq: "1x 1y/2y X P/B", Call: "cM", When: differ('M', 'y'),
 			Need: Need{Pts: rng(10, 16), Len: "M4+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return c.ShownLen(c.Me, b.S('M')) < 5 || e.Len[b.S('M')] >= 6 }},
 			Desc: "Four+ %M, minimum"},
 		{Name: "nx.rebid6", Prio: 109, Seq: "1x 1y/2y X P/B", Call: "cx", Need: Need{Len: "x6+", Pts: rng(10, 16)},

@@ -40,10 +40,10 @@ func openerRebidRules() []*Rule {
 	after1n := "1x P/X 1y/1N P"
 	return []*Rule{
 		// After a one-level response.
-		{Name: "orb.raise.game", Prio: 120, Seq: after1, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "orb.raise.game", Prio: 120, Seq: after1, Call: "4y", When: major('y'),
 			Need: Need{Pts: rng(19, 22), Count: DummyShort, Len: "y4+"}, Force: NonForcing,
 			Desc: "Raise to game: 19-21 points, 4+ %y"},
-		{Name: "orb.jumpshift", Prio: 119, Seq: after1n, Call: "jz", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
+		{Name: "orb.jumpshift", Prio: 119, Seq: after1n, Call: "jz", When: differ('z', 'x'),
 			Need: Need{Pts: rng(17, 22), Len: "z4+", Bal: -1, Test: hany(hall(lpMin(20), func(c *Ctx, e *Eval, b *Bind) bool {
 				return b.S('z') < b.S('x')
 			}), hcpMin(19))}, Force: GameForcing,
@@ -76,7 +76,7 @@ func openerRebidRules() []*Rule {
 			Desc: "Reverse: 16+ HCP, longer %x than %z"},
 		// A self-sufficient major (seven cards, three of the top four)
 		// with about nine tricks bids game itself.
-		{Name: "orb.jump.game", Prio: 113, Seq: after1n, Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+		{Name: "orb.jump.game", Prio: 113, Seq: after1n, Call: "4x", When: major('x'),
 			Need: Need{Pts: rng(15, 21), Len: "x7+", Test: hall(ltcMax(4), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 4) >= 3 })}, Force: SignOff,
 			Desc: "Game: a self-sufficient %x suit"},
 		{Name: "orb.jumprebid", Prio: 112, Seq: after1n, Call: "jx", Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational,
@@ -90,7 +90,7 @@ func openerRebidRules() []*Rule {
 			Desc: "New suit: 12-18 HCP, 4+ %z"},
 		{Name: "orb.1nt", Prio: 109, Seq: after1, Call: "1N", Need: Need{Pts: rng(12, 14), Bal: 1},
 			Desc: "1NT: 12-14 HCP, balanced"},
-		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 3x P", Call: "cy", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "orb.delayed.support", Prio: 106, Seq: "1x P 1y P * P 3x P", Call: "cy", When: major('y'),
 			Need: Need{Len: "y3"}, Desc: "Delayed support: three %y", Force: Forcing},
 		// After a suit rebid too (after 1NT, which did not deny three
 		// cards, the invitation is answered in notrump).
@@ -302,7 +302,7 @@ func responderRebidRules() []*Rule {
 			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same in opener's own major (x: the rule above names a
 		// major neither of his suits), when the fit is there.
-		{Name: "rr.game.opener", Prio: 104, Seq: seq, Example: "1H P 1S P 2H P", Call: "4x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+		{Name: "rr.game.opener", Prio: 104, Seq: seq, Example: "1H P 1S P 2H P", Call: "4x", When: major('x'),
 			Need: Need{Test: hall(fitMin('x', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPointsIn(c, e, b.S('x')) >= 25 })}, Force: SignOff,
 			Show: showsAtLeast(25), Desc: "Game in the major fit"},
 		// The same when opener raised responder's major (the rules above
@@ -313,12 +313,12 @@ func responderRebidRules() []*Rule {
 		{Name: "rr.invite.raised", Prio: 100, Seq: seq, Call: "3y", When: raisedMajor('y'),
 			Need: Need{Test: hall(fitMin('y', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('y')); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
-		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "rr.rebid6.game", Prio: 103, Seq: seq, Call: "4y", When: major('y'),
 			Need: Need{Len: "y6+", Test: func(c *Ctx, e *Eval, b *Bind) bool { return e.HCP+e.Len[b.S('y')]-5+c.PartnerMin() >= 25 }}, Force: SignOff,
 			Desc: "Game: six+ %y"},
 		// Opposite opener's 18-19 notrump a five-card major is shown
 		// again: three of it forces and asks for three-card support.
-		{Name: "rr.2nt18.major5", Prio: 102, Seq: "1x P 1y P 2N P", Call: "3y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "rr.2nt18.major5", Prio: 102, Seq: "1x P 1y P 2N P", Call: "3y", When: major('y'),
 			Need: Need{Pts: rng(6, 37), Len: "y5+"}, Force: Forcing,
 			Desc: "Five+ %y, forcing: asks for three-card support"},
 		// Opener's 2NT jump rebid (18-19) opposite a response (6+) is
@@ -351,7 +351,7 @@ func responderRebidRules() []*Rule {
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
 		// The same in opener's own major: a jump preference.
-		{Name: "rr.invite.opener", Prio: 100, Seq: seq, Example: "1H P 1S P 2C P", Call: "3x", When: func(c *Ctx, b *Bind) bool { return b.S('x') >= card.Hearts },
+		{Name: "rr.invite.opener", Prio: 100, Seq: seq, Example: "1H P 1S P 2C P", Call: "3x", When: major('x'),
 			Need: Need{Test: hall(fitMin('x', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPointsIn(c, e, b.S('x')); return p >= 23 && p <= 24 })}, Force: Invitational,
 			Desc: "Invites game in the major fit"},
 		// Opener's minor raised with a jump after his 1NT rebid: five+
@@ -380,10 +380,10 @@ func responderRebidRules() []*Rule {
 			Desc: "Rebid: 6+ %y, weak"},
 		// A self-sufficient six-card major (three top honours) with game
 		// values and no slam in view: game at once, not fourth suit.
-		{Name: "rr.rebid6.solid", Prio: 113, Seq: "1x P 1M P 1z/2z P", Call: "4M", When: all(unpassed, func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('M') }),
+		{Name: "rr.rebid6.solid", Prio: 113, Seq: "1x P 1M P 1z/2z P", Call: "4M", When: all(unpassed, differ('z', 'M')),
 			Need: Need{Pts: rng(12, 15), Len: "M6+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('M'), 3) == 3 }},
 			Desc: "Game: solid 6+ %M", Force: SignOff},
-		{Name: "rr.preference", Prio: 92, Seq: "1x P 1y P 1z/2z P", Call: "cx", When: func(c *Ctx, b *Bind) bool { return b.S('z') != b.S('x') },
+		{Name: "rr.preference", Prio: 92, Seq: "1x P 1y P 1z/2z P", Call: "cx", When: differ('z', 'x'),
 			Need: Need{Pts: rng(6, 10), Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= e.Len[b.S('z')] && e.Len[b.S('x')] >= 2 }},
 			Desc: "Preference for %x"},
 		{Name: "rr.minor.support", Prio: 94, Seq: "1m P 1y P 1z P", Call: "2m", Need: Need{Pts: rng(6, 10), Len: "m4+"},
@@ -404,9 +404,9 @@ func responderRebidRules() []*Rule {
 			Desc: "To play: 5+ spades and 4+ hearts, weak", Force: SignOff},
 		{Name: "rr.1nt.own6", Prio: 94, Seq: "1x P 1N P 2z P", Call: "2y", When: func(c *Ctx, b *Bind) bool { return b.S('y') > b.S('z') },
 			Need: Need{Pts: rng(5, 10), Len: "y6+"}, Desc: "To play: long %y", Force: SignOff},
-		{Name: "orb.2nt18.raise", Prio: 100, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "4y",
+		{Name: "orb.2nt18.raise", Prio: 100, Seq: "1x P 1y P 2N P 3y P", When: major('y'), Call: "4y",
 			Need: Need{Len: "y3+"}, Force: SignOff, Desc: "Game: three-card support for %y"},
-		{Name: "orb.2nt18.3nt", Prio: 99, Seq: "1x P 1y P 2N P 3y P", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts }, Call: "3N",
+		{Name: "orb.2nt18.3nt", Prio: 99, Seq: "1x P 1y P 2N P 3y P", When: major('y'), Call: "3N",
 			Need: Need{Len: "y0-2"}, Force: SignOff, Desc: "3NT: two or fewer %y"},
 		// Responder raises the reverse suit: with 17+ opener bids game.
 		{Name: "orb.reverse.raised.game", Prio: 101, Seq: "1x P 1y P 2z P 3z P", When: all(higher('z', 'x'), major('z')), Call: "4z",
@@ -455,7 +455,7 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
 		// Game values with four cards in an unbid major: the major at
 		// the two level first (forcing), before a long minor.
-		{Name: "rr21.newmajor", Prio: 97, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree, func(_ *Ctx, b *Bind) bool { return b.S('z') >= card.Hearts }),
+		{Name: "rr21.newmajor", Prio: 97, Seq: seq2, Call: "cz", When: all(cheapLevel('z', 2), fourthSuitFree, major('z')),
 			Need: Need{Len: "z4+", Pts: rng(12, 37)}, Desc: "New suit: 4+ %z", Force: Forcing},
 		// A new suit past 3NT is not natural: with a fit it is a control
 		// bid (cue.bid), without one there is no room to look for a fit.

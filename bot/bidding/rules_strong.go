@@ -130,7 +130,7 @@ func strongRules() []*Rule {
 			Desc: "Game: preemptive, or to make"},
 		// Partner's new suit over a three-level preempt forces: a raise
 		// with three cards.
-		{Name: "pre.newsuit.raise", Prio: 100, Seq: "3x P 3y P", Call: "4y", When: func(c *Ctx, b *Bind) bool { return b.S('y') >= card.Hearts },
+		{Name: "pre.newsuit.raise", Prio: 100, Seq: "3x P 3y P", Call: "4y", When: major('y'),
 			Need: Need{Len: "y3+"}, Desc: "Support for %y", Force: SignOff},
 		{Name: "pre.3nt.pass", Prio: 100, Seq: "3x/2x P 3N P", Call: "P", Desc: "Pass: partner chose 3NT"},
 		// A major of my own at the four level over partner's preempt is to

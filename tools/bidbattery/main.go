@@ -506,11 +506,10 @@ func pairedWith(file string, boards []board) (*paired, []int, error) {
 	var sum, sum2 float64
 	others := make([]int, len(boards))
 	for i, bd := range boards {
-		other := &others[i]
-		if _, err := fmt.Sscan(f[i], other); err != nil {
+		if _, err := fmt.Sscan(f[i], &others[i]); err != nil {
 			return nil, nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
 		}
-		d := float64(bd.imps - *other)
+		d := float64(bd.imps - others[i])
 		sum += d
 		sum2 += d * d
 		switch {
