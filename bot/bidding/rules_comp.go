@@ -607,13 +607,17 @@ func competitiveRules() []*Rule {
 			Desc: "Game: 4+ %M, 15+ points"},
 		{Name: "adv.x.preempt", Prio: 116, Seq: "2x/3x X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
 			Desc: "Answer to the double: 4+ %z"},
-		{Name: "adv.x.preempt.bal", Prio: 116, Seq: "2x P P X P", Call: "cz", Need: Need{Len: "z4+"}, Pref: majorFirst,
-			Desc: "Answer to the balancing double: 4+ %z"},
 		// With 9-11 a major is shown with a jump to three, as over a
 		// one-level opening.
 		{Name: "adv.x.weak2.jump", Prio: 117, Seq: "2x X P", Call: "3M", When: func(c *Ctx, b *Bind) bool { return b.S('M') > b.S('x') },
 			Need: Need{Pts: rng(9, 11), Len: "M4+"}, Pref: longerMajor, Force: Invitational,
 			Desc: "Jump: 9-11 HCP, 4+ %M"},
+		// With game values opposite the double of a weak two, a five-card
+		// major is bid to game (the doubler holds three of it or more),
+		// rather than 3NT.
+		{Name: "adv.x.weak2.game", Prio: 118, Seq: "2x X P", Call: "4M", When: differ('M', 'x'),
+			Need: Need{Pts: rng(12, 37), Len: "M5+"}, Pref: longerMajor, Force: SignOff,
+			Desc: "Game in %M: 12+ HCP, 5+ %M"},
 		// With 9+ and four cards in a major the three-level double's
 		// answer is game in it.
 		{Name: "adv.x.preempt.game", Prio: 117, Seq: "3x X P", Call: "4M", When: cheapLevel('M', 3), Need: Need{Pts: rng(9, 37), Len: "M4+"}, Pref: longerMajor,
@@ -1020,6 +1024,17 @@ func competitiveRules() []*Rule {
 	for _, r := range rs {
 		if r.Seq == "1x X P" {
 			rs = append(rs, inBalancingSeat(r))
+		}
+	}
+	// A balancing double of a weak two or a three-level preempt: the
+	// same answers, and the same rebids by the doubler, as after a
+	// direct one (the balancing double shows 11+, the direct one 12+).
+	for _, r := range rs {
+		if r.Seq == "2x/3x X P" || r.Seq == "2x X P" || r.Seq == "3x X P" ||
+			strings.HasPrefix(r.Name, "dbl.") && strings.HasPrefix(r.Seq, "1x/2x/3x X P B P") {
+			cp := inBalancingSeat(r)
+			cp.Seq = strings.Replace(cp.Seq, "1x/2x/3x", "2x/3x", 1)
+			rs = append(rs, cp)
 		}
 	}
 	// Advancing a balancing Michaels cue bid: the same answers.

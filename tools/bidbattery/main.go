@@ -155,6 +155,7 @@ func main() {
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
 	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
 	withRules := flag.Bool("rules", false, "in the auctions printed, write after each call the rule that chose it")
+	detailOut := flag.String("detail", "", "write one tab-separated line per board to this file: deal, dealer, vul, N-S HCP, contract, declarer, tricks, N-S score, par score, IMPs from par, both sides bid (0/1), auction with rules")
 	flag.Parse()
 
 	b := bidding.New(bidding.Options{})
@@ -269,6 +270,7 @@ func main() {
 		var sum, sum2 float64
 		atPar := 0
 		var boards []board
+		var detail strings.Builder
 		shownMissed, shownFailed := 0, 0
 		for i, t := range tables {
 			rs := res[i]
@@ -285,6 +287,14 @@ func main() {
 			}
 			imps := math.Abs(float64(bridge.IMPs(ns - par.Score)))
 			boards = append(boards, board{i, int(imps), par})
+			if *detailOut != "" {
+				tricks := 0
+				if !rs.contract.IsPass() {
+					tricks = t.Tricks(rs.declarer, rs.contract.Strain)
+				}
+				fmt.Fprintf(&detail, "%d\t%v\t%v\t%d\t%v\t%v\t%d\t%d\t%d\t%d\t%d\t%s\n", i, rs.dealer, rs.vul, sideHCP(deals[i], card.NS),
+					rs.contract, rs.declarer, tricks, ns, par.Score, int(imps), b2i(bothSidesBid(rs.calls, rs.dealer)), rs.auction(true))
+			}
 			if imps == 0 {
 				atPar++
 			}
@@ -342,6 +352,11 @@ func main() {
 						fmt.Printf("missed slam: deal %d %v (HCP %d) dealer %v vul %v: %v -> %v by %v; makes %s\n", i, deals[i], sideHCP(deals[i], side), rs.dealer, rs.vul, rs.auction(*withRules), rs.contract, rs.declarer, slamsMaking(&t, side))
 					}
 				}
+			}
+		}
+		if *detailOut != "" {
+			if err := os.WriteFile(*detailOut, []byte(detail.String()), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
 			}
 		}
 		if *boardsOut != "" {
@@ -417,6 +432,24 @@ func pct(a, b int) float64 {
 }
 
 // sideHCP is the high-card points of side's two hands.
+// bothSidesBid reports whether each side made a bid in the auction.
+func bothSidesBid(calls []bridge.Call, dealer card.Seat) bool {
+	var bid [2]bool
+	for i, c := range calls {
+		if c.Kind == bridge.Bid {
+			bid[(int(dealer)+i)%2] = true
+		}
+	}
+	return bid[0] && bid[1]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func sideHCP(d bridge.Deal, side card.Side) int {
 	return bidding.Evaluate(d[card.Seat(side)]).HCP + bidding.Evaluate(d[card.Seat(side)+2]).HCP
 }
