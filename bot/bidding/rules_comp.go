@@ -907,6 +907,19 @@ func competitiveRules() []*Rule {
 			Desc: "3NT: 17+ HCP, their suit stopped"},
 		{Name: "nx.rebid5", Prio: 106, Seq: "1x 1y/2y X P", Call: "cx", Need: Need{Len: "x5+"},
 			Desc: "Rebid: 5+ %x"},
+		// Opener after a negative double of their three-level overcall:
+		// the doubler holds 10+, so with 15+ (or six cards of his major
+		// and five losers) opener bids the game: his major, a four-card
+		// unbid major (the double promises four of it: that fit first), or
+		// 3NT with their suit stopped.
+		{Name: "nx.3level.own", Prio: 113, Seq: "1x 3y X P", Call: "4x", When: major('x'),
+			Need: Need{Pts: rng(12, 37), Len: "x5+", Test: hany(hcpMin(15), hall(ltcMax(5), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('x')] >= 6 }))}, Force: SignOff,
+			Desc: "Game in %x: 5+ %x, 12+ HCP, extra values (15+, or 6+ %x and five losers)"},
+		{Name: "nx.3level.major", Prio: 114, Seq: "1x 3y X P", Call: "4M", When: all(differ('M', 'x'), differ('M', 'y')),
+			Need: Need{Pts: rng(15, 37), Len: "M4+"}, Pref: longerMajor, Force: SignOff,
+			Desc: "Game in %M: 15+ HCP, 4+ %M"},
+		{Name: "nx.3level.3nt", Prio: 111, Seq: "1x 3y X P", Call: "3N", Need: Need{Pts: rng(15, 37), Test: stopper('y')}, Force: SignOff,
+			Desc: "3NT: 15+ HCP, a stopper in %y"},
 		// The negative doubler's second call.
 		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedMin(25)}, Force: SignOff,
 			Show: showsCombined(25), Desc: "3NT: game values"},
