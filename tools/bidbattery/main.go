@@ -431,7 +431,6 @@ func pct(a, b int) float64 {
 	return 100 * float64(a) / float64(b)
 }
 
-// sideHCP is the high-card points of side's two hands.
 // bothSidesBid reports whether each side made a bid in the auction.
 func bothSidesBid(calls []bridge.Call, dealer card.Seat) bool {
 	var bid [2]bool
@@ -450,6 +449,7 @@ func b2i(b bool) int {
 	return 0
 }
 
+// sideHCP is the high-card points of side's two hands.
 func sideHCP(d bridge.Deal, side card.Side) int {
 	return bidding.Evaluate(d[card.Seat(side)]).HCP + bidding.Evaluate(d[card.Seat(side)+2]).HCP
 }
