@@ -452,6 +452,13 @@ func competitiveRules() []*Rule {
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hnot(raiseFirst), hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
 			Desc: "Negative double: 8+ HCP, the unbid major(s)", Force: Forcing},
+		// Their two-level minor over our minor with both majors unbid:
+		// with opening values and one four-card major (three of the
+		// other), the double too, as the hand will bid again (no other
+		// call describes it: no stopper for notrump, no five-card suit).
+		{Name: "negx.2level.values", Prio: 115, Seq: "1x 2y", Call: "X", When: func(_ *Ctx, b *Bind) bool { return b.S('x') < card.Hearts && b.S('y') < card.Hearts },
+			Need: Need{Pts: rng(12, 37), Len: "H3-4 S3-4", Test: hall(shortIn('y', 3), func(_ *Ctx, e *Eval, _ *Bind) bool { return e.Len[card.Hearts]+e.Len[card.Spades] == 7 })},
+			Desc: "Negative double: 12+ HCP, four cards in one major and three in the other", Force: Forcing},
 		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3), hnot(hall(hcpMin(13), longUnbid)))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
 		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {

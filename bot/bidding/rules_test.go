@@ -118,6 +118,7 @@ func TestKeyRules(t *testing.T) {
 		{"opener raised in competition bids 3NT with 18+ and their suit stopped", "AQJ.A85.Q7.AQ865", "None", "1C 1H 2C 2H", "3N", "orb.raised.comp.3nt"},
 		{"after the two-over-one and opener's new suit, game in his major with three and 13+", "A96.AJ5.K54.J932", "None", "1H P 2C P 2D P", "4H", "rr21.pref.game"},
 		{"over their three-level new suit after the double, a free bid with a five-card suit", "AQJT64..42.97432", "None", "P 1H X 3D", "3S", "adv.x.free3"},
+		{"14 HCP with four spades and three hearts over their 2C after our 1D: the negative double (no other call)", "AKJ4.KQJ.962.T32", "None", "P 1D 2C", "X", "negx.2level.values"},
 		{"12 HCP and six hearts opposite the double of a weak two: game, not 3NT", "K63.JT7542.A2.A2", "None", "2S X P", "4H", "adv.x.weak2.game"},
 		{"the balancing double of a weak two is answered as a direct one: 3NT with their suit stopped", "T8532.A9.KQ3.A42", "None", "2S P P X P", "3N", "adv.x.preempt.3nt.balancing"},
 		{"the balancing doubler with a minimum and no fit passes the answer", "A94.A98.K7.KQT87", "None", "2S P P X P 3H P", "P", "dbl.pass.balancing"},
