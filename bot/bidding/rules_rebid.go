@@ -337,6 +337,12 @@ func responderRebidRules() []*Rule {
 			Need: Need{Len: "y5+ w5+"}, Force: GameForcing, Desc: "Second suit: 5+ %w, game forcing"},
 		{Name: "rr.js.rebid5", Prio: 114, Seq: "1x P 1y P .z P", When: askedBy("orb.jumpshift"), Call: "cy",
 			Need: Need{Len: "y5+"}, Force: GameForcing, Desc: "Rebid: 5+ %y, game forcing"},
+		// Opener's jump rebid of his major over 1NT (16-18, a good six
+		// cards): a doubleton is support enough, and 8+ HCP accept
+		// without it (nat.accept).
+		{Name: "rr1n.jumprebid.game", Prio: 105, Seq: "1M P 1N P 3M P", Call: "4M",
+			Need: Need{Pts: rng(6, 12), Len: "M2+"}, Force: SignOff,
+			Desc: "Game in %M: a doubleton or better opposite the jump rebid"},
 		// Over 1NT responder shows a six-card suit of his own after the
 		// support, the raise and 3NT.
 		{Name: "rr1n.js.own", Prio: 113, Seq: "1x P 1N P .z P", When: askedBy("orb.jumpshift"), Call: "cw",
@@ -449,8 +455,9 @@ func responderRebidRules() []*Rule {
 			return e.SemiBalanced && e.Len[b.S('y')] < 6
 		})}, Force: SignOff, Show: showsCombined(25),
 			Desc: "3NT: game values, stoppers"},
-		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Len: "y6+"},
-			Desc: "Rebid: 6+ %y"},
+		// The six-card suit again invites (10-13); with more, game.
+		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Pts: rng(10, 13), Len: "y6+"},
+			Force: Invitational, Desc: "Rebid: 6+ %y, 10-13 HCP"},
 		{Name: "rr21.raise", Prio: 97, Seq: seq2, Call: "cz", When: func(c *Ctx, b *Bind) bool { return partnersLast('z')(c, nil, b) },
 			Need: Need{Len: "z4+"}, Desc: "Raise: 4+ %z"},
 		// Game values with four cards in an unbid major: the major at

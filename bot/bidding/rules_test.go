@@ -119,6 +119,8 @@ func TestKeyRules(t *testing.T) {
 		{"after the two-over-one and opener's new suit, game in his major with three and 13+", "A96.AJ5.K54.J932", "None", "1H P 2C P 2D P", "4H", "rr21.pref.game"},
 		{"over their three-level new suit after the double, a free bid with a five-card suit", "AQJT64..42.97432", "None", "P 1H X 3D", "3S", "adv.x.free3"},
 		{"14 HCP with four spades and three hearts over their 2C after our 1D: the negative double (no other call)", "AKJ4.KQJ.962.T32", "None", "P 1D 2C", "X", "negx.2level.values"},
+		{"a doubleton opposite opener's jump rebid over 1NT is support enough for game", "Q4.K832.J763.954", "None", "1S P 1N P 3S P", "4S", "rr1n.jumprebid.game"},
+		{"a two-over-one's six-card suit again invites with 10-13", "K4.85.AQJ975.Q43", "None", "1S P 2D P 2H P", "3D", "rr21.rebid6"},
 		{"12 HCP and six hearts opposite the double of a weak two: game, not 3NT", "K63.JT7542.A2.A2", "None", "2S X P", "4H", "adv.x.weak2.game"},
 		{"the balancing double of a weak two is answered as a direct one: 3NT with their suit stopped", "T8532.A9.KQ3.A42", "None", "2S P P X P", "3N", "adv.x.preempt.3nt.balancing"},
 		{"the balancing doubler with a minimum and no fit passes the answer", "A94.A98.K7.KQT87", "None", "2S P P X P 3H P", "P", "dbl.pass.balancing"},
