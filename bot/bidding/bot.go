@@ -290,12 +290,11 @@ func (b *Bot) stopsShort(c *Ctx, e *Eval, r *Rule, call bridge.Call) bool {
 }
 
 // acceptsInvitation: partner invites game and my points (length
-// included) are in the upper half of what I have shown (its top taken at
-// most six above its bottom).
+// included) are above what declines an invitation (inviteDeclined: the
+// bottom of what I have shown or one above it), the same line the
+// acceptance in the table (nat.accept) draws.
 func acceptsInvitation(c *Ctx, e *Eval) bool {
-	me := c.Shown[c.Me]
-	top := min(me.MaxHCP, me.MinHCP+6)
-	return 2*e.LengthPts > me.MinHCP+top
+	return e.LengthPts > inviteDeclined(&c.Shown[c.Me])
 }
 
 // stopsBelowSlam reports whether a rule of the book would stop below slam
