@@ -588,7 +588,7 @@ func (b *Bot) SystemDoc() []byte {
 	}
 	slices.SortStableFunc(natural, func(x, y *Rule) int { return y.Prio - x.Prio })
 	for _, r := range natural {
-		p("- %s (`%s`)\n", mdCell(strings.NewReplacer("%M", "the major", "%m", "the minor", "%x", "the suit", "%y", "the suit", "%z", "the suit").Replace(r.Desc)), r.Name)
+		p("- %s (`%s`)\n", mdCell(strings.NewReplacer("the %M", "the major", "the %m", "the minor", "the %x", "the suit", "the %y", "the suit", "the %z", "the suit", "%M", "the major", "%m", "the minor", "%x", "the suit", "%y", "the suit", "%z", "the suit").Replace(r.Desc)), r.Name)
 	}
 	return buf.Bytes()
 }
