@@ -568,9 +568,11 @@ func (c *Ctx) auctionSays(call bridge.Call, m *Meaning, found bool) {
 // gameForced reports whether our side is in a game-forcing auction:
 // partner opened a strong 2C or one of us made a game-forcing bid.
 func (c *Ctx) gameForced() bool {
+	if c.openedStrong() {
+		return true
+	}
 	for i, k := range c.Calls {
-		if k.Kind == bridge.Bid && c.SeatAt(i).Side() == c.Me.Side() &&
-			(c.Meanings[i].Force == GameForcing || c.Meanings[i].Rule == "open.2c") {
+		if k.Kind == bridge.Bid && c.SeatAt(i).Side() == c.Me.Side() && c.Meanings[i].Force == GameForcing {
 			return true
 		}
 	}

@@ -275,9 +275,9 @@ func main() {
 		for i, t := range tables {
 			rs := res[i]
 			par := dd.Par(&t, rs.dealer, rs.vul)
-			ns := 0
+			ns, tricks := 0, 0
 			if !rs.contract.IsPass() {
-				tricks := t.Tricks(rs.declarer, rs.contract.Strain)
+				tricks = t.Tricks(rs.declarer, rs.contract.Strain)
 				sc := bridge.Score(rs.contract, tricks, rs.vul.Has(rs.declarer.Side()))
 				if rs.declarer.Side() == card.NS {
 					ns = sc
@@ -288,10 +288,6 @@ func main() {
 			imps := math.Abs(float64(bridge.IMPs(ns - par.Score)))
 			boards = append(boards, board{i, int(imps), par})
 			if *detailOut != "" {
-				tricks := 0
-				if !rs.contract.IsPass() {
-					tricks = t.Tricks(rs.declarer, rs.contract.Strain)
-				}
 				fmt.Fprintf(&detail, "%d\t%v\t%v\t%d\t%v\t%v\t%d\t%d\t%d\t%d\t%d\t%s\n", i, rs.dealer, rs.vul, sideHCP(deals[i], card.NS),
 					rs.contract, rs.declarer, tricks, ns, par.Score, int(imps), b2i(bothSidesBid(rs.calls, rs.dealer)), rs.auction(true))
 			}
