@@ -579,7 +579,8 @@ func (b *Bot) SystemDoc() []byte {
 	p("## When no agreement applies\n\n")
 	p("Under the agreements, a few natural principles apply in any auction that no rule of the book covers, each\n")
 	p("explained like a rule: game and slam values, fits and the law of total tricks, a forcing bid is never\n")
-	p("passed. They are, in the order they are tried:\n\n")
+	p("passed. Game values are 25 points together, 24 vulnerable (a vulnerable game pays at a lower chance\n")
+	p("of making); 23 invites. They are, in the order they are tried:\n\n")
 	var natural []*Rule
 	for _, r := range b.rules {
 		if r.Natural {

@@ -294,22 +294,22 @@ func naturalRules() []*Rule {
 			When: all(natActive, cheapLevel('M', 3), partnerShowedMajor),
 			Need: Need{Len: "M3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				_, n := knownFit(c, e)
-				return n < 8 && ourPts(c, e) >= 25 && c.ShownLen(c.Partner(), b.S('M')) == 4
+				return n < 8 && ourPts(c, e) >= gameNeed(c) && c.ShownLen(c.Partner(), b.S('M')) == 4
 			}},
-			Show: showsAtLeast(25), Desc: "Three-card support for %M, game values"},
+			Show: showsGame, Desc: "Three-card support for %M, game values"},
 		// Game values: a major fit, then notrump, then a minor.
 		{Name: "nat.game.major", Prio: 26, Seq: any, Call: "4M", Force: SignOff,
 			When: all(natActive, notBeyondGame('M')),
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				s, n := knownFit(c, e)
 				if n >= 8 {
-					return s == b.S('M') && ourPts(c, e) >= 25
+					return s == b.S('M') && ourPts(c, e) >= gameNeed(c)
 				}
 				own := e.Len[b.S('M')] >= 7 || e.Len[b.S('M')] >= 6 && (e.GoodSuit(b.S('M')) || c.Shown[c.Partner()].Balanced || c.ShownLen(c.Partner(), b.S('M')) >= 2)
-				return own && ourPts(c, e) >= 25
+				return own && ourPts(c, e) >= gameNeed(c)
 			}},
 			Show: func(c *Ctx, b *Bind, m *Meaning) {
-				showsAtLeast(25)(c, b, m)
+				showsGame(c, b, m)
 				if c.ShownLen(c.Partner(), b.S('M')) >= 4 {
 					showsFit('M')(c, b, m) // a fit, or six cards of partner's major
 				}
@@ -322,9 +322,9 @@ func naturalRules() []*Rule {
 				if n >= 8 && s >= card.Hearts {
 					return false
 				}
-				return ourHCP(c, e) >= 25 && stoppedTheirs(c, e) && ntShape(c, e)
+				return ourHCP(c, e) >= gameNeed(c) && stoppedTheirs(c, e) && ntShape(c, e)
 			}},
-			Show: showsAtLeast(25), Desc: "3NT: the values for game, no major fit, the opponents' suits stopped"},
+			Show: showsGame, Desc: "3NT: the values for game, no major fit, the opponents' suits stopped"},
 		{Name: "nat.game.minor", Prio: 25, Seq: any, Call: "5m", Force: SignOff,
 			When: all(natActive, notBeyondGame('m')),
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
@@ -368,7 +368,7 @@ func naturalRules() []*Rule {
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				s, n := knownFit(c, e)
 				call, _ := levelFor(c, 'c', bridge.Strain(s))
-				return n >= 8 && s == b.S('x') && call.Level == 3 && ourPts(c, e) >= 23 && ourPts(c, e) <= 24
+				return n >= 8 && s == b.S('x') && call.Level == 3 && ourPts(c, e) >= 23 && ourPts(c, e) < gameNeed(c)
 			}},
 			Show: func(c *Ctx, b *Bind, m *Meaning) { showsAtLeast(23)(c, b, m); showsFit('x')(c, b, m) },
 			Desc: "Raise of %x: invites game"},
@@ -376,7 +376,7 @@ func naturalRules() []*Rule {
 			When: all(natActive, lastBelow(2, bridge.NoTrump)),
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				_, n := knownFit(c, e)
-				return n < 8 && ourHCP(c, e) >= 23 && ourHCP(c, e) <= 24 && stoppedTheirs(c, e) && ntShape(c, e)
+				return n < 8 && ourHCP(c, e) >= 23 && ourHCP(c, e) < gameNeed(c) && stoppedTheirs(c, e) && ntShape(c, e)
 			}},
 			Show: showsAtLeast(23), Desc: "2NT: invites 3NT, the opponents' suits stopped"},
 		// Against the opponents' contract.
@@ -739,3 +739,16 @@ func secondSuit(c *Ctx, _ *Eval, b *Bind) bool {
 	x := b.S('x')
 	return !c.theyShowed(x) && c.ShownLen(c.Partner(), x) < 3 && c.ShownLen(c.Me, x) == 0
 }
+
+// gameNeed is the total a game principle needs: 25, 24 vulnerable (a
+// vulnerable game pays when it makes 38 % of the time, one not
+// vulnerable 45 %).
+func gameNeed(c *Ctx) int {
+	if c.Vulnerable() {
+		return 24
+	}
+	return 25
+}
+
+// showsGame narrows a game principle's call to the HCP gameNeed asks.
+func showsGame(c *Ctx, b *Bind, m *Meaning) { showsAtLeast(gameNeed(c))(c, b, m) }
