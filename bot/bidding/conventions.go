@@ -77,7 +77,7 @@ var Sections = []Section{
 		"level or higher after a two-over-one).", map[i18n.Lang]string{i18n.Fr: "Redemandes", i18n.De: "Wiedergebote", i18n.Hi: "रीबिड", i18n.Ko: "리비드"}},
 	{"nt", "Notrump structure", "1NT is 15-17 balanced, 2NT 20-21, 3NT after 2C-2D 25-27. Over 1NT: 2C Stayman, " +
 		"2D and 2H Jacoby transfers, 2S a puppet to 3C (a long minor), 2NT invitational (opener accepts with 17, " +
-		"or 16 and a five-card suit), 3NT to play; the same structure one level up over 2NT. Opener's rebids after a quantitative 4NT accept or " +
+		"or 16 and a five-card suit or vulnerable), 3NT to play; the same structure one level up over 2NT. Opener's rebids after a quantitative 4NT accept or " +
 		"decline the slam.", map[i18n.Lang]string{i18n.Fr: "Sans-atout", i18n.De: "Sans-Atout-Struktur", i18n.Hi: "नो-ट्रंप", i18n.Ko: "노트럼프"}},
 	{"2c", "Strong 2C", "2C is artificial and forcing: 22+ HCP, or a hand with nine tricks. 2D is the waiting " +
 		"response; a positive response shows 7+ HCP and a good five-card suit, or 8+ balanced (2NT). After 2C-2D opener's " +

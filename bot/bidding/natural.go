@@ -752,3 +752,9 @@ func gameNeed(c *Ctx) int {
 
 // showsGame narrows a game principle's call to the HCP gameNeed asks.
 func showsGame(c *Ctx, b *Bind, m *Meaning) { showsAtLeast(gameNeed(c))(c, b, m) }
+
+// combinedGame: my HCP and partner's minimum make gameNeed.
+func combinedGame(c *Ctx, e *Eval, b *Bind) bool { return combinedMin(gameNeed(c))(c, e, b) }
+
+// showsCombinedGame narrows a call made on combinedGame to the HCP it needs.
+func showsCombinedGame(c *Ctx, b *Bind, m *Meaning) { showsCombined(gameNeed(c))(c, b, m) }

@@ -928,8 +928,8 @@ func competitiveRules() []*Rule {
 		{Name: "nx.3level.3nt", Prio: 111, Seq: "1x 3y X P", Call: "3N", Need: Need{Pts: rng(15, 37), Test: stopper('y')}, Force: SignOff,
 			Desc: "3NT: 15+ HCP, a stopper in %y"},
 		// The negative doubler's second call.
-		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedMin(25)}, Force: SignOff,
-			Show: showsCombined(25), Desc: "3NT: game values"},
+		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedGame}, Force: SignOff,
+			Show: showsCombinedGame, Desc: "3NT: game values"},
 		{Name: "nx.resp.cue", Prio: 105, Seq: "1x 1y/2y X P B P", Call: "cy", Art: true,
 			Need: Need{Pts: rng(13, 37), Test: hall(hnot(stopper('y')), noFitWithPartner)}, Force: GameForcing,
 			Desc: "Cue bid: game forcing, no stopper in %y"},

@@ -287,9 +287,9 @@ func notrumpRules() []*Rule {
 		&Rule{Name: "nt1.puppet.pass", Prio: 90, PassForcing: true, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
 		// Opener after invitations.
 		&Rule{Name: "nt1.2nt.accept", Prio: 100, Seq: "1N P 2N P", Call: "3N",
-			Need: Need{Test: func(_ *Ctx, e *Eval, _ *Bind) bool {
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
 				p := e.HCP
-				if e.Shape()[0] >= 5 {
+				if e.Shape()[0] >= 5 || c.Vulnerable() {
 					p++
 				}
 				return p >= 17

@@ -326,8 +326,8 @@ func responderRebidRules() []*Rule {
 		// game: 6 HCP are enough.
 		{Name: "rr.2nt18.3nt", Prio: 101, Seq: "1x P 1y P 2N P", Call: "3N", Need: Need{Pts: rng(6, 12), Test: belowSlam}, Force: SignOff,
 			Desc: "3NT: 6+ HCP opposite 18-19, game"},
-		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedMin(25), belowSlam, stoppersUnbid)}, Force: SignOff,
-			Show: showsCombined(25),
+		{Name: "rr.3nt", Prio: 102, Seq: seq, Call: "3N", Need: Need{Bal: 2, Test: hall(combinedGame, belowSlam, stoppersUnbid)}, Force: SignOff,
+			Show: showsCombinedGame,
 			Desc: "3NT: game values, stoppers"},
 		// Opener's jump shift forces to game: responder rebids a six-card
 		// suit, shows a second five-card suit or rebids a five-card suit
@@ -452,9 +452,9 @@ func responderRebidRules() []*Rule {
 			Force: SignOff, Desc: "Game in %M: 3+ %M, 13+ HCP"},
 		// Game values, no major fit, the unbid suits stopped: 3NT
 		// rather than a preference.
-		{Name: "rr21.3nt", Prio: 96, Seq: seq2, Call: "3N", Need: Need{Test: hall(noFitWithPartner, combinedMin(25), belowSlam, stoppersUnbid, func(c *Ctx, e *Eval, b *Bind) bool {
+		{Name: "rr21.3nt", Prio: 96, Seq: seq2, Call: "3N", Need: Need{Test: hall(noFitWithPartner, combinedGame, belowSlam, stoppersUnbid, func(c *Ctx, e *Eval, b *Bind) bool {
 			return e.SemiBalanced && e.Len[b.S('y')] < 6
-		})}, Force: SignOff, Show: showsCombined(25),
+		})}, Force: SignOff, Show: showsCombinedGame,
 			Desc: "3NT: game values, stoppers"},
 		// The six-card suit again invites (10-13); with more, game.
 		{Name: "rr21.rebid6", Prio: 96, Seq: seq2, Call: "cy", When: not(lastOfPartner('y')), Need: Need{Pts: rng(10, 13), Len: "y6+"},
