@@ -94,13 +94,14 @@ func (c *Ctx) narrowPass(m *Meaning) {
 
 // inviteDeclined is the most HCP with which a seat that has shown the
 // range of shown declines partner's invitation, counted in points when the
-// seat showed points: the bottom of a range of four points or fewer (a 15-17 notrump
-// declines with 15 and accepts with 16), one above the bottom of a wider
-// one (a single raise on 6-10 dummy points declines with 7 and accepts
-// with 8). Two above the bottom declined too many games (the invitations
-// declined made game double dummy 42-47 % of the time, twelfth session);
-// the bottom alone of a narrow range gained too (thirteenth session); of a
-// wide one it accepted textbook invitations with a near minimum.
+// seat showed points: the bottom of a range of four points or fewer (a
+// 15-17 notrump declines with 15 and accepts with 16), one above the
+// bottom of a wider one (a single raise on 6-10 dummy points declines with
+// 7 and accepts with 8). Two above the bottom declined too many games (the
+// invitations declined made game double dummy 42-47 % of the time, twelfth
+// session); the bottom alone of a narrow range gained too (thirteenth
+// session); of a wide one it accepted textbook invitations with a near
+// minimum.
 func inviteDeclined(shown *Meaning) int {
 	lo, d := max(shown.MinHCP, shown.minPts), 1
 	if shown.MaxHCP-lo < 4 {

@@ -200,7 +200,7 @@ func defaultRules() []*Rule {
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p < gameNeed(c) })}, Force: Invitational,
 			Show: showsFit('M'), Desc: "Invites game in the major fit"},
 		{Name: "gen.3nt", Natural: true, Prio: 29, Seq: "... *", Call: "3N", When: all(secondRound, weOpenedOrOvercalled, lastBelow(3, bridge.NoTrump)),
-			Need: Need{Bal: 2, Test: hall(func(c *Ctx, e *Eval, _ *Bind) bool { return e.HCP+c.PartnerMin() >= gameNeed(c) }, belowSlam, stoppersTheirs, noFitWithPartner)}, Force: SignOff,
+			Need: Need{Bal: 2, Test: hall(combinedGame, belowSlam, stoppersTheirs, noFitWithPartner)}, Force: SignOff,
 			Desc: "3NT: game values"},
 		{Name: "default.forced.raise", Prio: 9, Seq: "... *", Call: "cx", When: all(forced, func(c *Ctx, b *Bind) bool { return partnersLast('x')(c, nil, b) }),
 			Need: Need{Len: "x3+"}, Desc: "Forced: support"},
