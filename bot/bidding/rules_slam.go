@@ -170,9 +170,18 @@ func asksAces(m Meaning) bool { return m.Rule == "bw.ask" }
 
 // blackwood: partner's 4NT, just bid, asked for aces.
 func blackwood(c *Ctx, _ *Bind) bool {
-	call, m, ok := partnerJustBid(c)
-	return ok && call == bridge.NewBid(4, bridge.NoTrump) && asksAces(m)
+	n := len(c.Calls)
+	if n < 2 || !passOrDouble(c.Calls[n-1]) {
+		return false
+	}
+	return c.Calls[n-2] == bridge.NewBid(4, bridge.NoTrump) && c.SeatAt(n-2) == c.Partner() && asksAces(c.Meanings[n-2])
 }
+
+// passOrDouble: k is a pass or a double. An opponent's double of a
+// question or of its answer (to show where to lead, or to make room for
+// nothing) changes neither: the answer and the asker's continuation go on
+// as over a pass.
+func passOrDouble(k bridge.Call) bool { return k.Kind == bridge.Pass || k.Kind == bridge.Double }
 
 // quantitative: partner's 4NT, just bid, raised my notrump (a natural
 // invitation to 6NT).
@@ -205,7 +214,7 @@ func gerberWhen(c *Ctx, _ *Bind) bool {
 func answered(ask, ans string) AuctionPred {
 	return func(c *Ctx, _ *Bind) bool {
 		n := len(c.Calls)
-		return n >= 4 && c.Calls[n-1].Kind == bridge.Pass && c.Calls[n-3].Kind == bridge.Pass &&
+		return n >= 4 && passOrDouble(c.Calls[n-1]) && passOrDouble(c.Calls[n-3]) &&
 			c.SeatAt(n-4) == c.Me && c.Meanings[n-4].Rule == ask && strings.HasPrefix(c.Meanings[n-2].Rule, ans)
 	}
 }
@@ -887,7 +896,7 @@ func slamRules() []*Rule {
 		if i == 0 {
 			n |= 1 << 4
 		}
-		rs = append(rs, &Rule{Name: "bw.ans." + a, Prio: 160, Seq: "... 4N P", Example: "1H P 3H P 4N P", When: blackwood, Call: a, Art: true, Force: Forcing,
+		rs = append(rs, &Rule{Name: "bw.ans." + a, Prio: 160, Seq: "... 4N P/X", Example: "1H P 3H P 4N P", When: blackwood, Call: a, Art: true, Force: Forcing,
 			Need: Need{Test: acesIn(n)}, Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.Aces = n }, Desc: "Blackwood answer: " + acesWords(n)})
 	}
 	for i, a := range []string{"6C", "6D", "6H", "6S"} {
@@ -901,22 +910,22 @@ func slamRules() []*Rule {
 	bwAnswered := answered("bw.ask", "bw.ans.")
 	bwKings := answered("bw.kings.ask", "bw.kings.")
 	rs = append(rs,
-		&Rule{Name: "bw.kings.ask", Prio: 151, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5H P", When: bwAnswered, Call: "5N", Art: true, Force: Forcing,
+		&Rule{Name: "bw.kings.ask", Prio: 151, Seq: "... 4N P/X * P/X", Example: "1H P 3H P 4N P 5H P", When: bwAnswered, Call: "5N", Art: true, Force: Forcing,
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool { return missingAces(c, e) == 0 && ourPts(c, e) >= grandMin-1 }},
 			Desc: "Asks for kings: every ace held, a grand slam in view"},
-		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5C P", When: bwAnswered, Call: "cx", Force: SignOff,
+		&Rule{Name: "bw.signoff", Prio: 150, Seq: "... 4N P/X * P/X", Example: "1H P 3H P 4N P 5C P", When: bwAnswered, Call: "cx", Force: SignOff,
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				call, ok := levelFor(c, 'c', slamStrain(c, e))
 				return missingAces(c, e) >= 2 && inSlamStrain('x')(c, e, b) && ok && call.Level == 5
 			}},
 			Desc: "Sign-off: two aces missing"},
-		&Rule{Name: "bw.pass", Prio: 150, PassForcing: true, Seq: "... 4N P * P", Example: "1D P 3D P 4N P 5D P", When: bwAnswered, Call: "P",
+		&Rule{Name: "bw.pass", Prio: 150, PassForcing: true, Seq: "... 4N P/X * P/X", Example: "1D P 3D P 4N P 5D P", When: bwAnswered, Call: "P",
 			Need: Need{Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				l, _, _ := c.LastBid()
 				return missingAces(c, e) >= 2 && slamStrain(c, e) == l.Strain
 			}},
 			Desc: "To play: two aces missing"},
-		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P * P", Example: "1H P 3H P 4N P 5D P", When: bwAnswered, Call: "6x 6N", Force: SignOff,
+		&Rule{Name: "bw.small", Prio: 149, Seq: "... 4N P/X * P/X", Example: "1H P 3H P 4N P 5D P", When: bwAnswered, Call: "6x 6N", Force: SignOff,
 			Need: Need{Test: inSlamStrain('x')},
 			Desc: "Small slam: at most one ace missing"},
 		&Rule{Name: "bw.grand", Prio: 150, Seq: "... 5N P * P", Example: "1H P 3H P 4N P 5H P 5N P 6H P", When: bwKings, Call: "7x 7N", Force: SignOff,
