@@ -631,6 +631,11 @@ func competitiveRules() []*Rule {
 			Force: SignOff, Desc: "Game in %M: 9+ HCP, 4+ %M"},
 		{Name: "adv.x.preempt.3nt", Prio: 117, Seq: "2x/3x X P", Call: "3N", Need: Need{Pts: rng(10, 16), Test: stoppersTheirs},
 			Desc: "3NT: stopper, values"},
+		// Game values, a long minor, no major to bid and no 3NT: game in
+		// the minor (a 4-level answer would be passed).
+		{Name: "adv.x.preempt.5m", Prio: 118, Seq: "3x X P", Call: "5m", When: differ('m', 'x'),
+			Need: Need{Pts: rng(13, 37), Len: "m5+ H0-3 S0-3", Test: hnot(hall(stoppersTheirs, func(_ *Ctx, e *Eval, _ *Bind) bool { return e.HCP <= 16 }))}, Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('m')]*10 + int(b.S('m')) }, Force: SignOff,
+			Desc: "Game in %m: 13+ HCP, 5+ %m"},
 		// The doubler's rebid.
 		{Name: "dbl.raise.major", Prio: 113, Seq: "1x/2x/3x X P B P", When: lastOfPartner('M'), Call: "cM",
 			Need: Need{Pts: rng(16, 18), Len: "M4+"}, Desc: "Raise: 16-18 HCP, 4+ %M", Force: Invitational},
