@@ -44,6 +44,9 @@ func isGame(call bridge.Call) bool {
 // converts it to penalties.
 func (c *Ctx) MustBid() bool {
 	n := len(c.Calls)
+	if c.ownArtificialDoubled() {
+		return true
+	}
 	if n < 2 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Bid {
 		return false
 	}
@@ -71,6 +74,19 @@ func (c *Ctx) MustBid() bool {
 		}
 	}
 	return false
+}
+
+// ownArtificialDoubled reports whether the auction would end in my own
+// artificial bid doubled (fourth suit forcing, a cue bid, a relay: 2D X P
+// P): partner passed the double to let me speak again, and an artificial
+// bid is not a contract.
+func (c *Ctx) ownArtificialDoubled() bool {
+	n := len(c.Calls)
+	if n < 4 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Pass || c.Calls[n-3].Kind != bridge.Double {
+		return false
+	}
+	k, m := c.Calls[n-4], c.Meanings[n-4]
+	return k.Kind == bridge.Bid && m.Artificial && !isGame(k) && c.SeatAt(n-4) == c.Me
 }
 
 // theirContract reports whether the last bid was made by the opponents.
