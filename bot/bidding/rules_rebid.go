@@ -1,6 +1,8 @@
 package bidding
 
 import (
+	"strings"
+
 	"atout/bridge"
 	"atout/card"
 )
@@ -507,6 +509,13 @@ func responderRebidRules() []*Rule {
 	for _, r := range rs {
 		if (r.Seq == seq || r.Seq == seq2) && r.Call != "P" {
 			r.When = all(partnerLeftRoom, orTrue(r.When))
+		}
+		// The same after their takeout double of the opening (1C X 1H
+		// P 1S P): the one-level response still shows 6+ and forces.
+		for _, pre := range []string{"1x P 1", "1m P 1"} {
+			if strings.HasPrefix(r.Seq, pre) {
+				r.Seq = pre[:3] + "P/X" + r.Seq[4:]
+			}
 		}
 	}
 	return rs
