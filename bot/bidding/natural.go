@@ -62,6 +62,11 @@ func (c *Ctx) MustBid() bool {
 	if isGame(c.Calls[n-2]) {
 		return false
 	}
+	if c.openedStrong() && c.Contested() {
+		// Our strong 2C forces to game when they bid over it too: the
+		// rules that answer their bid (a double, a suit) do not know it.
+		return true
+	}
 	if c.Meanings[n-2].Artificial {
 		// An artificial bid (an answer to an ask, a relay, a cue bid)
 		// is not a contract: only a rule written to pass it on purpose
