@@ -729,7 +729,7 @@ func partnerDoubledTheirSuit(c *Ctx, _ *Bind) bool {
 		return false
 	}
 	l, s, ok := c.LastBid()
-	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump
+	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump && !partnerLeadDouble(c)
 }
 
 // ourSuit reports whether our side has already bid suit s naturally.

@@ -943,6 +943,9 @@ func competitiveRules() []*Rule {
 			Desc: "2NT: 10-12 HCP, stopper in %y"},
 		// Advancing a takeout double at any point.
 		{Name: "adv.x.any", Prio: 40, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
+			if partnerLeadDouble(c) {
+				return false
+			}
 			l, _, _ := c.LastBid()
 			for _, s := range c.TheirSuits() {
 				if s == b.S('z') {
@@ -963,7 +966,7 @@ func competitiveRules() []*Rule {
 		// suit to answer in: a three-card one, the highest.
 		{Name: "adv.x.any3", Prio: 39, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
-			return !c.WeOpened() && !slices.Contains(c.TheirSuits(), b.S('z')) && l.Level <= 3 && l.Strain != bridge.NoTrump
+			return !partnerLeadDouble(c) && !c.WeOpened() && !slices.Contains(c.TheirSuits(), b.S('z')) && l.Level <= 3 && l.Strain != bridge.NoTrump
 		}, Need: Need{Len: "z3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			for s := card.Clubs; s <= card.Spades; s++ {
 				if e.Len[s] >= 4 && !slices.Contains(c.TheirSuits(), s) {
@@ -1156,4 +1159,16 @@ func partnersLast(v byte) HandPred {
 func notTheirCue(c *Ctx, b *Bind) bool {
 	l, _, ok := c.LastBid()
 	return ok && l.Strain != bridge.Strain(b.S('x'))
+}
+
+// partnerLeadDouble: partner's last call, the call before the one just
+// made, doubled their artificial bid to show where to lead: it asks for
+// nothing, so it is not answered like a takeout double.
+func partnerLeadDouble(c *Ctx) bool {
+	n := len(c.Calls)
+	if n < 2 || c.Calls[n-2].Kind != bridge.Double {
+		return false
+	}
+	r := c.Meanings[n-2].Rule
+	return r == "comp.leaddouble" || r == "nt.leaddouble"
 }
