@@ -1071,6 +1071,17 @@ func competitiveRules() []*Rule {
 			rs = append(rs, inBalancingSeat(r))
 		}
 	}
+	// Advancing Michaels over their 1NT response (1x P 1N 2x): the same
+	// answers; a cue bid of opener's suit is never natural.
+	for _, r := range rs {
+		if strings.HasPrefix(r.Name, "adv.michaels.") && !strings.HasSuffix(r.Name, ".balancing") {
+			f := strings.Fields(r.Seq)
+			cp := *r
+			cp.Name += ".indirect"
+			cp.Seq = strings.Join(append([]string{f[0], "P", "1N"}, f[1:]...), " ")
+			rs = append(rs, &cp)
+		}
+	}
 	// Balancing over 1NT: the same Cappelletti suit bids, and their
 	// answers, after 1NT and two passes (a part score the opponents stopped
 	// in is worth contesting, and partner learns the suit to lead). Not the
