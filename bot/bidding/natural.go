@@ -1,6 +1,8 @@
 package bidding
 
 import (
+	"strings"
+
 	"atout/bridge"
 	"atout/card"
 )
@@ -89,6 +91,9 @@ func (c *Ctx) ownArtificialDoubled() bool {
 	n := len(c.Calls)
 	if n < 4 || c.Calls[n-1].Kind != bridge.Pass || c.Calls[n-2].Kind != bridge.Pass || c.Calls[n-3].Kind != bridge.Double {
 		return false
+	}
+	if r := c.Meanings[n-2].Rule; r != "" && !strings.HasPrefix(r, "default.") {
+		return false // partner's pass says something (the puppet's "to play in clubs")
 	}
 	k, m := c.Calls[n-4], c.Meanings[n-4]
 	return k.Kind == bridge.Bid && m.Artificial && !isGame(k) && c.SeatAt(n-4) == c.Me

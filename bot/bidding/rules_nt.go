@@ -282,9 +282,9 @@ func notrumpRules() []*Rule {
 		// The puppet to 3C, after a 1NT opening or overcall alike.
 		&Rule{Name: "nt1.puppet.3c", Prio: 100, Seq: "... 1N P 2S P", When: puppetAt(2), Call: "3C", Art: true,
 			Desc: "Relay to 3C, as asked"},
-		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "3D", Need: Need{Len: "D6+"},
+		&Rule{Name: "nt1.puppet.3d", Prio: 100, Seq: "... 1N P 2S P 3C P/X", When: puppetAt(4), Call: "3D", Need: Need{Len: "D6+"},
 			Desc: "To play in diamonds", Force: SignOff},
-		&Rule{Name: "nt1.puppet.pass", Prio: 90, PassForcing: true, Seq: "... 1N P 2S P 3C P", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
+		&Rule{Name: "nt1.puppet.pass", Prio: 90, PassForcing: true, Seq: "... 1N P 2S P 3C P/X", When: puppetAt(4), Call: "P", Desc: "To play in clubs"},
 		// Opener after invitations.
 		&Rule{Name: "nt1.2nt.accept", Prio: 100, Seq: "1N P 2N P", Call: "3N",
 			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
