@@ -328,3 +328,9 @@ func noShort(_ *Ctx, e *Eval, _ *Bind) bool {
 	}
 	return true
 }
+
+// showsMinHCP narrows a rule's meaning to the n HCP its hand test asks
+// (hcpMin), which the shown range does not read from the test.
+func showsMinHCP(n int) func(*Ctx, *Bind, *Meaning) {
+	return func(_ *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, n) }
+}

@@ -1075,11 +1075,7 @@ func competitiveRules() []*Rule {
 	// answers; a cue bid of opener's suit is never natural.
 	for _, r := range rs {
 		if strings.HasPrefix(r.Name, "adv.michaels.") && !strings.HasSuffix(r.Name, ".balancing") {
-			f := strings.Fields(r.Seq)
-			cp := *r
-			cp.Name += ".indirect"
-			cp.Seq = strings.Join(append([]string{f[0], "P", "1N"}, f[1:]...), " ")
-			rs = append(rs, &cp)
+			rs = append(rs, afterOpening(r, ".indirect", "P", "1N"))
 		}
 	}
 	// Balancing over 1NT: the same Cappelletti suit bids, and their
@@ -1107,11 +1103,15 @@ func simpleOvercall(c *Ctx, b *Bind) bool {
 
 // inBalancingSeat copies rule r for the same auction with the opening
 // call passed round to the fourth seat: two passes after the first call.
-func inBalancingSeat(r *Rule) *Rule {
+func inBalancingSeat(r *Rule) *Rule { return afterOpening(r, ".balancing", "P", "P") }
+
+// afterOpening copies rule r, its name ending in suffix, for the same
+// auction with calls inserted after the opening call.
+func afterOpening(r *Rule, suffix string, calls ...string) *Rule {
 	cp := *r
-	cp.Name += ".balancing"
+	cp.Name += suffix
 	f := strings.Fields(r.Seq)
-	cp.Seq = strings.Join(append([]string{f[0], "P", "P"}, f[1:]...), " ")
+	cp.Seq = strings.Join(append(append([]string{f[0]}, calls...), f[1:]...), " ")
 	return &cp
 }
 

@@ -122,7 +122,7 @@ func openerRebidRules() []*Rule {
 		// Opposite a two-over-one's 10+ it forces: game is there. Only at
 		// the three level (a jump to four would pass 3NT).
 		{Name: "orb21.jumprebid", Prio: 109, Seq: "1x P 2y P", Call: "jx", When: higher('x', 'y'), Need: Need{Pts: rng(15, 21), Count: LengthPts, Len: "x6+", Test: hall(good('x'), hcpMin(14))},
-			Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, 14) },
+			Show: showsMinHCP(14),
 			Desc: "Jump rebid: solid 6+ %x, extra values", Force: Forcing},
 		{Name: "orb21.rebid6", Prio: 108, Seq: "1x P 2y P", Call: "cx", Need: Need{Len: "x6+", Test: hnot(lowerFiveAt2)},
 			Desc: "Rebid: 6+ %x"},

@@ -10,7 +10,7 @@ func responseRules() []*Rule {
 			Desc: "Jump shift: 19+ HCP, 5+ %y, slam interest"},
 		{Name: "resp.jacoby2n", Prio: 120, Seq: "1M P", Call: "2N", When: unpassed,
 			Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M4+", Test: hcpMin(12)}, Force: GameForcing, Art: true,
-			Show: func(_ *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, 12) },
+			Show: showsMinHCP(12),
 			Desc: "Jacoby 2NT: 4+ %M, game-forcing raise"},
 		{Name: "resp.jacoby2n.3", Prio: 60, Seq: "1M P", Call: "2N", When: unpassed,
 			Need: Need{Pts: rng(13, 15), Len: "M3"}, Force: GameForcing, Art: true,
