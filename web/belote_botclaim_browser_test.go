@@ -54,8 +54,10 @@ func TestBrowserBeloteBotClaim(t *testing.T) {
 	}
 	run(t, ctx, 30*time.Second, "the seeded table", chromedp.Navigate(base+"/#/t/"+id[1]),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid="table"][data-game="belote"] [data-testid="felt"]`)))
-	run(t, ctx, 5*time.Second, "bots at full speed", chromedp.SetValue(chromedp.CSS(`[data-testid="speed-select"]`), "instant"),
-		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="speed-select"]').dispatchEvent(new Event('change'))`))
+	// Set through JavaScript in one step: the table redraws as the state
+	// arrives, and a node DevTools found may be gone at its next call.
+	run(t, ctx, 10*time.Second, "bots at full speed", waitJS(`(() => { const e = document.querySelector('[data-testid="speed-select"]');
+	  if (!e) return false; e.value = 'instant'; e.dispatchEvent(new Event('change')); return true; })()`))
 	// What to do next: answer a claim ("claim"), move on from a deal's end,
 	// or click what nextClick names.
 	next := `(() => { if (document.querySelector('[data-testid="claim-ask"]')) return 'claim'; return ` + nextClick + `; })()`

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -190,7 +191,8 @@ const nextClick = `(() => {
 // playDeal clicks through a whole deal until the deal-over panel shows;
 // stopAfter > 0 stops after that many card clicks instead, once the page
 // has the server's answer to the last one. It returns the number of cards
-// the user clicked.
+// the user played: a card counts once it has left the hand, so a click
+// the table's redraw swallowed (and the card clicked again) counts once.
 func playDeal(t *testing.T, ctx context.Context, limit time.Duration, stopAfter int) (cards int) {
 	t.Helper()
 	dl, cancel := context.WithTimeout(ctx, limit)
@@ -200,6 +202,18 @@ func playDeal(t *testing.T, ctx context.Context, limit time.Duration, stopAfter 
 	next := `(() => { const sel = ` + nextClick + `;
 	  const r = document.querySelector('[data-testid="table"]');
 	  return sel ? {sel, n: (r && r.dataset.n) || ''} : null; })()`
+	// Cards clicked and not yet seen to leave the hand.
+	clicked := map[string]bool{}
+	settle := func() {
+		for c := range clicked {
+			var gone bool
+			if err := eval(dl, fmt.Sprintf(`!document.querySelector('.hand button[data-card=%q]')`, c), &gone); err == nil && gone {
+				delete(clicked, c)
+				cards++
+			}
+		}
+	}
+	card := regexp.MustCompile(`data-card="([^"]+)"`)
 	for {
 		st, err := chromedp.Run(dl, chromedp.Poll[struct{ Sel, N string }](next,
 			chromedp.WithPollingInterval(40*time.Millisecond), chromedp.WithPollingTimeout(0)))
@@ -209,7 +223,11 @@ func playDeal(t *testing.T, ctx context.Context, limit time.Duration, stopAfter 
 			}
 			t.Fatalf("poll the page: %v", err)
 		}
+		settle()
 		if st.Sel == "over" {
+			return cards
+		}
+		if stopAfter > 0 && cards >= stopAfter {
 			return cards
 		}
 		c, cancel := context.WithTimeout(dl, 5*time.Second)
@@ -221,8 +239,9 @@ func playDeal(t *testing.T, ctx context.Context, limit time.Duration, stopAfter 
 		}
 		// Wait for the server's answer (a new state) before looking again.
 		waitChange(dl, st.Sel, st.N)
-		if strings.Contains(st.Sel, "data-card") {
-			cards++
+		if m := card.FindStringSubmatch(st.Sel); m != nil {
+			clicked[m[1]] = true
+			settle()
 			if stopAfter > 0 && cards >= stopAfter {
 				return cards
 			}
@@ -392,11 +411,11 @@ func TestBrowserBridgeDeal(t *testing.T) {
 	shot(t, ctx, "board2-sheet")
 
 	// The finished board is in the history, and replays step by step.
-	run(t, ctx, 20*time.Second, "history",
-		chromedp.Click(chromedp.CSS(`[data-testid="nav-history"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="history"] [data-testid="replay-link"]`)),
-		chromedp.Click(chromedp.CSS(`[data-testid="replay-link"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .replay-board .felt`)))
+	// Clicked through JavaScript: the table redraws on every bot's call,
+	// and a DevTools click can land on a node already replaced.
+	click(t, ctx, `[data-testid="nav-history"]`)
+	click(t, ctx, `[data-testid="history"] [data-testid="replay-link"]`)
+	run(t, ctx, 20*time.Second, "history", chromedp.WaitVisible(chromedp.CSS(`[data-testid="replay"] .replay-board .felt`)))
 	// It opens at the first step (web/replay_browser_test.go checks the rest).
 	before := text(t, ctx, `[data-testid="replay-step"]`)
 	run(t, ctx, 10*time.Second, "replay a step forward", chromedp.Click(chromedp.CSS(`[data-testid="replay-next"]`)))
