@@ -117,7 +117,8 @@ var Sections = []Section{
 		"more often than not). With a fit, points count " +
 		"(length and shortness): with a major agreed at the three level or in a game-forcing auction, a hand with " +
 		"slam interest bids its cheapest first-round control (an ace or a void) below game, and partner signs off " +
-		"in game, shows his own control or asks for aces. 4NT is plain Blackwood, asked with 30 points together, " +
+		"in game, shows his own control or asks for aces; after opener's jump rebid in his major over a two-over-one " +
+		"response (1S-2H-3S), his suit needs no support and counts as agreed. 4NT is plain Blackwood, asked with 30 points together, " +
 		"sound trumps and no side suit open to two quick losers: 5C 0 or 4 aces, 5D 1, 5H 2, 5S 3; 5NT then asks " +
 		"for kings (6C 0 or 4, 6D 1, 6H 2, 6S 3); with two aces missing the asker signs off at the five level. Over " +
 		"partner's opening of one of a suit, a nine-card fit and 33 points ask at once. 5NT " +

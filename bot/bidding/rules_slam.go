@@ -353,6 +353,9 @@ func cueTrump(c *Ctx) (card.Suit, bool) {
 		return 0, false
 	}
 	t, ok := c.agreedSuit()
+	if !ok {
+		t, ok = c.longMajorTrump()
+	}
 	if !ok || t < card.Hearts {
 		return 0, false
 	}
@@ -366,6 +369,50 @@ func cueTrump(c *Ctx) (card.Suit, bool) {
 		return 0, false
 	}
 	return t, c.GameForced() || call.Rank() >= bridge.NewBid(3, bridge.Strain(t)).Rank() || c.openedStrong()
+}
+
+// longMajorTrump returns a major one of us has shown six cards or more
+// in, naturally, when no suit is agreed: partner has just rebid it at the
+// three level (a jump rebid: a suit that needs no support, so a new suit
+// of mine below game is a control bid accepting it), or has just made a
+// control bid over it. Partner has shown no shortness in it.
+func (c *Ctx) longMajorTrump() (card.Suit, bool) {
+	call, m, ok := partnerJustBid(c)
+	if !ok {
+		return 0, false
+	}
+	for _, s := range []card.Suit{card.Spades, card.Hearts} {
+		six := c.ShownLen(c.Partner(), s) >= 6 && c.bidNaturally(c.Partner(), s)
+		if six && call == bridge.NewBid(3, bridge.Strain(s)) && c.Shown[c.Me].MaxLen[s] >= 2 && c.jumpRebidOver21() {
+			return s, true
+		}
+		if m.Rule == "cue.bid" && c.ShownLen(c.Me, s) >= 6 && c.bidNaturally(c.Me, s) {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// jumpRebidOver21: the auction is 1M (P) 2x (P) 3M from our side's
+// opening: partner opened one of a major, I answered two of a lower suit,
+// and he jumped in his major (a good six-card suit, forcing).
+func (c *Ctx) jumpRebidOver21() bool {
+	n := len(c.Calls)
+	if c.Open < 0 || c.Open != n-6 {
+		return false
+	}
+	var bids []bridge.Call
+	for i := c.Open; i < n; i++ {
+		if c.Calls[i].Kind != bridge.Pass {
+			bids = append(bids, c.Calls[i])
+		}
+	}
+	if len(bids) != 3 || c.SeatAt(c.Open) != c.Partner() {
+		return false
+	}
+	o, r, j := bids[0], bids[1], bids[2]
+	return o.Level == 1 && o.Strain >= bridge.StrainHearts && o.Strain <= bridge.StrainSpades &&
+		r.Level == 2 && r.Strain < o.Strain && j == bridge.NewBid(3, o.Strain)
 }
 
 // openedStrong: our side opened 2C.

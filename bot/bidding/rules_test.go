@@ -72,6 +72,8 @@ func TestKeyRules(t *testing.T) {
 		{"partner's lead-directing double is not a takeout double: no answer with nothing", "T762.95.T3.T8742", "All", "2C P 2D X P", "P", "default.pass.any"},
 		{"advancing Michaels over their 1NT response: the cue bid is not natural", "AK63.QJ6.T9543.5", "None", "1S P 1N 2S P", "4H", "adv.michaels.other.game.indirect"},
 		{"the puppet's relay doubled for the lead: the long minor is still shown", "T3.K63.QT9652.T6", "All", "P 1N P 2S P 3C X", "3D", "nt1.puppet.3d"},
+		{"opener's jump rebid over a two-over-one: a new suit below game is a control bid for his major", "K4.Q9762.KQ.A964", "None", "1S P 2H P 3S P", "4C", "cue.bid"},
+		{"the jump rebidder answers the control bid with his own", "AQJ7632.A4.94.KQ", "None", "1S P 2H P 3S P 4C P", "4H", "cue.bid"},
 		{"Blackwood doubled: the answer as over a pass", "A84.Q973.A962.73", "None", "1H P 3H P 4N X", "5H", "bw.ans.5H"},
 		{"the Blackwood answer doubled for the lead: the asker goes on to slam", "A74.AQ4.AKT875.8", "All", "P 1S P 2D P 2S P 4N P 5C X", "6S", "bw.small"},
 		{"Gerber: two aces", "A84.Q973.A962.73", "None", "1N P 4C P", "4S", "gerber.ans.4S"},
