@@ -538,20 +538,19 @@ func naturalRules() []*Rule {
 				return int(call.Level) <= lawLevel(c, n) && call.Level <= 4 && !isGame(call) || isGame(call) && call.Level <= 5 && ourPts(c, e) >= 25
 			}},
 			Desc: "Competes in %x: the law of total tricks"},
+		// Doubles of their contract when our side has the values. Of a
+		// suit below four clubs it is cooperative: partner leaves it in
+		// with length in their suit and otherwise bids
+		// (nat.takeout.answer); of notrump or a suit at the four level
+		// it is for penalty.
 		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
-			When: all(theyBid, partnerBidPred, lastNotDoubled),
-			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				l, _, _ := c.LastBid()
-				if s, ok := l.Strain.Suit(); ok {
-					if _, n := knownFit(c, e); n >= 9 {
-						return false
-					}
-					return ourHCP(c, e) >= 23 && l.Level >= 2 && e.Len[s] >= 3 ||
-						ourHCP(c, e) >= 20 && l.Level >= 3 && e.Len[s] >= 4 && e.SuitHCP[s] >= 3
-				}
-				return ourHCP(c, e) >= 23
-			}},
+			When: all(theyBid, partnerBidPred, lastNotDoubled, not(lowSuitContract)),
+			Need: Need{Test: valuesDouble},
 			Show: showsAtLeast(20), Desc: "Penalty double: the opponents are overboard"},
+		{Name: "nat.coop.double", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
+			When: all(theyBid, partnerBidPred, lastNotDoubled, lowSuitContract),
+			Need: Need{Test: valuesDouble},
+			Show: showsAtLeast(20), Desc: "Cooperative double: the values to defend; partner leaves it in with length in their suit, otherwise bids"},
 		// The last resort when a pass is not allowed.
 		{Name: "nat.forced.long", Prio: 5, Seq: any, Call: "cx", When: forced,
 			Need: Need{Test: notTheirs('x')},
@@ -724,6 +723,29 @@ func secondCallOfMine(c *Ctx, _ *Bind) bool {
 func iOpened(c *Ctx, _ *Bind) bool {
 	o, ok := c.Opener()
 	return ok && o == c.Me
+}
+
+// valuesDouble: the values to double their contract: 23 HCP together
+// and three cards in their suit at the two level or higher, or 20 and
+// four cards with 3 HCP in it at the three level or higher, or 23 against
+// notrump; not with a nine-card fit of ours to bid on.
+func valuesDouble(c *Ctx, e *Eval, _ *Bind) bool {
+	l, _, _ := c.LastBid()
+	if s, ok := l.Strain.Suit(); ok {
+		if _, n := knownFit(c, e); n >= 9 {
+			return false
+		}
+		return ourHCP(c, e) >= 23 && l.Level >= 2 && e.Len[s] >= 3 ||
+			ourHCP(c, e) >= 20 && l.Level >= 3 && e.Len[s] >= 4 && e.SuitHCP[s] >= 3
+	}
+	return ourHCP(c, e) >= 23
+}
+
+// lowSuitContract: their contract is a suit below four clubs, whose
+// double partner answers unless he holds their suit (nat.takeout.answer).
+func lowSuitContract(c *Ctx, _ *Bind) bool {
+	l, s, ok := c.LastBid()
+	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump && l.Rank() < bridge.NewBid(4, bridge.StrainClubs).Rank()
 }
 
 // partnerDoubledTheirSuit: partner's last call doubled the opponents' suit
