@@ -635,3 +635,25 @@ func genericMeaning(call bridge.Call) Meaning {
 	m.finish("Natural: notrump")
 	return m
 }
+
+// ReadTrue reports whether the others' reading of call, made after calls
+// by the seat holding hand, holds for the hand (its HCP, suit lengths,
+// balance, aces and kings, and controls: Meaning.contradicted), and, for
+// a double or a bid in a new suit, that a rule explains it. A judge that
+// departs from the rule call (package judge) keeps to calls read truly,
+// so that partner bids on from what the hand is.
+func (b *Bot) ReadTrue(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []bridge.Call, call bridge.Call) bool {
+	all := append(append([]bridge.Call(nil), calls...), call)
+	m := b.Explain(vul, dealer, all, len(calls))
+	if m.Rule == "" && call.Kind != bridge.Pass {
+		// A bid no rule explains is read as natural: a raise of our
+		// own suit (a sacrifice, say) reads so; a double, or a new
+		// suit, tells partner nothing he can bid on.
+		st, ok := call.Strain.Suit()
+		if call.Kind != bridge.Bid || !ok || !b.newCtx(vul, dealer, calls).ourSuit(st) {
+			return false
+		}
+	}
+	kinds, _ := m.contradicted(Evaluate(hand))
+	return len(kinds) == 0
+}

@@ -375,7 +375,7 @@ func cueTrump(c *Ctx) (card.Suit, bool) {
 // in, naturally, when no suit is agreed: partner has just rebid it at the
 // three level (a jump rebid: a suit that needs no support, so a new suit
 // of mine below game is a control bid accepting it), or has just made a
-// control bid over it. Partner has shown no shortness in it.
+// control bid over it. I have shown no shortness in it.
 func (c *Ctx) longMajorTrump() (card.Suit, bool) {
 	call, m, ok := partnerJustBid(c)
 	if !ok {

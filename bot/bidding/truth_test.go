@@ -22,34 +22,7 @@ import (
 // the other way round (made is the meaning of the rule that made it).
 func falseBy(m, made *Meaning, h card.Hand) (kinds []string, why string) {
 	e := Evaluate(h)
-	if e.HCP < m.LeastHCP() || e.HCP > m.MaxHCP {
-		kinds = append(kinds, "hcp")
-		why += fmt.Sprintf(" HCP %d, not %d-%d", e.HCP, m.LeastHCP(), m.MaxHCP)
-	}
-	short := ""
-	for s := range card.NumSuits {
-		if n := e.Len[s]; n < m.MinLen[s] || n > m.MaxLen[s] {
-			short += fmt.Sprintf(" %d %s, not %d-%d", n, card.Suit(s), m.MinLen[s], m.MaxLen[s])
-		}
-	}
-	if short != "" {
-		kinds = append(kinds, "length")
-		why += short
-	}
-	if !countHolds(m.Aces, e.Aces) || !countHolds(m.Kings, e.Kings) {
-		kinds = append(kinds, "aces")
-		why += fmt.Sprintf(" %d aces, %d kings, read %v and %v", e.Aces, e.Kings, countNumbers(m.Aces), countNumbers(m.Kings))
-	}
-	for s := range card.NumSuits {
-		if m.Control[s] && !e.controls(card.Suit(s)) {
-			kinds = append(kinds, "control")
-			why += fmt.Sprintf(" no control of %s", card.Suit(s))
-		}
-	}
-	if m.Balanced && !e.Balanced || m.Unbalanced && e.Balanced {
-		kinds = append(kinds, "balanced")
-		why += fmt.Sprintf(" balanced %v, read balanced %v unbalanced %v", e.Balanced, m.Balanced, m.Unbalanced)
-	}
+	kinds, why = m.contradicted(e)
 	if r := textHCPFalse(m.Text, e.HCP); r != "" {
 		kinds = append(kinds, "text")
 		why += fmt.Sprintf(" HCP %d, text says %s", e.HCP, r)

@@ -92,6 +92,15 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 	}
 	me := a.ToAct()
 	cands := Candidates(&a, me, rule)
+	// A departure partner would read as another hand misleads him for
+	// the rest of the auction: only calls read truly are candidates.
+	kept := cands[:1]
+	for _, c := range cands[1:] {
+		if j.bidder.ReadTrue(hand, vul, dealer, calls, c) {
+			kept = append(kept, c)
+		}
+	}
+	cands = kept
 	if len(cands) < 2 {
 		return res
 	}

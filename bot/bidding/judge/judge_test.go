@@ -89,8 +89,8 @@ func TestSaveChosen(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	a := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS)
-	b := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS)
+	a := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.K8643.5", "1S 2H 4S", bridge.VulNS)
+	b := choose(t, New(sayc, Options{Budget: time.Minute, MaxSamples: 8}), 7, "2.Q98765.K8643.5", "1S 2H 4S", bridge.VulNS)
 	if !a.Decision || a.Samples != 8 || a.Call != b.Call || a.Samples != b.Samples || len(a.IMPs) != len(b.IMPs) {
 		t.Fatalf("not deterministic: %+v vs %+v", a, b)
 	}
@@ -101,13 +101,28 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// A departure must be read as the hand is: with 4 HCP the save in 5H
+// (read as competing, 5+ HCP) and the double (read as penalty, values)
+// would both mislead partner, so there is nothing to judge; with 5 HCP
+// the save is a candidate.
+func TestDeparturesReadTrue(t *testing.T) {
+	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 8})
+	if r := choose(t, j, 7, "2.Q98765.Q8643.5", "1S 2H 4S", bridge.VulNS); r.Decision || r.Call != r.Rule {
+		t.Fatalf("4 HCP: %+v, want the rule call and no decision", r)
+	}
+	r := choose(t, j, 7, "2.Q98765.K8643.5", "1S 2H 4S", bridge.VulNS)
+	if !r.Decision || len(r.Candidates) != 2 || r.Candidates[1] != bridge.NewBid(5, bridge.StrainHearts) {
+		t.Fatalf("5 HCP: %+v, want the pass and the save in 5H", r)
+	}
+}
+
 // An expired context stops sampling: no sample is scored and the rule call
 // is kept.
 func TestBudgetRespected(t *testing.T) {
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	j := New(sayc, Options{Budget: time.Minute, MaxSamples: 1000})
-	r := j.Choose(ctx, 1, hand(t, "2.Q98765.Q8643.5"), bridge.VulNS, card.North, callsOf(t, "1S 2H 4S"))
+	r := j.Choose(ctx, 1, hand(t, "2.Q98765.K8643.5"), bridge.VulNS, card.North, callsOf(t, "1S 2H 4S"))
 	if !r.Decision || r.Samples != 0 || r.Call != r.Rule {
 		t.Fatalf("expired context: %+v", r)
 	}
@@ -157,7 +172,7 @@ func TestCandidatesLegal(t *testing.T) {
 
 func BenchmarkDecision(b *testing.B) {
 	j := New(sayc, Options{})
-	h := hand(b, "2.Q98765.Q8643.5")
+	h := hand(b, "2.Q98765.K8643.5")
 	calls := callsOf(b, "1S 2H 4S")
 	for i := 0; i < b.N; i++ {
 		j.Choose(context.Background(), uint64(i), h, bridge.VulNS, card.North, calls)
