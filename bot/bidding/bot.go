@@ -641,16 +641,26 @@ func genericMeaning(call bridge.Call) Meaning {
 // balance, aces and kings, and controls: Meaning.contradicted), and, for
 // a double or a bid in a new suit, that a rule explains it. A judge that
 // departs from the rule call (package judge) keeps to calls read truly,
-// so that partner bids on from what the hand is.
+// so that partner bids on from what the hand is. An illegal call is not
+// read truly.
 func (b *Bot) ReadTrue(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []bridge.Call, call bridge.Call) bool {
-	all := append(append([]bridge.Call(nil), calls...), call)
-	m := b.Explain(vul, dealer, all, len(calls))
+	a := bridge.NewAuction(dealer)
+	for _, k := range calls {
+		if a.Add(k) != nil {
+			return false
+		}
+	}
+	if a.Check(call) != nil {
+		return false
+	}
+	c := b.newCtx(vul, dealer, calls)
+	m := b.explainIn(c, call)
 	if m.Rule == "" && call.Kind != bridge.Pass {
 		// A bid no rule explains is read as natural: a raise of our
 		// own suit (a sacrifice, say) reads so; a double, or a new
 		// suit, tells partner nothing he can bid on.
 		st, ok := call.Strain.Suit()
-		if call.Kind != bridge.Bid || !ok || !b.newCtx(vul, dealer, calls).ourSuit(st) {
+		if call.Kind != bridge.Bid || !ok || !c.ourSuit(st) {
 			return false
 		}
 	}

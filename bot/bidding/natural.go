@@ -743,10 +743,7 @@ func valuesDouble(c *Ctx, e *Eval, _ *Bind) bool {
 
 // lowSuitContract: their contract is a suit below four clubs, whose
 // double partner answers unless he holds their suit (nat.takeout.answer).
-func lowSuitContract(c *Ctx, _ *Bind) bool {
-	l, s, ok := c.LastBid()
-	return ok && s.Side() != c.Me.Side() && l.Strain != bridge.NoTrump && l.Rank() < bridge.NewBid(4, bridge.StrainClubs).Rank()
-}
+var lowSuitContract = all(theyBid, lastSuit, lastBelow(4, bridge.StrainClubs))
 
 // partnerDoubledTheirSuit: partner's last call doubled the opponents' suit
 // bid (the last bid), and the right-hand opponent passed.
