@@ -644,13 +644,8 @@ func genericMeaning(call bridge.Call) Meaning {
 // so that partner bids on from what the hand is. An illegal call is not
 // read truly.
 func (b *Bot) ReadTrue(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls []bridge.Call, call bridge.Call) bool {
-	a := bridge.NewAuction(dealer)
-	for _, k := range calls {
-		if a.Add(k) != nil {
-			return false
-		}
-	}
-	if a.Check(call) != nil {
+	a, legal := LegalPrefix(dealer, calls)
+	if len(legal) != len(calls) || a.Check(call) != nil {
 		return false
 	}
 	c := b.newCtx(vul, dealer, calls)
