@@ -195,6 +195,11 @@ func (m *Meaning) holds(e *Eval) bool {
 	return m.fits(e) && (!m.Balanced || e.Balanced) && (!m.Unbalanced || !e.Balanced)
 }
 
+// Holds reports whether hand h is within m: its HCP, suit lengths, aces,
+// kings and controls, and its shape when m says balanced or unbalanced (a
+// hand that could have made the calls m reads).
+func (m *Meaning) Holds(h card.Hand) bool { return m.holds(Evaluate(h)) }
+
 // binds reports whether f obliges partner to bid (forcing, game forcing);
 // partner may pass any other call.
 func (f Force) binds() bool { return f == Forcing || f == GameForcing }

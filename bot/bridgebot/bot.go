@@ -135,11 +135,13 @@ type Options struct {
 	// IgnoreAuction makes the bot ignore what the calls showed (for deals
 	// whose auction was made up to reach a chosen contract).
 	IgnoreAuction bool
-	// JudgeBids makes the Strong level judge its calls by simulation
-	// (package bot/bidding/judge, competitive decisions only, at most 1 s
-	// a call). Off by default: on two unseen seeds it was not better than
-	// the rule bidder (docs/bots.md).
-	JudgeBids bool
+	// RuleBids makes the Strong level bid by the rules alone. By default
+	// it judges its competitive decisions by simulation (package
+	// bot/bidding/judge: compete, double, sacrifice, pass a double or
+	// run; at most 1 s a call, on a solver of the shared pool), which won
+	// team matches against the rule bidder (docs/bots.md). The Fast level
+	// never simulates its calls.
+	RuleBids bool
 }
 
 // Bot is the sampling bridge bot. Its decisions depend only on its seed
@@ -251,7 +253,7 @@ func (b *Bot) Act(ctx context.Context, gm game.Game, seat card.Seat) (game.Move,
 	}
 	switch g.Phase() {
 	case bridge.PhaseAuction:
-		return game.Move{Seat: seat, Action: b.Bid(g, seat).String()}, nil
+		return game.Move{Seat: seat, Action: b.BidContext(ctx, g, seat).String()}, nil
 	case bridge.PhasePlay:
 		a, err := b.Analyse(ctx, g, seat)
 		if err != nil {
@@ -262,19 +264,43 @@ func (b *Bot) Act(ctx context.Context, gm game.Game, seat card.Seat) (game.Move,
 	return game.Move{}, fmt.Errorf("bridgebot: the deal is over")
 }
 
-// Bid returns seat's call in g's auction: the SAYC bidder's choice from
-// seat's own hand and the calls so far (a pass if that call were illegal).
+// Bid returns seat's call in g's auction (BidContext without a deadline).
 func (b *Bot) Bid(g *bridge.Game, seat card.Seat) bridge.Call {
+	return b.BidContext(context.Background(), g, seat)
+}
+
+// BidContext returns seat's call in g's auction: the SAYC bidder's choice
+// from seat's own hand and the calls so far, judged by simulation at the
+// Strong level (unless RuleBids) within 1 s or ctx's deadline; a pass if
+// that call were illegal.
+func (b *Bot) BidContext(ctx context.Context, g *bridge.Game, seat card.Seat) bridge.Call {
 	a := g.Auction()
-	call, _ := b.bidder.Choose(g.SeatView(seat).Hands[seat], g.Vul(), g.Dealer(), a.Calls())
-	if b.opt.JudgeBids && b.opt.Level == Strong {
-		j := judge.New(b.bidder, judge.Options{TableMB: 4})
-		call = j.Choose(context.Background(), decisionSeed(b.opt.Seed, g, seat), g.SeatView(seat).Hands[seat], g.Vul(), g.Dealer(), a.Calls()).Call
+	hand := g.SeatView(seat).Hands[seat]
+	var call bridge.Call
+	if b.opt.Level == Strong && !b.opt.RuleBids {
+		j := judge.New(b.bidder, judge.Options{Acquire: b.lendSolver})
+		call = j.Choose(ctx, decisionSeed(b.opt.Seed, g, seat), hand, g.Vul(), g.Dealer(), a.Calls()).Call
+	} else {
+		call, _ = b.bidder.Choose(hand, g.Vul(), g.Dealer(), a.Calls())
 	}
 	if a.Check(call) != nil {
 		return bridge.PassCall
 	}
 	return call
+}
+
+// lendSolver takes a solver of the shared pool for one judged call, waiting
+// for one within ctx.
+func (b *Bot) lendSolver(ctx context.Context) (*dd.Solver, func(), error) {
+	select {
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	case sv := <-b.solvers:
+		if sv == nil {
+			sv = dd.NewSolver(b.opt.TableMB)
+		}
+		return sv, func() { b.solvers <- sv }, nil
+	}
 }
 
 // Shown returns what the auction of g showed about each seat's hand, as the

@@ -86,7 +86,7 @@ func PlaySecondTable(ctx context.Context, p DealPlay, level string) (SecondResul
 		var m game.Move
 		switch g.Phase() {
 		case bridge.PhaseAuction:
-			m = game.Move{Seat: seat, Action: b.Bid(g, seat).String()}
+			m = game.Move{Seat: seat, Action: b.BidContext(ctx, g, seat).String()}
 		default:
 			a, err := b.Analyse(ctx, g, seat)
 			if err == nil && ctx.Err() != nil {

@@ -44,6 +44,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -153,6 +154,8 @@ func main() {
 	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
 	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
+	judgeSide := flag.String("judgeside", "", "with -judge, judge the calls of this side only (NS or EW), the rule bidder at the other: two runs, one a side, with -detail give a team match of the judge against the rule bidder (the N-S scores of both files)")
+	departOut := flag.String("departures", "", "with -judge, write one tab-separated line per departure from the rule call to this file: deal, seat, auction so far, rule call, call chosen, its mean gain over the rule call and standard error, samples")
 	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
 	withRules := flag.Bool("rules", false, "in the auctions printed, write after each call the rule that chose it")
 	detailOut := flag.String("detail", "", "write one tab-separated line per board to this file: deal, dealer, vul, N-S HCP, contract, declarer, tricks, N-S score, par score, IMPs from par, both sides bid (0/1), auction with rules")
@@ -162,8 +165,18 @@ func main() {
 	var jd *judge.Judge
 	var judgeTimes []time.Duration
 	decisions, departures := 0, 0
+	var departLog *os.File
 	if *useJudge {
 		jd = judge.New(b, judge.Options{Budget: *judgeBudget, MaxSamples: *judgeSamples})
+		if *departOut != "" {
+			f, err := os.Create(*departOut)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			defer f.Close()
+			departLog = f
+		}
 	}
 	r := card.NewRand(*seed)
 	s := summary{Deals: *n, Seed: *seed}
@@ -195,7 +208,7 @@ func main() {
 			seat := a.ToAct()
 			t0 := time.Now()
 			call, m := b.Choose(deals[i][seat], vul, dealer, calls)
-			if jd != nil {
+			if jd != nil && (*judgeSide == "" || strings.EqualFold(*judgeSide, seat.Side().String())) {
 				jr := jd.Choose(context.Background(), *seed^uint64(i)<<8^uint64(len(calls)), deals[i][seat], vul, dealer, calls)
 				judgeTimes = append(judgeTimes, time.Since(t0))
 				if jr.Decision {
@@ -203,6 +216,14 @@ func main() {
 				}
 				if jr.Call != call {
 					departures++
+					if departLog != nil {
+						k := slices.Index(jr.Candidates, jr.Call)
+						var gain, se float64
+						if k >= 0 {
+							gain, se = jr.Gain[k], jr.SE[k]
+						}
+						fmt.Fprintf(departLog, "%d\t%v\t%v\t%v\t%v\t%.2f\t%.2f\t%d\n", i, seat, calls, call, jr.Call, gain, se, jr.Samples)
+					}
 					call = jr.Call
 					m = b.Explain(vul, dealer, append(append([]bridge.Call(nil), calls...), call), len(calls))
 				}

@@ -29,12 +29,17 @@ type Options struct {
 	Margin     float64       // mean IMPs over the rule call needed to depart (default 1.5)
 	Z          float64       // and the mean gain must exceed Z standard errors (default 2)
 	TableMB    int           // solver transposition table (default 16)
+	// Acquire, when set, lends the judge a solver for one decision (a
+	// bot's shared pool) and returns it with release; otherwise the judge
+	// makes its own at its first decision point. A call that is no
+	// decision point needs no solver.
+	Acquire func(ctx context.Context) (s *dd.Solver, release func(), err error)
 }
 
 // Judge chooses calls. It is not safe for concurrent use (one solver).
 type Judge struct {
 	bidder *bidding.Bot
-	solver *dd.Solver
+	own    *dd.Solver // made at the first decision without Acquire
 	opt    Options
 }
 
@@ -58,7 +63,18 @@ func New(bidder *bidding.Bot, o Options) *Judge {
 	if o.TableMB <= 0 {
 		o.TableMB = 16
 	}
-	return &Judge{bidder: bidder, solver: dd.NewSolver(o.TableMB), opt: o}
+	return &Judge{bidder: bidder, opt: o}
+}
+
+// acquire returns the solver of one decision and its release.
+func (j *Judge) acquire(ctx context.Context) (*dd.Solver, func(), error) {
+	if j.opt.Acquire != nil {
+		return j.opt.Acquire(ctx)
+	}
+	if j.own == nil {
+		j.own = dd.NewSolver(j.opt.TableMB)
+	}
+	return j.own, func() {}, nil
 }
 
 // Result is a decision and how it was reached.
@@ -115,6 +131,11 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 	}
 	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	solver, release, err := j.acquire(ctx)
+	if err != nil {
+		return res
+	}
+	defer release()
 	loop := time.Now()
 
 	r := card.NewRand(seed)
@@ -134,7 +155,7 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 		cache := map[[2]int]int{}
 		good := true
 		for i, c := range cands {
-			s, err := j.score(ctx, d, a, c, me, vul, cache)
+			s, err := j.score(ctx, solver, d, a, c, me, vul, cache)
 			if err != nil {
 				good = false
 				break
@@ -182,7 +203,7 @@ func (j *Judge) Choose(ctx context.Context, seed uint64, hand card.Hand, vul bri
 }
 
 // score bids the deal out after c and returns the score for me's side.
-func (j *Judge) score(ctx context.Context, d bridge.Deal, a bridge.Auction, c bridge.Call, me card.Seat, vul bridge.Vul, cache map[[2]int]int) (int, error) {
+func (j *Judge) score(ctx context.Context, solver *dd.Solver, d bridge.Deal, a bridge.Auction, c bridge.Call, me card.Seat, vul bridge.Vul, cache map[[2]int]int) (int, error) {
 	if err := a.Add(c); err != nil {
 		return 0, err
 	}
@@ -208,7 +229,7 @@ func (j *Judge) score(ctx context.Context, d bridge.Deal, a bridge.Auction, c br
 	key := [2]int{int(ct.Strain), int(decl)}
 	tricks, ok := cache[key]
 	if !ok {
-		def, err := j.solver.TricksContext(ctx, dd.Position{Hands: d, Strain: ct.Strain, Leader: decl.Next()})
+		def, err := solver.TricksContext(ctx, dd.Position{Hands: d, Strain: ct.Strain, Leader: decl.Next()})
 		if err != nil {
 			return 0, err
 		}

@@ -178,3 +178,37 @@ func BenchmarkDecision(b *testing.B) {
 		j.Choose(context.Background(), uint64(i), h, bridge.VulNS, card.North, calls)
 	}
 }
+
+// Every sampled deal gives each hidden seat a hand that holds what its
+// calls showed (the rule bidder's reading of them), whatever the
+// tolerance of calls not replayed: after 1S 2H 4S a sample never gives
+// the 4S bidder a hand the raise denies, nor the 2H overcaller a short
+// heart suit. Without the test of the readings the tolerance lets such
+// deals in once replays fail.
+func TestSamplesHoldReadings(t *testing.T) {
+	calls := callsOf(t, "1S 2H 4S")
+	me := card.West
+	h := hand(t, "K5.J72.Q9843.T62")
+	s := newSampler(sayc, h, me, bridge.VulNone, card.North, calls)
+	shown := sayc.Inferences(bridge.VulNone, card.North, calls)
+	r := card.NewRand(7)
+	s.tol = 3 // any deal that holds the readings: the replays are not the test
+	for range 200 {
+		d, ok := s.sample(context.Background(), r)
+		if !ok {
+			t.Fatal("no sample")
+		}
+		if d[me] != h {
+			t.Fatalf("my hand changed: %v", d[me])
+		}
+		for _, seat := range []card.Seat{card.North, card.East, card.South} {
+			if !shown[seat].Holds(d[seat]) {
+				t.Fatalf("%v holds %v, not what its calls showed (%s)", seat, d[seat], shown[seat].Text)
+			}
+		}
+		e := bidding.Evaluate(d[card.East])
+		if e.Len[card.Hearts] < 5 {
+			t.Fatalf("the 2H overcaller holds %v", d[card.East])
+		}
+	}
+}

@@ -9,9 +9,14 @@ import (
 )
 
 // sampler deals the unseen cards at random to the three hidden seats and
-// keeps deals whose hidden hands replay their calls so far with the rule
-// bidder. When deals are rejected too often it tolerates one call not
-// replayed, then two, then any deal (tolerance rises every tolStep tries).
+// keeps deals whose hidden hands hold what their calls so far showed (the
+// rule bidder's reading: HCP, lengths, shape; a cheap test that rejects
+// most deals) and then replay those calls with the rule bidder. When
+// replays fail too often it tolerates one call not replayed, then two,
+// then any deal that holds the readings (tolerance rises every tolStep
+// replays). Without the readings the tolerance let deals in that the
+// auction rules out (opponents too weak for their bids), and the judge
+// saw penalties the table did not have.
 type sampler struct {
 	bidder *bidding.Bot
 	me     card.Seat
@@ -20,6 +25,7 @@ type sampler struct {
 	calls  []bridge.Call
 	hand   card.Hand
 	unseen []card.Card
+	shown  [4]bidding.Meaning // what each seat's calls showed
 	tol    int
 	tries  int
 }
@@ -28,6 +34,7 @@ const tolStep = 400
 
 func newSampler(b *bidding.Bot, hand card.Hand, me card.Seat, vul bridge.Vul, dealer card.Seat, calls []bridge.Call) *sampler {
 	s := &sampler{bidder: b, me: me, vul: vul, dealer: dealer, calls: calls, hand: hand}
+	s.shown = b.Inferences(vul, dealer, calls)
 	for _, c := range card.Deck52() {
 		if !hand.Has(c) {
 			s.unseen = append(s.unseen, c)
@@ -49,6 +56,9 @@ func (s *sampler) sample(ctx context.Context, r *card.Rand) (bridge.Deal, bool) 
 			d[seat] = card.HandOf(s.unseen[k : k+13]...)
 			k += 13
 		}
+		if !s.holdsShown(d) {
+			continue
+		}
 		s.tries++
 		if s.tries%tolStep == 0 && s.tol < 3 {
 			s.tol++
@@ -58,6 +68,17 @@ func (s *sampler) sample(ctx context.Context, r *card.Rand) (bridge.Deal, bool) 
 		}
 	}
 	return bridge.Deal{}, false
+}
+
+// holdsShown reports whether every hidden hand of d holds what its
+// seat's calls showed.
+func (s *sampler) holdsShown(d bridge.Deal) bool {
+	for _, seat := range card.Seats {
+		if seat != s.me && !s.shown[seat].Holds(d[seat]) {
+			return false
+		}
+	}
+	return true
 }
 
 // misses counts the hidden seats' calls the deal does not replay, stopping
