@@ -31,6 +31,16 @@
 //	go run ./tools/bidbattery -n 2000 -seed 7 -tables T.json -boards before.txt   # bidder A
 //	go run ./tools/bidbattery -n 2000 -seed 7 -tables T.json -compare before.txt  # bidder B, same deals
 //
+// IMPs from par measure how near both sides bid to the contract neither
+// can improve on; a competitive judgement that punishes an opponent's
+// overbid moves the result away from par. The judge (-judge) is measured
+// in a team match against the rule bidder instead: the judge at N-S in
+// one run, at E-W in another, the two runs' N-S scores compared board by
+// board in IMPs:
+//
+//	go run ./tools/bidbattery -n 200 -seed 7 -tables T.json -judge -judgeside EW -scores ew.txt
+//	go run ./tools/bidbattery -n 200 -seed 7 -tables T.json -judge -judgeside NS -team ew.txt
+//
 // The program uses only the bidder's public API that predates the
 // partnership-knowledge change (New, Choose, ExplainAll), so the same file
 // runs against an older commit to give a baseline.
@@ -96,6 +106,10 @@ type summary struct {
 	// the other's (negative: closer to par), its 95% interval, and the
 	// boards closer and further.
 	Paired *paired `json:"paired,omitempty"`
+	// Team is the team match with another run's -scores file (-team):
+	// IMPs a board for this run's N-S pair and that run's E-W pair;
+	// Closer counts the boards they won, Further those they lost.
+	Team *paired `json:"team,omitempty"`
 }
 
 // result is how one deal was bid.
@@ -129,6 +143,7 @@ func (r result) auction(rules bool) string {
 type board struct {
 	i, imps int
 	par     dd.ParResult
+	ns      int // the N-S score
 }
 
 type paired struct {
@@ -154,6 +169,8 @@ func main() {
 	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
 	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
+	scoresOut := flag.String("scores", "", "write each board's N-S score to this file, one number a line")
+	team := flag.String("team", "", "a -scores file of another run on the same deals: print the team match of this run's N-S pair with that run's E-W pair against the other two (with -judgeside NS here and EW there, the judge against the rule bidder)")
 	judgeSide := flag.String("judgeside", "", "with -judge, judge the calls of this side only (NS or EW), the rule bidder at the other: two runs, one a side, with -detail give a team match of the judge against the rule bidder (the N-S scores of both files)")
 	departOut := flag.String("departures", "", "with -judge, write one tab-separated line per departure from the rule call to this file: deal, seat, auction so far, rule call, call chosen, its mean gain over the rule call and standard error, samples")
 	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
@@ -307,7 +324,7 @@ func main() {
 				}
 			}
 			imps := math.Abs(float64(bridge.IMPs(ns - par.Score)))
-			boards = append(boards, board{i, int(imps), par})
+			boards = append(boards, board{i, int(imps), par, ns})
 			if *detailOut != "" {
 				fmt.Fprintf(&detail, "%d\t%v\t%v\t%d\t%v\t%v\t%d\t%d\t%d\t%d\t%d\t%s\n", i, rs.dealer, rs.vul, sideHCP(deals[i], card.NS),
 					rs.contract, rs.declarer, tricks, ns, par.Score, int(imps), b2i(bothSidesBid(rs.calls, rs.dealer)), rs.auction(true))
@@ -385,6 +402,23 @@ func main() {
 				fmt.Fprintln(os.Stderr, err)
 			}
 		}
+		if *scoresOut != "" {
+			var sb strings.Builder
+			for _, bd := range boards {
+				fmt.Fprintln(&sb, bd.ns)
+			}
+			if err := os.WriteFile(*scoresOut, []byte(sb.String()), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+			}
+		}
+		if *team != "" {
+			p, err := teamMatch(*team, boards)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			s.Team = p
+		}
 		if *compare != "" {
 			p, others, err := pairedWith(*compare, boards)
 			if err != nil {
@@ -395,7 +429,7 @@ func main() {
 			var diff []board
 			for i, bd := range boards {
 				if bd.imps != others[i] {
-					diff = append(diff, board{bd.i, bd.imps - others[i], bd.par})
+					diff = append(diff, board{bd.i, bd.imps - others[i], bd.par, bd.ns})
 				}
 			}
 			sort.SliceStable(diff, func(a, b int) bool { return abs(diff[a].imps) > abs(diff[b].imps) })
@@ -434,6 +468,10 @@ func main() {
 		fmt.Printf("sides with 31+ HCP that make a slam: %d; reach a slam %d (%.1f%%), bid and make one %d (%.1f%%)\n",
 			s.SlamDeals31, s.SlamReached31, pct(s.SlamReached31, s.SlamDeals31), s.SlamMade31, pct(s.SlamMade31, s.SlamDeals31))
 		fmt.Printf("slams bid: %d, making double dummy %d (%.1f%%)\n", s.SlamsBidAll, s.SlamsBidMaking, pct(s.SlamsBidMaking, s.SlamsBidAll))
+		if p := s.Team; p != nil {
+			fmt.Printf("team match, this run's N-S with the E-W of %s: %+.3f IMPs per board [%+.3f, %+.3f], %d boards won, %d lost\n",
+				*team, p.Mean, p.Mean-p.CI, p.Mean+p.CI, p.Closer, p.Further)
+		}
 		if p := s.Paired; p != nil {
 			fmt.Printf("paired with %s: %+.3f IMPs per board [%+.3f, %+.3f] (negative: closer to par), %d boards closer, %d further\n",
 				*compare, p.Mean, p.Mean-p.CI, p.Mean+p.CI, p.Closer, p.Further)
@@ -569,10 +607,49 @@ func pairedWith(file string, boards []board) (*paired, []int, error) {
 			p.Further++
 		}
 	}
-	n := float64(len(boards))
-	p.Mean = sum / n
-	p.CI = 1.96 * math.Sqrt(max(0, sum2/n-p.Mean*p.Mean)/n)
+	p.Mean, p.CI = meanCI(sum, sum2, len(boards))
 	return &p, others, nil
+}
+
+// meanCI returns the mean of n values of sum sum and sum of squares sum2,
+// and the half width of its 95% interval.
+func meanCI(sum, sum2 float64, n int) (mean, ci float64) {
+	mean = sum / float64(n)
+	return mean, 1.96 * math.Sqrt(max(0, sum2/float64(n)-mean*mean)/float64(n))
+}
+
+// teamMatch scores a team match: this run's N-S pair (scores in boards)
+// and the E-W pair of the run whose N-S scores file holds, on the same
+// deals, against the other two. A board's IMPs are those of the difference
+// of the two N-S scores.
+func teamMatch(file string, boards []board) (*paired, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(string(b))
+	if len(f) != len(boards) {
+		return nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
+	}
+	var p paired
+	var sum, sum2 float64
+	for i, bd := range boards {
+		var other int
+		if _, err := fmt.Sscan(f[i], &other); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
+		}
+		d := float64(bridge.IMPs(bd.ns - other))
+		sum += d
+		sum2 += d * d
+		switch {
+		case d > 0:
+			p.Closer++
+		case d < 0:
+			p.Further++
+		}
+	}
+	p.Mean, p.CI = meanCI(sum, sum2, len(boards))
+	return &p, nil
 }
 
 type tableFile struct {
