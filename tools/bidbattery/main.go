@@ -169,8 +169,11 @@ func main() {
 	useJudge := flag.Bool("judge", false, "bid with judgement by simulation (package bot/bidding/judge) at all four seats")
 	judgeBudget := flag.Duration("judgebudget", time.Second, "with -judge, the time budget of one decision")
 	judgeSamples := flag.Int("judgesamples", 0, "with -judge, samples per decision (0: the judge's default)")
+	judgeMargin := flag.Float64("judgemargin", 0, "with -judge, the mean IMPs over the rule call a departure needs (0: the judge's default)")
+	judgeZ := flag.Float64("judgez", 0, "with -judge, the standard errors the gain must exceed (0: the judge's default)")
 	scoresOut := flag.String("scores", "", "write each board's N-S score to this file, one number a line")
 	team := flag.String("team", "", "a -scores file of another run on the same deals: print the team match of this run's N-S pair with that run's E-W pair against the other two (with -judgeside NS here and EW there, the judge against the rule bidder)")
+	doubleSaves := flag.Bool("doublesaves", false, "score a save over the other side's game that goes down as doubled when it was not (opponents who double saves, as the judge assumes)")
 	judgeSide := flag.String("judgeside", "", "with -judge, judge the calls of this side only (NS or EW), the rule bidder at the other: two runs, one a side, with -detail give a team match of the judge against the rule bidder (the N-S scores of both files)")
 	departOut := flag.String("departures", "", "with -judge, write one tab-separated line per departure from the rule call to this file: deal, seat, auction so far, rule call, call chosen, its mean gain over the rule call and standard error, samples")
 	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
@@ -184,7 +187,7 @@ func main() {
 	decisions, departures := 0, 0
 	var departLog *os.File
 	if *useJudge {
-		jd = judge.New(b, judge.Options{Budget: *judgeBudget, MaxSamples: *judgeSamples})
+		jd = judge.New(b, judge.Options{Budget: *judgeBudget, MaxSamples: *judgeSamples, Margin: *judgeMargin, Z: *judgeZ})
 		if *departOut != "" {
 			f, err := os.Create(*departOut)
 			if err != nil {
@@ -316,7 +319,14 @@ func main() {
 			ns, tricks := 0, 0
 			if !rs.contract.IsPass() {
 				tricks = t.Tricks(rs.declarer, rs.contract.Strain)
-				sc := bridge.Score(rs.contract, tricks, rs.vul.Has(rs.declarer.Side()))
+				ct := rs.contract
+				if *doubleSaves && ct.Doubled == 0 && tricks < 6+int(ct.Level) {
+					a, _ := bidding.LegalPrefix(rs.dealer, rs.calls)
+					if isSave(&a, rs.declarer) {
+						ct.Doubled = 1
+					}
+				}
+				sc := bridge.Score(ct, tricks, rs.vul.Has(rs.declarer.Side()))
 				if rs.declarer.Side() == card.NS {
 					ns = sc
 				} else {
@@ -609,6 +619,24 @@ func pairedWith(file string, boards []board) (*paired, []int, error) {
 	}
 	p.Mean, p.CI = meanCI(sum, sum2, len(boards))
 	return &p, others, nil
+}
+
+// isSave reports whether the contract of auction a, declared by decl, is a
+// save: decl's opponents bid a game in it (four of a major, three
+// notrump, five of a minor, or higher).
+func isSave(a *bridge.Auction, decl card.Seat) bool {
+	for i, c := range a.Calls() {
+		if c.Kind != bridge.Bid || a.SeatAt(i).Side() == decl.Side() {
+			continue
+		}
+		switch {
+		case c.Strain == bridge.NoTrump && c.Level >= 3,
+			(c.Strain == bridge.StrainHearts || c.Strain == bridge.StrainSpades) && c.Level >= 4,
+			c.Level >= 5:
+			return true
+		}
+	}
+	return false
 }
 
 // meanCI returns the mean of n values of sum sum and sum of squares sum2,
