@@ -403,24 +403,8 @@ func main() {
 				fmt.Fprintln(os.Stderr, err)
 			}
 		}
-		if *boardsOut != "" {
-			var sb strings.Builder
-			for _, bd := range boards {
-				fmt.Fprintln(&sb, bd.imps)
-			}
-			if err := os.WriteFile(*boardsOut, []byte(sb.String()), 0o644); err != nil {
-				fmt.Fprintln(os.Stderr, err)
-			}
-		}
-		if *scoresOut != "" {
-			var sb strings.Builder
-			for _, bd := range boards {
-				fmt.Fprintln(&sb, bd.ns)
-			}
-			if err := os.WriteFile(*scoresOut, []byte(sb.String()), 0o644); err != nil {
-				fmt.Fprintln(os.Stderr, err)
-			}
-		}
+		writeColumn(*boardsOut, boards, func(bd board) int { return bd.imps })
+		writeColumn(*scoresOut, boards, func(bd board) int { return bd.ns })
 		if *team != "" {
 			p, err := teamMatch(*team, boards)
 			if err != nil {
@@ -637,6 +621,21 @@ func isSave(a *bridge.Auction, decl card.Seat) bool {
 		}
 	}
 	return false
+}
+
+// writeColumn writes one number a board to file (nothing when file is
+// empty).
+func writeColumn(file string, boards []board, f func(board) int) {
+	if file == "" {
+		return
+	}
+	var sb strings.Builder
+	for _, bd := range boards {
+		fmt.Fprintln(&sb, f(bd))
+	}
+	if err := os.WriteFile(file, []byte(sb.String()), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 }
 
 // meanCI returns the mean of n values of sum sum and sum of squares sum2,
