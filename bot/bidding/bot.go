@@ -638,7 +638,7 @@ func genericMeaning(call bridge.Call) Meaning {
 
 // ReadTrue reports whether the others' reading of call, made after calls
 // by the seat holding hand, holds for the hand (its HCP, suit lengths,
-// balance, aces and kings, and controls: Meaning.contradicted), and, for
+// balance, aces and kings, and controls: Meaning.Holds), and, for
 // a double or a bid in a new suit, that a rule explains it. A judge that
 // departs from the rule call (package judge) keeps to calls read truly,
 // so that partner bids on from what the hand is. An illegal call is not
@@ -659,6 +659,5 @@ func (b *Bot) ReadTrue(hand card.Hand, vul bridge.Vul, dealer card.Seat, calls [
 			return false
 		}
 	}
-	kinds, _ := m.contradicted(Evaluate(hand))
-	return len(kinds) == 0
+	return m.Holds(hand)
 }

@@ -174,7 +174,7 @@ func main() {
 	scoresOut := flag.String("scores", "", "write each board's N-S score to this file, one number a line")
 	team := flag.String("team", "", "a -scores file of another run on the same deals: print the team match of this run's N-S pair with that run's E-W pair against the other two (with -judgeside NS here and EW there, the judge against the rule bidder)")
 	doubleSaves := flag.Bool("doublesaves", false, "score a save over the other side's game that goes down as doubled when it was not (opponents who double saves, as the judge assumes)")
-	judgeSide := flag.String("judgeside", "", "with -judge, judge the calls of this side only (NS or EW), the rule bidder at the other: two runs, one a side, with -detail give a team match of the judge against the rule bidder (the N-S scores of both files)")
+	judgeSide := flag.String("judgeside", "", "with -judge, judge the calls of this side only (NS or EW), the rule bidder at the other: two runs, one a side, give a team match of the judge against the rule bidder (-scores and -team)")
 	departOut := flag.String("departures", "", "with -judge, write one tab-separated line per departure from the rule call to this file: deal, seat, auction so far, rule call, call chosen, its mean gain over the rule call and standard error, samples")
 	changed := flag.Int("changed", 0, "with -compare, print the auctions of this many boards whose IMPs from par differ from the other bidder's, the largest differences first")
 	withRules := flag.Bool("rules", false, "in the auctions printed, write after each call the rule that chose it")
@@ -576,21 +576,13 @@ func slamsMaking(t *dd.Table, side card.Side) string {
 // pairedWith compares boards, this run's IMPs from par in deal order, with
 // another run's -boards file on the same deals.
 func pairedWith(file string, boards []board) (*paired, []int, error) {
-	b, err := os.ReadFile(file)
+	others, err := readColumn(file, len(boards))
 	if err != nil {
 		return nil, nil, err
 	}
-	f := strings.Fields(string(b))
-	if len(f) != len(boards) {
-		return nil, nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
-	}
 	var p paired
 	var sum, sum2 float64
-	others := make([]int, len(boards))
 	for i, bd := range boards {
-		if _, err := fmt.Sscan(f[i], &others[i]); err != nil {
-			return nil, nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
-		}
 		d := float64(bd.imps - others[i])
 		sum += d
 		sum2 += d * d
@@ -610,13 +602,7 @@ func pairedWith(file string, boards []board) (*paired, []int, error) {
 // notrump, five of a minor, or higher).
 func isSave(a *bridge.Auction, decl card.Seat) bool {
 	for i, c := range a.Calls() {
-		if c.Kind != bridge.Bid || a.SeatAt(i).Side() == decl.Side() {
-			continue
-		}
-		switch {
-		case c.Strain == bridge.NoTrump && c.Level >= 3,
-			(c.Strain == bridge.StrainHearts || c.Strain == bridge.StrainSpades) && c.Level >= 4,
-			c.Level >= 5:
+		if c.Kind == bridge.Bid && a.SeatAt(i).Side() != decl.Side() && level(bridge.Contract{Level: c.Level, Strain: c.Strain}) >= 1 {
 			return true
 		}
 	}
@@ -638,6 +624,25 @@ func writeColumn(file string, boards []board, f func(board) int) {
 	}
 }
 
+// readColumn reads a file of writeColumn's: n numbers, one a board.
+func readColumn(file string, n int) ([]int, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(string(b))
+	if len(f) != n {
+		return nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), n)
+	}
+	out := make([]int, n)
+	for i := range f {
+		if _, err := fmt.Sscan(f[i], &out[i]); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
+		}
+	}
+	return out, nil
+}
+
 // meanCI returns the mean of n values of sum sum and sum of squares sum2,
 // and the half width of its 95% interval.
 func meanCI(sum, sum2 float64, n int) (mean, ci float64) {
@@ -650,22 +655,14 @@ func meanCI(sum, sum2 float64, n int) (mean, ci float64) {
 // deals, against the other two. A board's IMPs are those of the difference
 // of the two N-S scores.
 func teamMatch(file string, boards []board) (*paired, error) {
-	b, err := os.ReadFile(file)
+	others, err := readColumn(file, len(boards))
 	if err != nil {
 		return nil, err
-	}
-	f := strings.Fields(string(b))
-	if len(f) != len(boards) {
-		return nil, fmt.Errorf("%s: %d boards, this run %d", file, len(f), len(boards))
 	}
 	var p paired
 	var sum, sum2 float64
 	for i, bd := range boards {
-		var other int
-		if _, err := fmt.Sscan(f[i], &other); err != nil {
-			return nil, fmt.Errorf("%s: line %d: %v", file, i+1, err)
-		}
-		d := float64(bridge.IMPs(bd.ns - other))
+		d := float64(bridge.IMPs(bd.ns - others[i]))
 		sum += d
 		sum2 += d * d
 		switch {
