@@ -543,6 +543,17 @@ func naturalRules() []*Rule {
 		// with length in their suit and otherwise bids
 		// (nat.takeout.answer); of notrump or a suit at the four level
 		// it is for penalty.
+		// Their bid at the five level over our game is a sacrifice when
+		// our side holds the balance of strength: it is doubled (a pass
+		// lets them off for 50 a trick), whatever our length in their
+		// suit, unless a ten-card fit of ours may make the five level.
+		{Name: "nat.penalty.save", Prio: 24, Seq: any, Call: "X", Force: NonForcing,
+			When: all(theyBid, lastNotDoubled, saveOverOurGame),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				_, n := knownFit(c, e)
+				return ourHCP(c, e) >= 23 && n < 10
+			}},
+			Show: showsAtLeast(23), Desc: "Penalty double of their sacrifice: our side holds the balance of strength"},
 		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
 			When: all(theyBid, partnerBidPred, lastNotDoubled, not(lowSuitContract)),
 			Need: Need{Test: valuesDouble},
@@ -739,6 +750,24 @@ func valuesDouble(c *Ctx, e *Eval, _ *Bind) bool {
 			ourHCP(c, e) >= 20 && l.Level >= 3 && e.Len[s] >= 4 && e.SuitHCP[s] >= 3
 	}
 	return ourHCP(c, e) >= 23
+}
+
+// saveOverOurGame: the opponents' last bid, at the five level or higher,
+// came over our side's bid of game (partner has bid: a game he signed
+// off in counts).
+func saveOverOurGame(c *Ctx, _ *Bind) bool {
+	var bids []int
+	for i := len(c.Calls) - 1; i >= 0 && len(bids) < 2; i-- {
+		if c.Calls[i].Kind == bridge.Bid {
+			bids = append(bids, i)
+		}
+	}
+	if len(bids) < 2 {
+		return false
+	}
+	last, prev := c.Calls[bids[0]], c.Calls[bids[1]]
+	return c.partnerBid() && c.SeatAt(bids[0]).Side() != c.Me.Side() && last.Level >= 5 &&
+		c.SeatAt(bids[1]).Side() == c.Me.Side() && isGame(prev)
 }
 
 // lowSuitContract: their contract is a suit below four clubs, whose
