@@ -527,6 +527,18 @@ func naturalRules() []*Rule {
 				return call.Level <= 2 || e.Len[b.S('x')] >= 6 && e.HCP >= 10
 			})},
 			Desc: "Balancing: 5+ %x, a fair hand"},
+		// Their bid at the five level over our game is a sacrifice when
+		// our side holds the balance of strength: it is doubled (a pass
+		// lets them off for 50 a trick), whatever our length in their
+		// suit, unless a ten-card fit of ours may make the five level (tried
+		// before competing on: nat.compete).
+		{Name: "nat.penalty.save", Prio: 24, Seq: any, Call: "X", Force: NonForcing,
+			When: all(theyBid, lastNotDoubled, saveOverOurGame),
+			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
+				_, n := knownFit(c, e)
+				return ourHCP(c, e) >= 23 && n < 10
+			}},
+			Show: showsAtLeast(23), Desc: "Penalty double of their sacrifice: our side holds the balance of strength"},
 		{Name: "nat.compete", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
 			When: all(theyBid, partnerBidPred),
 			Need: Need{Pts: rng(5, 37), Test: func(c *Ctx, e *Eval, b *Bind) bool {
@@ -543,17 +555,6 @@ func naturalRules() []*Rule {
 		// with length in their suit and otherwise bids
 		// (nat.takeout.answer); of notrump or a suit at the four level
 		// it is for penalty.
-		// Their bid at the five level over our game is a sacrifice when
-		// our side holds the balance of strength: it is doubled (a pass
-		// lets them off for 50 a trick), whatever our length in their
-		// suit, unless a ten-card fit of ours may make the five level.
-		{Name: "nat.penalty.save", Prio: 24, Seq: any, Call: "X", Force: NonForcing,
-			When: all(theyBid, lastNotDoubled, saveOverOurGame),
-			Need: Need{Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-				_, n := knownFit(c, e)
-				return ourHCP(c, e) >= 23 && n < 10
-			}},
-			Show: showsAtLeast(23), Desc: "Penalty double of their sacrifice: our side holds the balance of strength"},
 		{Name: "nat.penalty", Prio: 22, Seq: any, Call: "X", Force: NonForcing,
 			When: all(theyBid, partnerBidPred, lastNotDoubled, not(lowSuitContract)),
 			Need: Need{Test: valuesDouble},
