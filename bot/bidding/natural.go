@@ -757,18 +757,21 @@ func valuesDouble(c *Ctx, e *Eval, _ *Bind) bool {
 // came over our side's bid of game (partner has bid: a game he signed
 // off in counts).
 func saveOverOurGame(c *Ctx, _ *Bind) bool {
-	var bids []int
-	for i := len(c.Calls) - 1; i >= 0 && len(bids) < 2; i-- {
-		if c.Calls[i].Kind == bridge.Bid {
-			bids = append(bids, i)
-		}
-	}
-	if len(bids) < 2 {
+	last, _, ok := c.LastBid()
+	if !ok || !c.theirContract() || last.Level < 5 || !c.partnerBid() {
 		return false
 	}
-	last, prev := c.Calls[bids[0]], c.Calls[bids[1]]
-	return c.partnerBid() && c.SeatAt(bids[0]).Side() != c.Me.Side() && last.Level >= 5 &&
-		c.SeatAt(bids[1]).Side() == c.Me.Side() && isGame(prev)
+	// the bid before theirs
+	for i, seen := len(c.Calls)-1, false; i >= 0; i-- {
+		if c.Calls[i].Kind != bridge.Bid {
+			continue
+		}
+		if seen {
+			return c.SeatAt(i).Side() == c.Me.Side() && isGame(c.Calls[i])
+		}
+		seen = true
+	}
+	return false
 }
 
 // lowSuitContract: their contract is a suit below four clubs, whose
