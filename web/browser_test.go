@@ -356,8 +356,8 @@ func TestBrowserBridgeDeal(t *testing.T) {
 		eval(ctx, `(() => { const d = document.querySelector('[data-testid="table"]').dataset; return {seat: d.seat, declarer: d.declarer || '', dummy: d.dummy || ''}; })()`, &roles)
 		t.Logf("bridge deal %d over after %d cards clicked (seat %s, declarer %q): %q, %q", deal, cards, roles.Seat, roles.Declarer, result, score)
 		if roles.Declarer == "" || roles.Dummy == roles.Seat {
-			if deal == 4 {
-				t.Fatal("four deals without a card to play for South")
+			if deal == 8 {
+				t.Fatal("eight deals without a card to play for South")
 			}
 			shot(t, ctx, fmt.Sprintf("deal%d-over", deal))
 			click(t, ctx, `[data-testid="next-deal"]`)
@@ -678,8 +678,8 @@ func TestBrowserReconnect(t *testing.T) {
 		if count(t, ctx, `[data-testid="deal-over"]`) == 0 {
 			break
 		}
-		if deal == 4 {
-			t.Fatal("four deals without three cards to play for South")
+		if deal == 8 {
+			t.Fatal("eight deals without three cards to play for South")
 		}
 		click(t, ctx, `[data-testid="next-deal"]`)
 		run(t, ctx, 20*time.Second, "next deal", chromedp.WaitNotPresent(chromedp.CSS(`[data-testid="deal-over"]`)))

@@ -58,7 +58,7 @@ func TestBrowserTableHelp(t *testing.T) {
 	run(t, ctx, 10*time.Second, "the fast speed kept", waitJS(
 		`(() => { const s = document.querySelector('[data-testid="speed-select"]'); return !!s && s.value === 'fast'; })()`))
 
-	for deal := 1; deal <= 4; deal++ {
+	for deal := 1; deal <= 8; deal++ {
 		// The bidding hint: on the player's turn to call.
 		run(t, ctx, 30*time.Second, "the player's turn to call", waitJS(
 			`!!document.querySelector('[data-testid="bidding-box"] button[data-call]:not([disabled])') || !!document.querySelector('[data-testid="deal-over"]')`))
@@ -98,5 +98,5 @@ func TestBrowserTableHelp(t *testing.T) {
 		run(t, ctx, 20*time.Second, "back in the auction", chromedp.WaitVisible(chromedp.CSS(`[data-testid="bidding-box"] button[data-call]:not([disabled])`)))
 		return
 	}
-	t.Fatal("four deals without a card for the player")
+	t.Fatal("eight deals without a card for the player")
 }
