@@ -470,7 +470,7 @@ func naturalRules() []*Rule {
 		// with seven or extra values (a pass would say there is nothing
 		// more to tell).
 		{Name: "nat.rebid.own", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBid, iOpened, secondCallOfMine, lastBelow(3, bridge.StrainClubs)),
+			When: all(theyBid, iOpened, secondCallOfMine, lastBelow(3, bridge.StrainSpades)),
 			Need: Need{Pts: rng(11, 17), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				x := b.S('x')
 				if c.ShownLen(c.Me, x) == 0 || c.theyShowed(x) {

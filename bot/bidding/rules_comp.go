@@ -505,6 +505,11 @@ func competitiveRules() []*Rule {
 			Desc: "Raise: 6-10 points, support"},
 		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
 			Desc: "Jump raise: limit raise, 3+ %M"},
+		// Their jump to the four level over partner's opening: with
+		// values and no fit to bid, double (partner leaves it in but
+		// for a freak).
+		{Name: "comp.resp.x4", Prio: 114, Seq: "1x 4y", Call: "X", When: differ('x', 'y'), Need: Need{Pts: rng(10, 37), Len: "y0-2"},
+			Desc: "Double of their four-level bid: 10+ HCP, for penalty", Force: NonForcing},
 		{Name: "comp.resp.nt", Prio: 110, Seq: "1x 1y", Call: "1N", Need: Need{Pts: rng(6, 10), Test: stoppersTheirs},
 			Desc: "1NT: 6-10 HCP, stopper"},
 		{Name: "comp.resp.2nt", Prio: 110, Seq: "1x 2y", Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersTheirs}, Force: Invitational,
@@ -1088,6 +1093,9 @@ func competitiveRules() []*Rule {
 			rs = append(rs, inBalancingSeat(r))
 		}
 	}
+	for _, r := range fourLevelDefence() {
+		rs = append(rs, r, inBalancingSeat(r))
+	}
 	rs = append(rs, ntResponses("1x 1N P", 1, 10, rng(16, 17), rng(18, 19))...)
 	rs = append(rs, ntResponses("1x P P 1N P", 1, 12, rng(19, 20), rng(21, 22))...)
 	rs = append(rs, ntResponses("1N X", 1, 10, rng(16, 17), rng(18, 19))...)
@@ -1103,6 +1111,44 @@ func simpleOvercall(c *Ctx, b *Bind) bool {
 
 // inBalancingSeat copies rule r for the same auction with the opening
 // call passed round to the fourth seat: two passes after the first call.
+// fourLevelDefence is the defence to their four-level opening, in the
+// direct seat (and, copied by the caller, in the balancing seat): a good
+// six-card suit is bid at the cheapest level; short in their suit with
+// 13+ HCP, a takeout double, which partner answers with a four-card major
+// at the four level or a minor at the five level, and otherwise leaves
+// in (trumps and values, or nothing to bid).
+func fourLevelDefence() []*Rule {
+	return []*Rule{
+		{Name: "ovc.4level.suit", Prio: 124, Seq: "4x", Call: "cy", Need: Need{Pts: rng(12, 18), Len: "y6+", Test: hall(good('y'), func(c *Ctx, e *Eval, b *Bind) bool {
+			l, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
+			return ok && (l.Level == 4 || e.Len[b.S('y')] >= 7 || e.HCP >= 15)
+		})}, Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('y')]*10 + int(b.S('y')) },
+			Desc: "Overcall of their four-level preempt: good 6+ %y, 12-18 HCP", Force: SignOff},
+		// (over 4S partner answers at the five level: 16+)
+		{Name: "ovc.4level.takeout", Prio: 123, Seq: "4x", Call: "X", Need: Need{Pts: rng(14, 37), Test: hall(shortIn('x', 1), takeoutShape, func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('x') != card.Spades || e.HCP >= 16
+		})},
+			Desc: "Takeout double of their four-level preempt: 14+ HCP (16+ over 4S), short in %x", Force: Forcing},
+		{Name: "adv.x.4level", Prio: 116, Seq: "4x X P", Call: "cz", Need: Need{Len: "z4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			z := b.S('z')
+			if e.Len[b.S('x')] >= 3 && e.HCP >= 8 || e.Len[b.S('x')] >= 4 && e.HCP >= 5 {
+				return false // trumps and values: defend
+			}
+			return z >= card.Hearts || e.Len[z] >= 6 || e.Len[z] >= 5 && e.HCP <= 8
+		}}, Pref: func(e *Eval, b *Bind) int {
+			z := b.S('z')
+			w := e.Len[z] * 10
+			if z >= card.Hearts {
+				w += 25 // a four-card major before a six-card minor
+			}
+			return w + int(z)
+		},
+			Desc: "Answer to the double: 4+ %z (a minor 5+)", Force: SignOff},
+		{Name: "adv.x.4level.pass", Prio: 110, Seq: "4x X P", Call: "P",
+			Desc: "Leaves the double in: defence, no suit to bid"},
+	}
+}
+
 func inBalancingSeat(r *Rule) *Rule { return afterOpening(r, ".balancing", "P", "P") }
 
 // afterOpening copies rule r, its name ending in suffix, for the same

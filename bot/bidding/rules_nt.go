@@ -146,7 +146,9 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 			Desc: "Redouble: strong holding in the doubled suit"},
 	)
 	// Responder's continuations.
-	after := func(ans string) string { return pre + " " + at(2, "C") + " P " + ans + " P" }
+	// (their double of the ask, for the lead, changes nothing: opener
+	// answered it as if undoubled)
+	after := func(ans string) string { return pre + " " + at(2, "C") + " P/X " + ans + " P" }
 	for _, ans := range []string{at(2, "D"), at(2, "H"), at(2, "S")} {
 		a := ans
 		// answered: M is the major opener's answer showed.
@@ -194,7 +196,7 @@ func ntResponses(pre string, lv int, gameMin int, q4, q6 [2]int) []*Rule {
 	// After a transfer has been completed.
 	for _, tr := range [][2]string{{"D", "H"}, {"H", "S"}} {
 		ask, got := at(2, tr[0]), at(2, tr[1])
-		seq := pre + " " + ask + " P " + got + " P"
+		seq := pre + " " + ask + " P/X " + got + " P"
 		t := tr[1]
 		// A six-card major counts its length: opposite a 1NT opening
 		// 8 HCP with six (10 counting length) invites, 9 bids game;
