@@ -1093,6 +1093,17 @@ func competitiveRules() []*Rule {
 			rs = append(rs, inBalancingSeat(r))
 		}
 	}
+	// The doubler's raise after a double of the opponents' two suits
+	// (1D P 1S X P 2H P): as after a double of an opening.
+	for _, r := range rs {
+		switch r.Name {
+		case "dbl.raise.major", "dbl.jumpraise.major", "dbl.raise", "dbl.jumpraise", "dbl.accept.major":
+			cp := *r
+			cp.Name += ".indirect"
+			cp.Seq = "1x P 1z/1N/2z X P B P"
+			rs = append(rs, &cp)
+		}
+	}
 	for _, r := range fourLevelDefence() {
 		rs = append(rs, r, inBalancingSeat(r))
 	}
