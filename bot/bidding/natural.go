@@ -480,6 +480,19 @@ func naturalRules() []*Rule {
 				return call.Level <= 2 || call.Level == 3 && (e.Len[x] >= 7 || e.HCP >= 15)
 			}},
 			Desc: "Rebids a long suit in competition: 6+ %x"},
+		// An overcaller with a long suit and more than the overcall needs
+		// bids it again over their bidding, as the opener does.
+		{Name: "nat.ovc.rebid.own", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, iOvercalled, secondCallOfMine, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(11, 18), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				if !c.bidNaturally(c.Me, x) || c.theyShowed(x) {
+					return false
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(x))
+				return call.Level <= 3 && (e.Len[x] >= 7 || e.HCP >= 14)
+			}},
+			Desc: "Overcaller rebids a long suit: 6+ %x, a seventh card or extra values"},
 		// Partner's double of a low suit contract asks me to bid, unless I
 		// hold their suit (five cards, or four with two honours).
 		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
@@ -729,6 +742,21 @@ func secondCallOfMine(c *Ctx, _ *Bind) bool {
 		}
 	}
 	return n == 1
+}
+
+// iOvercalled: the opponents opened and the seat to act made our side's
+// first bid.
+func iOvercalled(c *Ctx, _ *Bind) bool {
+	o, ok := c.Opener()
+	if !ok || o.Side() == c.Me.Side() {
+		return false
+	}
+	for i, call := range c.Calls {
+		if call.Kind == bridge.Bid && c.SeatAt(i).Side() == c.Me.Side() {
+			return c.SeatAt(i) == c.Me
+		}
+	}
+	return false
 }
 
 // iOpened: the seat to act made the opening bid.

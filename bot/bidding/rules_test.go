@@ -54,6 +54,7 @@ func TestKeyRules(t *testing.T) {
 		{"their jump to 4S over partner's opening: values double", "J8.KT.AT864.KQ85", "NS", "1D 4S", "X", "comp.resp.x4"},
 		{"opener rebids a long suit at three over their jump overcall", "97.AKQJ6.AKT832.", "All", "1D P 1S 3C", "3D", "nat.rebid.own"},
 		{"the doubler of their two suits raises partner's answer with 16-18 and four cards", "K2.AJ73.5.AKJ73", "All", "1D P 1S X P 2H P", "3H", "dbl.raise.major.indirect"},
+		{"an overcaller with eight cards bids them again over their bidding", "A73.3.AKJ98652.A", "NS", "1C 1D 1S P 2C", "2D", "nat.ovc.rebid.own"},
 		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
 		{"transfer to hearts", "84.QJ973.952.K73", "None", "1N P", "2D", "nt1.transfer.h"},
 		{"transfer to spades", "QJ973.84.952.K73", "None", "1N P", "2H", "nt1.transfer.s"},
