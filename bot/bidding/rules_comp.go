@@ -1120,14 +1120,12 @@ func simpleOvercall(c *Ctx, b *Bind) bool {
 	return ok && (l.Level == 1 || l.Level == 2 && l.Strain < bridge.Strain(b.S('x')))
 }
 
-// inBalancingSeat copies rule r for the same auction with the opening
-// call passed round to the fourth seat: two passes after the first call.
 // fourLevelDefence is the defence to their four-level opening, in the
 // direct seat (and, copied by the caller, in the balancing seat): a good
 // six-card suit is bid at the cheapest level; short in their suit with
-// 13+ HCP, a takeout double, which partner answers with a four-card major
-// at the four level or a minor at the five level, and otherwise leaves
-// in (trumps and values, or nothing to bid).
+// 14+ HCP (16+ over 4S), a takeout double, which partner answers with a
+// four-card major at the four level or a minor at the five level, and
+// otherwise leaves in (trumps and values, or nothing to bid).
 func fourLevelDefence() []*Rule {
 	return []*Rule{
 		{Name: "ovc.4level.suit", Prio: 124, Seq: "4x", Call: "cy", Need: Need{Pts: rng(12, 18), Len: "y6+", Test: hall(good('y'), func(c *Ctx, e *Eval, b *Bind) bool {
@@ -1160,6 +1158,8 @@ func fourLevelDefence() []*Rule {
 	}
 }
 
+// inBalancingSeat copies rule r for the same auction with the opening
+// call passed round to the fourth seat: two passes after the first call.
 func inBalancingSeat(r *Rule) *Rule { return afterOpening(r, ".balancing", "P", "P") }
 
 // afterOpening copies rule r, its name ending in suffix, for the same
