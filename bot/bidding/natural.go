@@ -483,8 +483,8 @@ func naturalRules() []*Rule {
 		// An overcaller with a long suit and more than the overcall needs
 		// bids it again over their bidding, as the opener does.
 		{Name: "nat.ovc.rebid.own", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBid, iOvercalled, secondCallOfMine, lastBelow(4, bridge.StrainClubs)),
-			Need: Need{Pts: rng(11, 18), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+			When: all(theyBid, iOvercalled, oneBidOfMine, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(11, 37), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				x := b.S('x')
 				if !c.bidNaturally(c.Me, x) || c.theyShowed(x) {
 					return false
@@ -493,6 +493,26 @@ func naturalRules() []*Rule {
 				return call.Level <= 3 && (e.Len[x] >= 7 || e.HCP >= 14)
 			}},
 			Desc: "Overcaller rebids a long suit: 6+ %x, a seventh card or extra values"},
+		// Partner overcalled and they bid on: a long suit of my own,
+		// without a fit for partner's, is bid (non-forcing) rather than
+		// pass.
+		{Name: "nat.adv.newsuit", Prio: 22, Seq: any, Call: "cx", Force: NonForcing,
+			When: all(theyBid, partnerOvercalled, noBidOfMine, lastBelow(4, bridge.StrainClubs)),
+			Need: Need{Pts: rng(8, 16), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				x := b.S('x')
+				if c.theyShowed(x) || c.ShownLen(c.Partner(), x) > 0 || !e.DecentSuit(x) {
+					return false
+				}
+				if l, ok := c.LastBidOf(c.Partner()); ok {
+					if t, ok := l.Strain.Suit(); ok && e.Len[t] >= 3 {
+						return false // a fit for partner: raise (nat.compete)
+					}
+				}
+				call, _ := levelFor(c, 'c', bridge.Strain(x))
+				return call.Level <= 2 && e.HCP >= 8 || call.Level == 3 && e.HCP >= 10 || call.Level == 4 && e.Len[x] >= 8
+			}},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Desc: "Own suit after partner's overcall: 6+ %x, no fit for partner"},
 		// Partner's double of a low suit contract asks me to bid, unless I
 		// hold their suit (five cards, or four with two honours).
 		{Name: "nat.takeout.answer", Prio: 23, Seq: any, Call: "cx", Force: NonForcing,
@@ -745,18 +765,55 @@ func secondCallOfMine(c *Ctx, _ *Bind) bool {
 }
 
 // iOvercalled: the opponents opened and the seat to act made our side's
-// first bid.
+// first call but pass (an overcall, or a double before a bid of its
+// own).
 func iOvercalled(c *Ctx, _ *Bind) bool {
-	o, ok := c.Opener()
-	if !ok || o.Side() == c.Me.Side() {
-		return false
+	s, _, ok := firstAction(c)
+	return ok && s == c.Me
+}
+
+// partnerOvercalled: the opponents opened and partner made our side's
+// first call but pass, a bid (an overcall).
+func partnerOvercalled(c *Ctx, _ *Bind) bool {
+	s, call, ok := firstAction(c)
+	return ok && s == c.Partner() && call.Kind == bridge.Bid
+}
+
+// firstAction returns, when the opponents opened, the seat that made our
+// side's first call but pass, and that call.
+func firstAction(c *Ctx) (card.Seat, bridge.Call, bool) {
+	if o, ok := c.Opener(); !ok || o.Side() == c.Me.Side() {
+		return 0, bridge.Call{}, false
 	}
 	for i, call := range c.Calls {
-		if call.Kind == bridge.Bid && c.SeatAt(i).Side() == c.Me.Side() {
-			return c.SeatAt(i) == c.Me
+		if call.Kind != bridge.Pass && c.SeatAt(i).Side() == c.Me.Side() {
+			return c.SeatAt(i), call, true
 		}
 	}
-	return false
+	return 0, bridge.Call{}, false
+}
+
+// oneBidOfMine: the seat to act has made exactly one bid (doubles aside).
+func oneBidOfMine(c *Ctx, _ *Bind) bool { return bidsOfMine(c) == 1 }
+
+// noBidOfMine: the seat to act has made no call but pass.
+func noBidOfMine(c *Ctx, _ *Bind) bool {
+	for _, call := range c.CallsOf(c.Me) {
+		if call.Kind != bridge.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+func bidsOfMine(c *Ctx) int {
+	n := 0
+	for _, call := range c.CallsOf(c.Me) {
+		if call.Kind == bridge.Bid {
+			n++
+		}
+	}
+	return n
 }
 
 // iOpened: the seat to act made the opening bid.

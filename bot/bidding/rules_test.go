@@ -55,6 +55,8 @@ func TestKeyRules(t *testing.T) {
 		{"opener rebids a long suit at three over their jump overcall", "97.AKQJ6.AKT832.", "All", "1D P 1S 3C", "3D", "nat.rebid.own"},
 		{"the doubler of their two suits raises partner's answer with 16-18 and four cards", "K2.AJ73.5.AKJ73", "All", "1D P 1S X P 2H P", "3H", "dbl.raise.major.indirect"},
 		{"an overcaller with eight cards bids them again over their bidding", "A73.3.AKJ98652.A", "NS", "1C 1D 1S P 2C", "2D", "nat.ovc.rebid.own"},
+		{"a doubler who has bid his six-card suit bids it again over their bidding", "AQT.AKQJ98.A2.73", "All", "1C X P 1S 2C 2H P P 3C", "3H", "nat.ovc.rebid.own"},
+		{"partner overcalled, they raised: a long suit of my own without a fit", "J8.Q.A9.KQJ95432", "All", "1D 1H 2D", "3C", "nat.adv.newsuit"},
 		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
 		{"transfer to hearts", "84.QJ973.952.K73", "None", "1N P", "2D", "nt1.transfer.h"},
 		{"transfer to spades", "QJ973.84.952.K73", "None", "1N P", "2H", "nt1.transfer.s"},
