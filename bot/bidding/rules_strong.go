@@ -100,6 +100,13 @@ func strongRules() []*Rule {
 			Desc: "Maximum: a feature (A or K) in %y"},
 		{Name: "w2.feature.nt", Prio: 108, Seq: "2x P 2N P", When: notClubs, Call: "3N", Need: Need{Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('x'), 3) >= 2 }},
 			Desc: "Maximum, a solid suit"},
+		// The asker after a minimum: game with 18+ HCP all the same, in
+		// the major with two cards, else in notrump with the other suits
+		// stopped.
+		{Name: "w2.min.game", Prio: 106, Seq: "2M P 2N P 3M P", Call: "4M", Need: Need{Pts: rng(18, 37), Len: "M2+"},
+			Desc: "Game in %M after a minimum: 18+ HCP, 2+ %M", Force: SignOff},
+		{Name: "w2.min.3nt", Prio: 105, Seq: "2x P 2N P 3x P", When: notClubs, Call: "3N", Need: Need{Pts: rng(18, 37), Test: stoppersUnbid},
+			Desc: "3NT after a minimum: 18+ HCP, the other suits stopped", Force: SignOff},
 		{Name: "w2.newsuit.raise", Prio: 110, Seq: "2x P 2y P", When: notClubs, Call: "3y", Need: Need{Len: "y3+"},
 			Desc: "Support for %y"},
 		// The new suit raised: game in a major with 15+.
