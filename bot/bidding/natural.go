@@ -205,9 +205,9 @@ func stoppedTheirs(c *Ctx, e *Eval) bool {
 }
 
 // ntShape: a hand for notrump: semi-balanced, or no singleton in a suit
-// nobody of our side has bid (opposite a partner who has shown a balanced
-// hand or bid notrump naturally, no void and no six-card suit: partner's
-// honours cover a singleton).
+// nobody of our side has bid and partner has not shown stopped (opposite
+// a partner who has shown a balanced hand or bid notrump naturally, no
+// void and no six-card suit: partner's honours cover a singleton).
 func ntShape(c *Ctx, e *Eval) bool {
 	if e.SemiBalanced {
 		return true
@@ -218,7 +218,8 @@ func ntShape(c *Ctx, e *Eval) bool {
 	}
 	ours := c.OurSuits()
 	for s := card.Suit(0); s < card.NumSuits; s++ {
-		mine := false
+		// a suit of ours, or theirs that partner has shown stopped
+		mine := c.Shown[c.Partner()].Stopped[s]
 		for _, o := range ours {
 			mine = mine || o == s
 		}

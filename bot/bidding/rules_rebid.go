@@ -169,6 +169,10 @@ func openerRebidRules() []*Rule {
 		{Name: "rr.mraised.back", Prio: 103, Seq: "1m P 2m P 2z/3z P", When: differ('z', 'm'), Call: "cm",
 			Desc: "Back to %m: no game in notrump"},
 		{Name: "orb.minor.raised.pass", Prio: 50, Seq: "1m P 2m P", Call: "P", Desc: "Pass: minimum"},
+		// A minor raised over their overcall (6-10 points, as without
+		// it): 3NT with the values and their suit stopped.
+		{Name: "orb.minor.raised.3nt.comp", Prio: 105, Seq: "1m 1y/2y 2m/3m P", Call: "3N", Need: Need{Pts: rng(18, 21), Bal: 2, Test: stoppersTheirs}, Force: SignOff,
+			Desc: "3NT: 18-21 HCP, balanced, their suit stopped"},
 		// After a limit raise.
 		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)),
 			hall(hcpMin(12), ltcMax(6), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 6 }))}, Force: SignOff,
