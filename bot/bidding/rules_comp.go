@@ -503,8 +503,13 @@ func competitiveRules() []*Rule {
 			return b.S('x') >= card.Hearts || e.Len[b.S('x')] >= 5 || e.Len[b.S('x')] == 4 && (b.S('x') == card.Diamonds || !e.Balanced)
 		}},
 			Desc: "Raise: 6-10 points, support"},
-		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
+		// A jump raise that reaches game (over their jump overcall or
+		// their cue bid of our major) is game, not an invitation: the
+		// same hands, read as a sign-off.
+		{Name: "comp.resp.jumpraise", Prio: 117, Seq: "1M B", Call: "jM", When: jumpBelowGame('M'), Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: Invitational,
 			Desc: "Jump raise: limit raise, 3+ %M"},
+		{Name: "comp.resp.jumpraise.game", Prio: 117, Seq: "1M B", Call: "jM", When: not(jumpBelowGame('M')), Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: SignOff,
+			Desc: "Game in %M: a limit raise, no room to invite, 3+ %M"},
 		// Their jump to the four level over partner's opening: with
 		// values and no fit to bid, double (partner leaves it in but
 		// for a freak).
@@ -1155,6 +1160,14 @@ func fourLevelDefence() []*Rule {
 			Desc: "Answer to the double: 4+ %z (a minor 5+)", Force: SignOff},
 		{Name: "adv.x.4level.pass", Prio: 110, Seq: "4x X P", Call: "P",
 			Desc: "Leaves the double in: defence, no suit to bid"},
+	}
+}
+
+// jumpBelowGame: a jump in suit v stays below game.
+func jumpBelowGame(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		j, ok := levelFor(c, 'j', bridge.Strain(b.S(v)))
+		return ok && !isGame(j)
 	}
 }
 

@@ -59,6 +59,8 @@ func TestKeyRules(t *testing.T) {
 		{"partner overcalled, they raised: a long suit of my own without a fit", "J8.Q.A9.KQJ95432", "All", "1D 1H 2D", "3C", "nat.adv.newsuit"},
 		{"the weak two's minimum shown: game all the same with 18 and a doubleton", "Q4.AT3.AT62.AKJ3", "NS", "2S P 2N P 3S P", "4S", "w2.min.game"},
 		{"a minor raised over their overcall: 3NT with 18-21, balanced, their suit stopped", "A95.AK7.KT.AJT96", "NS", "1C 1S 2C P", "3N", "orb.minor.raised.3nt.comp"},
+		{"a limit raise over their cue bid of our major: the jump is game, read as a sign-off", "KQ4.Q973.A962.73", "None", "1S 2S", "4S", "comp.resp.jumpraise.game"},
+		{"a limit raise over their two-level overcall: the jump to three invites", "KQ4.Q973.A962.73", "None", "1S 2D", "3S", "comp.resp.jumpraise"},
 		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
 		{"transfer to hearts", "84.QJ973.952.K73", "None", "1N P", "2D", "nt1.transfer.h"},
 		{"transfer to spades", "QJ973.84.952.K73", "None", "1N P", "2H", "nt1.transfer.s"},
