@@ -438,6 +438,12 @@ func naturalRules() []*Rule {
 			}},
 			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
 			Desc: "Overcall: 10-17 HCP, 5+ %x"},
+		// Their 1NT response (1x P 1NT): a six-card major of a sound hand
+		// is bid at the two level all the same (a sandwich overcall).
+		{Name: "nat.overcall.sandwich", Prio: 24, Seq: "1x P 1N", Call: "2M", Force: NonForcing,
+			When: differ('M', 'x'),
+			Need: Need{Pts: rng(11, 17), Len: "M6+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.DecentSuit(b.S('M')) }},
+			Desc: "Overcall over their 1NT response: 11-17 HCP, 6+ %M"},
 		{Name: "nat.doubler.nt", Prio: 25, Seq: any, Call: "cN", Force: NonForcing,
 			When: all(iDoubledStrong, lastBelow(3, bridge.NoTrump)),
 			Need: Need{Pts: rng(18, 37), Test: func(c *Ctx, e *Eval, _ *Bind) bool {

@@ -61,6 +61,7 @@ func TestKeyRules(t *testing.T) {
 		{"a minor raised over their overcall: 3NT with 18-21, balanced, their suit stopped", "A95.AK7.KT.AJT96", "NS", "1C 1S 2C P", "3N", "orb.minor.raised.3nt.comp"},
 		{"a limit raise over their cue bid of our major: the jump is game, read as a sign-off", "KQ4.Q973.A962.73", "None", "1S 2S", "4S", "comp.resp.jumpraise.game"},
 		{"a limit raise over their two-level overcall: the jump to three invites", "KQ4.Q973.A962.73", "None", "1S 2D", "3S", "comp.resp.jumpraise"},
+		{"their 1NT response: a sound six-card major overcalls all the same", "AJ842.KJ9864.KJ.", "All", "1S P 1N", "2H", "nat.overcall.sandwich"},
 		{"Stayman", "KJ73.Q4.K962.853", "None", "1N P", "2C", "nt1.stayman"},
 		{"transfer to hearts", "84.QJ973.952.K73", "None", "1N P", "2D", "nt1.transfer.h"},
 		{"transfer to spades", "QJ973.84.952.K73", "None", "1N P", "2H", "nt1.transfer.s"},
