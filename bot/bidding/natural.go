@@ -436,7 +436,7 @@ func naturalRules() []*Rule {
 				}
 				return e.Len[x] >= 6 && (e.HCP >= 14 || e.GoodSuit(x) && e.HCP >= 11)
 			}},
-			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Pref: longerSuit('x'),
 			Desc: "Overcall: 10-17 HCP, 5+ %x"},
 		// Their 1NT response (1x P 1NT): a six-card major of a sound hand
 		// is bid at the two level all the same (a sandwich overcall).
@@ -504,7 +504,7 @@ func naturalRules() []*Rule {
 		// without a fit for partner's, is bid (non-forcing) rather than
 		// pass.
 		{Name: "nat.adv.newsuit", Prio: 22, Seq: any, Call: "cx", Force: NonForcing,
-			When: all(theyBid, partnerOvercalled, noBidOfMine, lastBelow(4, bridge.StrainClubs)),
+			When: all(theyBid, partnerOvercalled, firstCall, lastBelow(4, bridge.StrainClubs)),
 			Need: Need{Pts: rng(8, 16), Len: "x6+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 				x := b.S('x')
 				if c.theyShowed(x) || c.ShownLen(c.Partner(), x) > 0 || !e.DecentSuit(x) {
@@ -518,7 +518,7 @@ func naturalRules() []*Rule {
 				call, _ := levelFor(c, 'c', bridge.Strain(x))
 				return call.Level <= 2 && e.HCP >= 8 || call.Level == 3 && e.HCP >= 10 || call.Level == 4 && e.Len[x] >= 8
 			}},
-			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Pref: longerSuit('x'),
 			Desc: "Own suit after partner's overcall: 6+ %x, no fit for partner"},
 		// Partner's double of a low suit contract asks me to bid, unless I
 		// hold their suit (five cards, or four with two honours).
@@ -538,7 +538,7 @@ func naturalRules() []*Rule {
 				}
 				return true
 			}, Len: "x4+"},
-			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Pref: longerSuit('x'),
 			Desc: "Answers partner's double: 4+ %x"},
 		{Name: "nat.balance.double", Prio: 24, Seq: any, Call: "X", Force: Forcing,
 			When: all(balancingPred, weSilent, lastSuit, lastBelow(3, bridge.StrainClubs)),
@@ -606,7 +606,7 @@ func naturalRules() []*Rule {
 		// The last resort when a pass is not allowed.
 		{Name: "nat.forced.long", Prio: 5, Seq: any, Call: "cx", When: forced,
 			Need: Need{Test: notTheirs('x')},
-			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('x')]*10 + int(b.S('x')) },
+			Pref: longerSuit('x'),
 			Desc: "Forced: the longest suit"},
 		{Name: "nat.forced.any", Prio: 4, Seq: any, Call: "cx cN", When: forced,
 			Pref: func(e *Eval, b *Bind) int {
@@ -801,26 +801,14 @@ func firstAction(c *Ctx) (card.Seat, bridge.Call, bool) {
 }
 
 // oneBidOfMine: the seat to act has made exactly one bid (doubles aside).
-func oneBidOfMine(c *Ctx, _ *Bind) bool { return bidsOfMine(c) == 1 }
-
-// noBidOfMine: the seat to act has made no call but pass.
-func noBidOfMine(c *Ctx, _ *Bind) bool {
-	for _, call := range c.CallsOf(c.Me) {
-		if call.Kind != bridge.Pass {
-			return false
-		}
-	}
-	return true
-}
-
-func bidsOfMine(c *Ctx) int {
+func oneBidOfMine(c *Ctx, _ *Bind) bool {
 	n := 0
 	for _, call := range c.CallsOf(c.Me) {
 		if call.Kind == bridge.Bid {
 			n++
 		}
 	}
-	return n
+	return n == 1
 }
 
 // iOpened: the seat to act made the opening bid.

@@ -1136,7 +1136,7 @@ func fourLevelDefence() []*Rule {
 		{Name: "ovc.4level.suit", Prio: 124, Seq: "4x", Call: "cy", Need: Need{Pts: rng(12, 18), Len: "y6+", Test: hall(good('y'), func(c *Ctx, e *Eval, b *Bind) bool {
 			l, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
 			return ok && (l.Level == 4 || e.Len[b.S('y')] >= 7 || e.HCP >= 15)
-		})}, Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('y')]*10 + int(b.S('y')) },
+		})}, Pref: longerSuit('y'),
 			Desc: "Overcall of their four-level preempt: good 6+ %y, 12-18 HCP", Force: SignOff},
 		// (over 4S partner answers at the five level: 16+)
 		{Name: "ovc.4level.takeout", Prio: 123, Seq: "4x", Call: "X", Need: Need{Pts: rng(14, 37), Test: hall(shortIn('x', 1), takeoutShape, func(_ *Ctx, e *Eval, b *Bind) bool {
@@ -1216,6 +1216,11 @@ func cheapestMajorFirst(e *Eval, b *Bind) int {
 // their suit stopped: the doubler's notrump comes before a minor raise.
 func ntFirst(c *Ctx, e *Eval, b *Bind) bool {
 	return b.S('y') <= card.Diamonds && e.Balanced && stoppersTheirs(c, e, b)
+}
+
+// longerSuit prefers the longer suit for v, then the higher-ranking.
+func longerSuit(v byte) func(*Eval, *Bind) int {
+	return func(e *Eval, b *Bind) int { return e.Len[b.S(v)]*10 + int(b.S(v)) }
 }
 
 // longerMajor prefers the longer major M, hearts with equal length.
