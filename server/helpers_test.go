@@ -102,23 +102,6 @@ func (c *client) csrf() string {
 }
 
 // do sends a request and decodes the answer into out, checking the status.
-// status sends a GET of path and returns the status, decoding a 200's
-// body into out.
-func (c *client) status(path string, out any) int {
-	c.t.Helper()
-	resp, err := c.hc.Get(c.base + path)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode == http.StatusOK && out != nil {
-		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-			c.t.Fatalf("GET %s: %v", path, err)
-		}
-	}
-	return resp.StatusCode
-}
-
 func (c *client) do(method, path string, body any, out any, want int) {
 	c.t.Helper()
 	var rd io.Reader

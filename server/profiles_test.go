@@ -262,8 +262,11 @@ func TestProfilePlayed(t *testing.T) {
 			// which it is not found: over too (a CI run on a loaded
 			// machine lost the race between the last deal and this GET).
 			var info protocol.TableInfo
-			switch code := erin.status("/api/tables/"+id, &info); code {
+			switch code, body := erin.get("/api/tables/" + id); code {
 			case http.StatusOK:
+				if err := json.Unmarshal([]byte(body), &info); err != nil {
+					t.Fatalf("GET /api/tables/%s: %v", id, err)
+				}
 				over = info.Over
 			case http.StatusNotFound:
 				over = true

@@ -71,7 +71,7 @@ func (c *client) createTournament(body map[string]any) string {
 	return out.ID
 }
 
-// status sends a GET and returns the status and body.
+// get sends a GET and returns the status and body.
 func (c *client) get(path string) (int, string) {
 	c.t.Helper()
 	resp, err := c.hc.Get(c.base + path)
