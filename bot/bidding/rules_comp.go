@@ -67,6 +67,17 @@ func runningMinor(e *Eval) bool {
 	return false
 }
 
+// sixCardMajorUnbid: six cards or more in a major nobody has bid (a suit
+// to bid, not a double or notrump).
+func sixCardMajorUnbid(c *Ctx, e *Eval, _ *Bind) bool {
+	for _, s := range c.UnbidSuits() {
+		if s >= card.Hearts && e.Len[s] >= 6 {
+			return true
+		}
+	}
+	return false
+}
+
 // unbidMajor: a major neither side has bid.
 func unbidMajor(c *Ctx, _ *Eval, _ *Bind) bool {
 	for _, s := range c.UnbidSuits() {
@@ -461,6 +472,24 @@ func competitiveRules() []*Rule {
 			Desc: "Negative double: 12+ HCP, four cards in one major and three in the other", Force: Forcing},
 		{Name: "negx.3level", Prio: 115, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(10, 37), Test: hall(majorsUnbid4, shortIn('y', 3), hnot(hall(hcpMin(13), longUnbid)))},
 			Desc: "Negative double: 10+ HCP", Force: Forcing},
+		// Their jump to the three level over partner's one-bid, with
+		// values and no four-card major to double on: 3NT with their
+		// suit stopped, a raise of partner's minor with support (game
+		// with more), else a double that shows values (partner bids
+		// 3NT with a stopper, an unbid major with four, leaves it in
+		// with their trumps, or bids his suit again).
+		{Name: "comp.resp.3level.3nt", Prio: 114, Seq: "1x 3y", Call: "3N", Need: Need{Pts: rng(11, 17), Bal: 2, Test: hall(stopper('y'), hnot(sixCardMajorUnbid))}, Force: SignOff,
+			Desc: "3NT over their preempt: 11+ HCP, a stopper in %y"},
+		{Name: "comp.resp.3level.raise", Prio: 113, Seq: "1m 3y/2m", Call: "4m", Need: Need{Pts: rng(11, 13), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5
+		}},
+			Desc: "Raise to four over their preempt or cue bid: 11-13 points, 4+ %m"},
+		{Name: "comp.resp.3level.minorgame", Prio: 113, Seq: "1m 3y/2m", Call: "5m", Need: Need{Pts: rng(14, 17), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5
+		}}, Force: SignOff,
+			Desc: "Game in %m over their preempt or cue bid: 14-17 points, 4+ %m"},
+		{Name: "negx.3level.values", Prio: 112, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(11, 37), Len: "y0-3", Test: hall(hany(shortIn('y', 2), hcpMin(13)), hnot(sixCardMajorUnbid))},
+			Desc: "Negative double: 11+ HCP, at most two %y (three with 13+)", Force: Forcing},
 		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			// a passed hand with both majors unbid and four of the
 			// other too doubles: it shows both
@@ -483,7 +512,8 @@ func competitiveRules() []*Rule {
 			l, _, _ := c.LastBid()
 			return l.Level <= 2
 		}, Need: Need{Pts: rng(10, 37), Len: "z5+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return b.S('z') >= card.Hearts || e.Len[b.S('z')] >= 6 || e.HCP >= 12
+			// four of partner's major: the raise first
+			return b.S('z') >= card.Hearts || b.S('x') < card.Hearts || e.Len[b.S('x')] < 4
 		}},
 			Desc: "New suit: 10+ HCP, 5+ %z", Force: Forcing},
 		{Name: "comp.resp.cuebid", Prio: 114, Seq: "1M B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
@@ -510,6 +540,10 @@ func competitiveRules() []*Rule {
 			Desc: "Jump raise: limit raise, 3+ %M"},
 		{Name: "comp.resp.jumpraise.game", Prio: 117, Seq: "1M B", Call: "jM", When: not(jumpBelowGame('M')), Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: SignOff,
 			Desc: "Game in %M: a limit raise, no room to invite, 3+ %M"},
+		// Their cue bid of partner's major (Michaels): with a fit and
+		// opening values, game (the limit raise is the jump to it).
+		{Name: "comp.resp.michaels.game", Prio: 116, Seq: "1M 2M", Call: "4M", Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"}, Force: SignOff,
+			Desc: "Game in %M over their cue bid: 13+ points, 3+ %M"},
 		// Their jump to the four level over partner's opening: with
 		// values and no fit to bid, double (partner leaves it in but
 		// for a freak).
@@ -517,10 +551,33 @@ func competitiveRules() []*Rule {
 			Desc: "Double of their four-level bid: 10+ HCP, for penalty", Force: NonForcing},
 		{Name: "comp.resp.nt", Prio: 110, Seq: "1x 1y", Call: "1N", Need: Need{Pts: rng(6, 10), Test: stoppersTheirs},
 			Desc: "1NT: 6-10 HCP, stopper"},
-		{Name: "comp.resp.2nt", Prio: 110, Seq: "1x 2y", Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersTheirs}, Force: Invitational,
+		{Name: "comp.resp.2nt", Prio: 110, Seq: "1x 1y/2y", Call: "2N", Need: Need{Pts: rng(11, 12), Test: stoppersTheirs}, Force: Invitational,
 			Desc: "2NT: 11-12 HCP, stopper"},
 		{Name: "comp.resp.3nt", Prio: 111, Seq: "1x 1y/2y", Call: "3N", Need: Need{Pts: rng(13, 17), Bal: 2, Test: stoppersTheirs},
 			Desc: "3NT: 13+ HCP, stopper"},
+		// Over their overcall of partner's minor, the cue bid of their
+		// suit is a raise, a limit raise or better (notrump first with
+		// their suit stopped; a new major first). Opener bids notrump
+		// with a stopper, the minor again with a minimum, game with
+		// more.
+		{Name: "comp.resp.cuebid.minor", Prio: 109, Seq: "1m 1y/2y", Call: "cy", When: func(c *Ctx, b *Bind) bool {
+			l, _, _ := c.LastBid()
+			cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
+			return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S('m'))).Rank()
+		}, Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
+			return e.HCP >= 10 && (b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5)
+		}},
+			Desc: "Cue bid: a raise of %m, a limit raise or better (11+ points, 4+ %m)", Force: Forcing, Art: true},
+		{Name: "orb.cue.minor.2nt", Prio: 112, Seq: "1m 1y/2y .y P", Call: "2N", Need: Need{Pts: rng(12, 14), Test: stopper('y')},
+			Desc: "2NT: a minimum, 12-14 HCP, a stopper in %y", Force: NonForcing},
+		{Name: "orb.cue.minor.3nt", Prio: 111, Seq: "1m 1y/2y .y P", Call: "3N", When: lastBelow(3, bridge.StrainClubs), Need: Need{Pts: rng(15, 21), Test: stopper('y')}, Force: SignOff,
+			Desc: "3NT: 15-21 HCP, a stopper in %y"},
+		{Name: "orb.cue.minor.3nt.noroom", Prio: 111, Seq: "1m 1y/2y .y P", Call: "3N", When: not(lastBelow(3, bridge.StrainClubs)), Need: Need{Pts: rng(12, 21), Test: stopper('y')}, Force: SignOff,
+			Desc: "3NT: a stopper in %y (the cue bid took the room for 2NT)"},
+		{Name: "orb.cue.minor.game", Prio: 110, Seq: "1m 1y/2y .y P", Call: "5m", Need: Need{Pts: rng(15, 21), Len: "m4+"}, Force: SignOff,
+			Desc: "Game in %m: 15+ HCP, 4+ %m, no stopper in %y"},
+		{Name: "orb.cue.minor.min", Prio: 109, Seq: "1m 1y/2y .y P", Call: "cm", Need: Need{Pts: rng(10, 14)}, Force: NonForcing,
+			Desc: "Three of %m: a minimum (at most 14 HCP), no stopper in %y"},
 		// Partner's opening doubled.
 		{Name: "resp.x.4M", Prio: 116, Seq: "1M X", Call: "4M", Need: Need{Pts: rng(0, 9), Len: "M5+"}, Force: SignOff,
 			Desc: "Preemptive raise to game"},
@@ -942,6 +999,16 @@ func competitiveRules() []*Rule {
 			Desc: "Game in %M: 15+ HCP, 4+ %M"},
 		{Name: "nx.3level.3nt", Prio: 111, Seq: "1x 3y X P", Call: "3N", Need: Need{Pts: rng(15, 37), Test: stopper('y')}, Force: SignOff,
 			Desc: "3NT: 15+ HCP, a stopper in %y"},
+		// With a minimum: 3NT with their suit stopped, an unbid major
+		// with four, the double left in with four of their trumps and
+		// two of the top honours.
+		{Name: "nx.3level.3nt.min", Prio: 110, Seq: "1x 3y X P", Call: "3N", Need: Need{Pts: rng(12, 14), Test: stopper('y')}, Force: SignOff,
+			Desc: "3NT: 12-14 HCP, a stopper in %y"},
+		{Name: "nx.3level.major.min", Prio: 109, Seq: "1x 3y X P", Call: "4M", When: all(differ('M', 'x'), differ('M', 'y')),
+			Need: Need{Pts: rng(12, 14), Len: "M4+"}, Pref: longerMajor, Force: SignOff,
+			Desc: "Game in %M: 12-14 HCP, 4+ %M"},
+		{Name: "nx.3level.penalty", Prio: 108, Seq: "1x 3y X P", Call: "P", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 4) >= 2 }},
+			Desc: "Leaves the double in: 4+ %y with two top honours"},
 		// The negative doubler's second call.
 		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedGame}, Force: SignOff,
 			Show: showsCombinedGame, Desc: "3NT: game values"},

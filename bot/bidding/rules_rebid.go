@@ -174,7 +174,7 @@ func openerRebidRules() []*Rule {
 		{Name: "orb.minor.raised.3nt.comp", Prio: 105, Seq: "1m 1y/2y 2m/3m P", Call: "3N", Need: Need{Pts: rng(18, 21), Bal: 2, Test: stoppersTheirs}, Force: SignOff,
 			Desc: "3NT: 18-21 HCP, balanced, their suit stopped"},
 		// After a limit raise.
-		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)),
+		{Name: "orb.limit.game", Prio: 110, Seq: "1M P 3M P", Call: "4M", Need: Need{Test: hany(hcpMin(14), hall(hcpMin(13), ltcMax(6)), hall(hcpMin(11), ltcMax(5)),
 			hall(hcpMin(12), ltcMax(6), func(_ *Ctx, e *Eval, b *Bind) bool { return e.Len[b.S('M')] >= 6 }))}, Force: SignOff,
 			Desc: "Accepts the invitation"},
 		{Name: "orb.limit.pass", Prio: 50, Seq: "1M P 3M P", Call: "P", Desc: "Declines the invitation"},

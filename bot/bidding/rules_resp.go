@@ -42,6 +42,12 @@ func responseRules() []*Rule {
 		{Name: "resp.limit.raise.passed3", Prio: 109, Seq: "1M P", Call: "3M", When: not(unpassed),
 			Need: Need{Pts: rng(10, 12), Count: SupportPts, Trump: 'M', Len: "M3", Test: hcpMin(10)}, Force: Invitational,
 			Desc: "Limit raise: 10-12 points, 3 %M (a passed hand)"},
+		// An unpassed hand with three trumps and 10-12 HCP and no
+		// two-over-one suit (five cards, or four with 13+): the limit
+		// raise too, rather than a 1NT that denies the values.
+		{Name: "resp.limit.raise.3", Prio: 90, Seq: "1M P", Call: "3M", When: unpassed,
+			Need: Need{Pts: rng(10, 12), Len: "M3"}, Force: Invitational,
+			Desc: "Limit raise: 10-12 HCP, 3 %M"},
 		{Name: "resp.3nt.major", Prio: 105, Seq: "1M P", Call: "3N", When: unpassed,
 			Need: Need{Pts: rng(15, 17), Bal: 1, Len: "M2-3", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
 				return b.S('M') == card.Spades || e.Len[card.Spades] < 4
