@@ -968,6 +968,10 @@ func competitiveRules() []*Rule {
 		{Name: "nx.jump", Prio: 111, Seq: "1x 1y/2y X P", Call: "jM", When: differ('M', 'y'),
 			Need: Need{Pts: rng(16, 17), Len: "M4+"}, Force: Invitational,
 			Desc: "Jump in %M: 16-17 HCP, 4+ %M"},
+		// A six-card suit and extra values: the jump rebid, below 3NT.
+		{Name: "nx.jumprebid", Prio: 111, Seq: "1x 1y/2y X P", Call: "jx", When: cheapLevel('x', 2),
+			Need: Need{Pts: rng(16, 18), Len: "x6+", Test: good('x')}, Force: Invitational,
+			Desc: "Jump rebid: 16-18 HCP, a good 6+ %x"},
 		{Name: "nx.2nt", Prio: 111, Seq: "1x 1y X P", Call: "2N", Need: Need{Pts: rng(18, 19), Bal: 2, Test: stoppersTheirs}, Force: Invitational,
 			Desc: "2NT: 18-19 HCP, stopper"},
 		{Name: "nx.major", Prio: 110, Seq: "1x 1y/2y X P/B", Call: "cM", When: differ('M', 'y'),
