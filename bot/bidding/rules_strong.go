@@ -203,6 +203,11 @@ func defaultRules() []*Rule {
 		{Name: "gen.game.major", Natural: true, Prio: 30, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(4, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), belowSlam, func(c *Ctx, e *Eval, b *Bind) bool { return ourPoints(c, e, b) >= gameNeed(c) })}, Force: SignOff,
 			Show: showsFit('M'), Desc: "Game in the major fit"},
+		// Over their bid three of the major only competes (partner
+		// reads it so): a point short of game, bid it.
+		{Name: "gen.game.major.comp", Natural: true, Prio: 26, Seq: "... *", Call: "4M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, theyBid, cheapLevel('M', 3), not(partnerForced)),
+			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p == gameNeed(c)-1 })}, Force: SignOff,
+			Show: showsFit('M'), Desc: "Game in the major fit: in competition, where three would only compete"},
 		{Name: "gen.invite.major", Natural: true, Prio: 25, Seq: "... *", Call: "3M", When: all(secondRound, weOpenedOrOvercalled, partnerShowedMajor, lastBelow(3, bridge.StrainHearts)),
 			Need: Need{Test: hall(fitMin('M', 8), func(c *Ctx, e *Eval, b *Bind) bool { p := ourPoints(c, e, b); return p >= 23 && p < gameNeed(c) })}, Force: Invitational,
 			Show: showsFit('M'), Desc: "Invites game in the major fit"},
@@ -238,4 +243,11 @@ func secondRound(c *Ctx, _ *Bind) bool {
 }
 
 // weOpenedOrOvercalled: our side has made a natural bid.
+// partnerForced: partner's last call forces (then a raise is only
+// support, and partner goes on).
+func partnerForced(c *Ctx, _ *Bind) bool {
+	_, m, ok := c.partnerLastCall()
+	return ok && m.Force.binds()
+}
+
 func weOpenedOrOvercalled(c *Ctx, _ *Bind) bool { return len(c.OurSuits()) > 0 || c.WeOpened() }
