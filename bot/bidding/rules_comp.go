@@ -67,6 +67,12 @@ func runningMinor(e *Eval) bool {
 	return false
 }
 
+// minorSupport: support for partner's minor m worth raising it high:
+// four diamonds, or five clubs (a 1C opening may hold three).
+func minorSupport(_ *Ctx, e *Eval, b *Bind) bool {
+	return b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5
+}
+
 // sixCardMajorUnbid: six cards or more in a major nobody has bid (a suit
 // to bid, not a double or notrump).
 func sixCardMajorUnbid(c *Ctx, e *Eval, _ *Bind) bool {
@@ -477,16 +483,13 @@ func competitiveRules() []*Rule {
 		// suit stopped, a raise of partner's minor with support (game
 		// with more), else a double that shows values (partner bids
 		// 3NT with a stopper, an unbid major with four, leaves it in
-		// with their trumps, or bids his suit again).
+		// with their trumps, or bids his suit again). The raises stand
+		// over their cue bid of the minor (Michaels) too.
 		{Name: "comp.resp.3level.3nt", Prio: 114, Seq: "1x 3y", Call: "3N", Need: Need{Pts: rng(11, 17), Bal: 2, Test: hall(stopper('y'), hnot(sixCardMajorUnbid))}, Force: SignOff,
 			Desc: "3NT over their preempt: 11+ HCP, a stopper in %y"},
-		{Name: "comp.resp.3level.raise", Prio: 113, Seq: "1m 3y/2m", Call: "4m", Need: Need{Pts: rng(11, 13), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5
-		}},
+		{Name: "comp.resp.3level.raise", Prio: 113, Seq: "1m 3y/2m", Call: "4m", Need: Need{Pts: rng(11, 13), Count: SupportPts, Trump: 'm', Len: "m4+", Test: minorSupport},
 			Desc: "Raise to four over their preempt or cue bid: 11-13 points, 4+ %m"},
-		{Name: "comp.resp.3level.minorgame", Prio: 113, Seq: "1m 3y/2m", Call: "5m", Need: Need{Pts: rng(14, 17), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5
-		}}, Force: SignOff,
+		{Name: "comp.resp.3level.minorgame", Prio: 113, Seq: "1m 3y/2m", Call: "5m", Need: Need{Pts: rng(14, 17), Count: SupportPts, Trump: 'm', Len: "m4+", Test: minorSupport}, Force: SignOff,
 			Desc: "Game in %m over their preempt or cue bid: 14-17 points, 4+ %m"},
 		{Name: "negx.3level.values", Prio: 112, Seq: "1x 3y", Call: "X", Need: Need{Pts: rng(11, 37), Len: "y0-3", Test: hall(hany(shortIn('y', 2), hcpMin(13)), hnot(sixCardMajorUnbid))},
 			Desc: "Negative double: 11+ HCP, at most two %y (three with 13+)", Force: Forcing},
@@ -564,9 +567,7 @@ func competitiveRules() []*Rule {
 			l, _, _ := c.LastBid()
 			cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
 			return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S('m'))).Rank()
-		}, Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'm', Len: "m4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
-			return e.HCP >= 10 && (b.S('m') == card.Diamonds || e.Len[card.Clubs] >= 5)
-		}},
+		}, Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'm', Len: "m4+", Test: hall(hcpMin(10), minorSupport)},
 			Desc: "Cue bid: a raise of %m, a limit raise or better (11+ points, 4+ %m)", Force: Forcing, Art: true},
 		{Name: "orb.cue.minor.2nt", Prio: 112, Seq: "1m 1y/2y .y P", Call: "2N", Need: Need{Pts: rng(12, 14), Test: stopper('y')},
 			Desc: "2NT: a minimum, 12-14 HCP, a stopper in %y", Force: NonForcing},
