@@ -519,13 +519,7 @@ func competitiveRules() []*Rule {
 			return b.S('z') >= card.Hearts || b.S('x') < card.Hearts || e.Len[b.S('x')] < 4
 		}},
 			Desc: "New suit: 10+ HCP, 5+ %z", Force: Forcing},
-		{Name: "comp.resp.cuebid", Prio: 114, Seq: "1M B", Call: "cy", When: func(c *Ctx, b *Bind) bool {
-			// below game in the major: a cue bid past four of it
-			// would take the partnership past game to show a raise
-			l, _, _ := c.LastBid()
-			cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
-			return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S('M'))).Rank()
-		}, Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
+		{Name: "comp.resp.cuebid", Prio: 114, Seq: "1M B", Call: "cy", When: cueBelowFour('M'), Need: Need{Pts: rng(13, 37), Count: SupportPts, Trump: 'M', Len: "M3+"},
 			Desc: "Cue bid: game-forcing raise in %M", Force: GameForcing, Art: true},
 		// Over their jump to the three level a raise is game: no room
 		// for a cue bid below it.
@@ -563,11 +557,7 @@ func competitiveRules() []*Rule {
 		// their suit stopped; a new major first). Opener bids notrump
 		// with a stopper, the minor again with a minimum, game with
 		// more.
-		{Name: "comp.resp.cuebid.minor", Prio: 109, Seq: "1m 1y/2y", Call: "cy", When: func(c *Ctx, b *Bind) bool {
-			l, _, _ := c.LastBid()
-			cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
-			return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S('m'))).Rank()
-		}, Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'm', Len: "m4+", Test: hall(hcpMin(10), minorSupport)},
+		{Name: "comp.resp.cuebid.minor", Prio: 109, Seq: "1m 1y/2y", Call: "cy", When: cueBelowFour('m'), Need: Need{Pts: rng(11, 37), Count: SupportPts, Trump: 'm', Len: "m4+", Test: hall(hcpMin(10), minorSupport)},
 			Desc: "Cue bid: a raise of %m, a limit raise or better (11+ points, 4+ %m)", Force: Forcing, Art: true},
 		{Name: "orb.cue.minor.2nt", Prio: 112, Seq: "1m 1y/2y .y P", Call: "2N", Need: Need{Pts: rng(12, 14), Test: stopper('y')},
 			Desc: "2NT: a minimum, 12-14 HCP, a stopper in %y", Force: NonForcing},
@@ -1012,7 +1002,7 @@ func competitiveRules() []*Rule {
 		{Name: "nx.3level.major.min", Prio: 109, Seq: "1x 3y X P", Call: "4M", When: all(differ('M', 'x'), differ('M', 'y')),
 			Need: Need{Pts: rng(12, 14), Len: "M4+"}, Pref: longerMajor, Force: SignOff,
 			Desc: "Game in %M: 12-14 HCP, 4+ %M"},
-		{Name: "nx.3level.penalty", Prio: 108, Seq: "1x 3y X P", Call: "P", Need: Need{Len: "y4+", Test: func(_ *Ctx, e *Eval, b *Bind) bool { return e.Top(b.S('y'), 4) >= 2 }},
+		{Name: "nx.3level.penalty", Prio: 108, Seq: "1x 3y X P", Call: "P", Need: Need{Len: "y4+", Test: honours('y', 4, 2)},
 			Desc: "Leaves the double in: 4+ %y with two top honours"},
 		// The negative doubler's second call.
 		{Name: "nx.resp.3nt", Prio: 106, Seq: "1x 1y/2y X P 1N/2N P", Call: "3N", Need: Need{Pts: rng(6, 37), Test: combinedGame}, Force: SignOff,
@@ -1232,6 +1222,17 @@ func fourLevelDefence() []*Rule {
 			Desc: "Answer to the double: 4+ %z (a minor 5+)", Force: SignOff},
 		{Name: "adv.x.4level.pass", Prio: 110, Seq: "4x X P", Call: "P",
 			Desc: "Leaves the double in: defence, no suit to bid"},
+	}
+}
+
+// cueBelowFour: their last bid is in y, and the cue bid of it stays below
+// four of our suit v (past four of a major it would take the partnership
+// beyond game to show a raise).
+func cueBelowFour(v byte) AuctionPred {
+	return func(c *Ctx, b *Bind) bool {
+		l, _, _ := c.LastBid()
+		cue, ok := levelFor(c, 'c', bridge.Strain(b.S('y')))
+		return l.Strain == bridge.Strain(b.S('y')) && ok && cue.Rank() < bridge.NewBid(4, bridge.Strain(b.S(v))).Rank()
 	}
 }
 
