@@ -465,6 +465,15 @@ func competitiveRules() []*Rule {
 		// runs to it.
 		{Name: "ovc1nt.x.run", Prio: 110, Seq: "1x 1N X", Call: "2y", Need: Need{Pts: rng(0, 5), Len: "y5+"},
 			Desc: "Runs from 1NT doubled: 5+ %y"},
+		// The responsive double: partner doubled for takeout and they
+		// raised; a double shows values and two places to play, the
+		// majors over their minor, the minors over their major.
+		{Name: "negx.responsive.majors", Prio: 113, Seq: "1m X 2m/3m", Call: "X", Art: true, Need: Need{Pts: rng(8, 37), Len: "H4+ S4+"},
+			Force: Forcing, Desc: "Responsive double: 8+ HCP, both majors"},
+		{Name: "negx.responsive.minors", Prio: 113, Seq: "1M X 2M/3M", Call: "X", Art: true, Need: Need{Pts: rng(8, 37), Len: "C4+ D4+ O0-3"},
+			Force: Forcing, Desc: "Responsive double: 8+ HCP, both minors"},
+		{Name: "negx.responsive.overcall", Prio: 112, Seq: "1x 1y/2y 2x/3x", Call: "X", Art: true, Need: Need{Pts: rng(8, 37), Len: "y0-2 U4-5"},
+			Force: Forcing, Desc: "Responsive double: 8+ HCP, the two unbid suits"},
 		{Name: "negx.1level", Prio: 116, Seq: "1x 1y", Call: "X", Need: Need{Pts: rng(6, 37), Test: hall(majorsUnbid4, hnot(raiseFirst))},
 			Desc: "Negative double: 6+ HCP, the unbid major(s)", Force: Forcing},
 		{Name: "negx.2level", Prio: 116, Seq: "1x 2y", Call: "X", Need: Need{Pts: rng(7, 37), Test: hall(majorsUnbid4, hnot(raiseFirst), hany(shortIn('y', 3), hall(shortIn('y', 4), unbidMajor)))},
@@ -647,6 +656,30 @@ func competitiveRules() []*Rule {
 			Desc: "Lead-directing double: 4+ %x, two top honours"},
 		{Name: "adv.x.comp", Prio: 112, Seq: "1x X 2x", Call: "cz", Need: Need{Pts: rng(5, 10), Len: "z5+"}, Pref: majorFirst,
 			Desc: "Competes: 5-10 HCP, 5+ %z"},
+		// Their raise over partner's takeout double. The advancer is no
+		// longer forced, but with values he still bids: game in a major
+		// with game values, 3NT with their suit stopped, a jump to invite,
+		// a four-card major at the two level, and with two places to play
+		// the responsive double (below, with the negative doubles).
+		{Name: "adv.x.raised.game", Prio: 118, Seq: "1x X 2x/3x", Call: "4M", When: all(differ('M', 'x'), cheapLevelIn('M', 2, 4)),
+			Need: Need{Pts: rng(12, 37), Len: "M4+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
+				if e.Len[b.S('M')] >= 5 {
+					return true
+				}
+				other := card.Hearts + card.Spades - b.S('M')
+				return e.HCP >= 13 && (other == b.S('x') || e.Len[other] < 4)
+			}}, Pref: longerMajor, Force: SignOff,
+			Desc: "Game in %M: 12+ HCP, 5+ %M (13+ with four)"},
+		{Name: "adv.x.raised.3nt", Prio: 117, Seq: "1x X 2x/3x", Call: "3N", Need: Need{Pts: rng(13, 17), Bal: 2, Test: hall(stoppersTheirs, noUnbidMajor4)},
+			Force: SignOff, Desc: "3NT: 13-17 HCP, stopper"},
+		{Name: "adv.x.raised.jump", Prio: 115, Seq: "1x X 2x", Call: "jM", When: all(differ('M', 'x'), cheapLevel('M', 2)),
+			Need: Need{Pts: rng(10, 12), Len: "M4+", Test: hnot(majorsUnbid4)}, Pref: longerMajor, Force: Invitational,
+			Desc: "Jump: 10-12 HCP, 4+ %M"},
+		{Name: "adv.x.raised.2nt", Prio: 114, Seq: "1x X 2x", Call: "2N", Need: Need{Pts: rng(10, 12), Bal: 2, Test: hall(stoppersTheirs, noUnbidMajor4)},
+			Force: Invitational, Desc: "2NT: 10-12 HCP, stopper"},
+		{Name: "adv.x.raised.major", Prio: 111, Seq: "1x X 2x", Call: "cM", When: all(differ('M', 'x'), cheapLevel('M', 2)),
+			Need: Need{Pts: rng(6, 10), Len: "M4"}, Pref: longerMajor,
+			Desc: "Competes: 6-10 HCP, 4 %M"},
 		{Name: "adv.x2.suit", Prio: 110, Seq: "1x P 1y X B/P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
 			for _, s := range c.TheirSuits() {
 				if s == b.S('z') {
@@ -793,6 +826,20 @@ func competitiveRules() []*Rule {
 			Need: Need{Len: "y4+"}, Desc: "Competes: 4+ %y"},
 		{Name: "adv.raise.comp", Prio: 113, Seq: "1x 1y/2y 2x", Call: "cy", Need: Need{Pts: rng(6, 9), Len: "y3+"},
 			Desc: "Competitive raise: 6-9 HCP, 3+ %y"},
+		// Their raise over partner's overcall: notrump shows their suit
+		// stopped and no fit, and values with both unbid suits double
+		// (responsive, with the negative doubles); a long suit of one's
+		// own is bid by the principles (nat.adv.newsuit).
+		{Name: "adv.2nt.raised", Prio: 110, Seq: "1x 1y/2y 2x", Call: "2N", When: simpleOvercall, Need: Need{Pts: rng(12, 14), Len: "y0-2", Bal: 2, Test: stoppersTheirs}, Force: Invitational,
+			Desc: "2NT: 12-14 HCP, stopper, no fit"},
+		{Name: "adv.3nt.raised", Prio: 110, Seq: "1x 1y/2y 2x/3x", Call: "3N", When: simpleOvercall, Need: Need{Pts: rng(15, 18), Len: "y0-2", Bal: 2, Test: stoppersTheirs}, Force: SignOff,
+			Desc: "3NT: 15+ HCP, stopper, no fit"},
+		// The overcaller's answer to the responsive double: a six-card
+		// suit again, else the longer unbid suit, else his own suit.
+		{Name: "ovc.responsive.rebid", Prio: 116, Seq: "1x 1y/2y 2x/3x X P", Call: "cy", Need: Need{Len: "y6+"}, Desc: "Rebids %y: six cards"},
+		{Name: "ovc.responsive.suit", Prio: 115, Seq: "1x 1y/2y 2x/3x X P", Call: "cz", Need: Need{Len: "z4+"},
+			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('z')]*10 - int(b.S('z')) }, Desc: "Answer to the responsive double: 4+ %z"},
+		{Name: "ovc.responsive.own", Prio: 114, Seq: "1x 1y/2y 2x/3x X P", Call: "cy", Desc: "Rebids %y: no four-card unbid suit"},
 		// Partner's overcall of their response, their raise: three
 		// trumps and 6-9 compete at two, four trumps with less.
 		{Name: "adv.raise.comp2", Prio: 113, Seq: "1x P 1y 1z 2y", Call: "2z", Need: Need{Pts: rng(3, 9), Len: "z3+", Test: func(_ *Ctx, e *Eval, b *Bind) bool {
@@ -1015,7 +1062,7 @@ func competitiveRules() []*Rule {
 			Desc: "2NT: 10-12 HCP, stopper in %y"},
 		// Advancing a takeout double at any point.
 		{Name: "adv.x.any", Prio: 40, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
-			if partnerLeadDouble(c) {
+			if partnerLeadDouble(c) || partnerResponsive(c) {
 				return false
 			}
 			l, _, _ := c.LastBid()
@@ -1038,7 +1085,7 @@ func competitiveRules() []*Rule {
 		// suit to answer in: a three-card one, the highest.
 		{Name: "adv.x.any3", Prio: 39, Seq: "... B X P", Call: "cz", When: func(c *Ctx, b *Bind) bool {
 			l, _, _ := c.LastBid()
-			return !partnerLeadDouble(c) && !c.WeOpened() && !slices.Contains(c.TheirSuits(), b.S('z')) && l.Level <= 3 && l.Strain != bridge.NoTrump
+			return !partnerLeadDouble(c) && !partnerResponsive(c) && !c.WeOpened() && !slices.Contains(c.TheirSuits(), b.S('z')) && l.Level <= 3 && l.Strain != bridge.NoTrump
 		}, Need: Need{Len: "z3", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			for s := card.Clubs; s <= card.Spades; s++ {
 				if e.Len[s] >= 4 && !slices.Contains(c.TheirSuits(), s) {
@@ -1053,6 +1100,31 @@ func competitiveRules() []*Rule {
 		// (partner passes for penalty or bids).
 		{Name: "dbl.again.game", Prio: 105, Seq: "1x/2x/3x X 4x P P", When: major('x'), Call: "X",
 			Need: Need{Pts: rng(18, 37), Test: shortIn('x', 1)}, Desc: "Second double: 18+ HCP, short in %x"},
+		// The doubler's answer to the responsive double: the better of
+		// the two suits it shows (the majors over their minor, the minors
+		// over their major), jumping with extra values.
+		{Name: "dbl.responsive.game", Prio: 117, Seq: "1m X 2m/3m X P", Call: "4M", Need: Need{Pts: rng(19, 37), Len: "M4+"}, Pref: longerMajor,
+			Force: SignOff, Desc: "Game in %M: 19+ HCP, 4+ %M"},
+		{Name: "dbl.responsive.jump", Prio: 116, Seq: "1m X 2m X P", Call: "jM", Need: Need{Pts: rng(16, 18), Len: "M4+"}, Pref: longerMajor,
+			Force: Invitational, Desc: "Jump: 16-18 HCP, 4+ %M"},
+		{Name: "dbl.responsive.major", Prio: 115, Seq: "1m X 2m/3m X P", Call: "cM", Need: Need{Len: "M3+"}, Pref: longerMajor,
+			Desc: "Answer to the responsive double: the longer major, %M"},
+		{Name: "dbl.responsive.3nt", Prio: 116, Seq: "1M X 2M/3M X P", Call: "3N", Need: Need{Pts: rng(16, 37), Test: stoppersTheirs},
+			Force: SignOff, Desc: "3NT: 16+ HCP, stopper"},
+		{Name: "dbl.responsive.minor", Prio: 115, Seq: "1M X 2M/3M X P", Call: "cm", Need: Need{Len: "m3+"}, Pref: longerSuit('m'),
+			Desc: "Answer to the responsive double: the longer minor, %m"},
+		{Name: "dbl.responsive.free", Prio: 114, Seq: "1m X 2m X 3m", Call: "3M", Need: Need{Pts: rng(13, 37), Len: "M4+"}, Pref: longerMajor,
+			Desc: "Competes: 13+ HCP, 4+ %M"},
+		// The responsive doubler places the contract: game with the
+		// values for it, an invitation with 11-12.
+		{Name: "adv.responsive.game", Prio: 110, Seq: "1x X 2x/3x X P B P", When: all(lastOfPartner('M'), cheapLevelIn('M', 3, 4)), Call: "4M",
+			Need: Need{Pts: rng(13, 37), Len: "M4+"}, Force: SignOff, Desc: "Game in %M: 13+ HCP, 4+ %M"},
+		{Name: "adv.responsive.game.values", Prio: 109, Seq: "1x X 2x/3x X P B P", When: all(lastOfPartner('M'), cheapLevelIn('M', 4, 4)), Call: "4M",
+			Need: Need{Len: "M4+", Test: combinedGame}, Show: showsCombinedGame, Force: SignOff, Desc: "Game in %M: game values"},
+		{Name: "adv.responsive.invite", Prio: 109, Seq: "1x X 2x X P B P", When: all(lastOfPartner('M'), cheapLevel('M', 3)), Call: "3M",
+			Need: Need{Pts: rng(11, 12), Len: "M4+"}, Force: Invitational, Desc: "Raise: 11-12 HCP, 4+ %M"},
+		{Name: "adv.responsive.3nt", Prio: 110, Seq: "1M X 2M/3M X P B P", When: lastOfPartner('m'), Call: "3N",
+			Need: Need{Test: hall(stoppersTheirs, combinedGame)}, Show: showsCombinedGame, Force: SignOff, Desc: "3NT: game values, stopper"},
 		{Name: "dbl.again", Prio: 105, Seq: "1x X 2x P P", Call: "X", Need: Need{Pts: rng(16, 37), Test: shortIn('x', 1)},
 			Desc: "Second takeout double: extra values", Force: Forcing},
 		// Reopening.
@@ -1324,10 +1396,23 @@ func notTheirCue(c *Ctx, b *Bind) bool {
 // made, doubled their artificial bid to show where to lead: it asks for
 // nothing, so it is not answered like a takeout double.
 func partnerLeadDouble(c *Ctx) bool {
+	r, ok := partnerDoubleRule(c)
+	return ok && (r == "comp.leaddouble" || r == "nt.leaddouble")
+}
+
+// partnerResponsive: partner's double, the last call but one, is
+// responsive (answered by its own rules, not as a takeout double).
+func partnerResponsive(c *Ctx) bool {
+	r, ok := partnerDoubleRule(c)
+	return ok && strings.HasPrefix(r, "negx.responsive.")
+}
+
+// partnerDoubleRule is the rule of partner's double when it is the last
+// call but one.
+func partnerDoubleRule(c *Ctx) (string, bool) {
 	n := len(c.Calls)
 	if n < 2 || c.Calls[n-2].Kind != bridge.Double {
-		return false
+		return "", false
 	}
-	r := c.Meanings[n-2].Rule
-	return r == "comp.leaddouble" || r == "nt.leaddouble"
+	return c.Meanings[n-2].Rule, true
 }
