@@ -1008,10 +1008,11 @@ func slamRules() []*Rule {
 
 // partnerAsked: partner's bid just made is artificial (a question to
 // answer, or an answer to my question), not a control bid nor Jacoby
-// 2NT (a raise: the fit is agreed and Blackwood may follow).
+// 2NT (a raise: the fit is agreed and Blackwood may follow), nor a weak
+// two's feature (its suit is the trump suit).
 func partnerAsked(c *Ctx, _ *Bind) bool {
 	_, m, ok := partnerJustBid(c)
-	return ok && m.Artificial && m.Rule != "cue.bid" && !strings.HasPrefix(m.Rule, "resp.jacoby2n")
+	return ok && m.Artificial && m.Rule != "cue.bid" && !strings.HasPrefix(m.Rule, "resp.jacoby2n") && m.Rule != "w2.feature.show"
 }
 
 // firstOverOpening: partner opened one of a suit and this is my first
