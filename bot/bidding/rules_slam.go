@@ -33,12 +33,7 @@ const (
 	slamMin  = 33 // notrump: a small slam
 	grandMin = 37 // a grand slam
 	fitTry   = 30 // a fit: a slam if partner is above his minimum, control bids
-	fitSlam  = 28 // a fit: a small slam, Blackwood (partner counted at his minimum)
-	// Gerber at once over partner's notrump with a long suit keeps the
-	// older values (30 points, 28 HCP in view): below them the slam try
-	// in the suit or Stayman describes the hand first, as the book
-	// bids it.
-	gerberSlam = 30
+	fitSlam  = 30 // a fit: a small slam, Blackwood
 )
 
 // partnerJustBid returns partner's last call when it is the last call but
@@ -616,9 +611,9 @@ func shortnessPts(n, trumps int) int {
 	return 0
 }
 
-// cueValues: the hand's values for a control bid: a slam if partner is
-// above his minimum (fitTry together, or two less when his maximum
-// would make fitTry+4); when partner has cue-bid, our
+// cueValues: the hand's values for a control bid: a slam, or a slam if
+// partner is above his minimum (fitTry together, and two more than
+// fitSlam possible opposite his maximum); when partner has cue-bid, our
 // values together with his bid are a slam try; when partner has made a
 // slam try, the upper half of my range.
 func cueValues(c *Ctx, e *Eval, b *Bind) bool {
@@ -639,9 +634,9 @@ func cueValues(c *Ctx, e *Eval, b *Bind) bool {
 	if !trumpsSound(e, t) {
 		// Trumps sound only with partner's share: a slam without a
 		// try at a minimum opposite.
-		return fitTrumpsSound(c, e, t) && lo >= fitTry+2
+		return fitTrumpsSound(c, e, t) && lo >= fitSlam+2
 	}
-	return lo >= fitTry || lo >= fitTry-2 && hi >= fitTry+4
+	return lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2
 }
 
 // staymanMajor returns the major partner has just shown in answer to my
@@ -676,7 +671,7 @@ func staymanCue(c *Ctx, e *Eval, b *Bind) bool {
 	}
 	lo := ourPointsIn(c, e, t)
 	hi := lo - c.PartnerMinPts() + c.PartnerMax()
-	return (lo >= fitTry || lo >= fitTry-2 && hi >= fitTry+4) && e.HCP >= slamHCP(c, fitTry)
+	return (lo >= fitSlam || lo >= fitTry && hi >= fitSlam+2) && e.HCP >= slamHCP(c, fitTry)
 }
 
 // showsStaymanCue: the control, the fit, the values.
@@ -801,9 +796,9 @@ func slamRules() []*Rule {
 	// inGerberStrain).
 	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-			return ourPts(c, e) >= gerberSlam+2 && hcpInView(c, e, 28, gerberSlam) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, gerberSlam)-2
+			return ourPts(c, e) >= fitSlam+2 && slamHCPInView(c, e) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
 		}},
-		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, gerberSlam)-2) },
+		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, fitSlam)-2) },
 		Desc: "Gerber: asks for aces"})
 	for i, a := range []string{"4D", "4H", "4S", "4N"} {
 		n := uint8(1) << i
@@ -894,9 +889,7 @@ func slamRules() []*Rule {
 						covered = true
 					}
 				}
-				// With all four aces the question asks nothing: show
-				// controls instead.
-				return e.Aces < 4 && slamPts(c, e, t) >= need && covered && fitTrumpsSound(c, e, t) && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
+				return slamPts(c, e, t) >= need && covered && fitTrumpsSound(c, e, t) && e.HCP >= slamHCP(c, fitTry)-2 && slamHCPInView(c, e)
 			}},
 			Show: showsAsk,
 			Desc: "Blackwood: asks for aces"},
@@ -1031,24 +1024,15 @@ func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partne
 func showsAsk(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) }
 
 // slamHCPInView: our HCP together, partner counted at his minimum (or
-// his points less two when he showed points), make 26, or 25 when our
-// points together make fitSlam+3 and I hold no void: a slam in a fit
-// needs high cards too, whatever the shape adds, but shape is worth a
-// high card's point, and partner's shown minimum is a floor he is
-// usually a point or two above (fourteenth session: 28 and 27 rather
-// than 29 and 28 gained 0.011 IMPs a board from par; nineteenth
-// session: 26 and 25 with fitSlam at 28 rather than 30, the control
-// bids' fitTry kept at 30, gained 0.013-0.037 IMPs a board on four seeds
-// of 2,000, 71-79 % of the slams bid making double dummy; a step lower
-// gained less and made 67-73 %).
-func slamHCPInView(c *Ctx, e *Eval) bool { return hcpInView(c, e, 26, fitSlam) }
-
-// hcpInView: our HCP together, partner counted as in slamHCPInView, make
-// need, or one less when our points together make pts+3 and I hold no
-// void.
-func hcpInView(c *Ctx, e *Eval, need, pts int) bool {
+// his points less two when he showed points), make 28, or 27 when our
+// points together make 33 and I hold no void: a slam in a fit needs
+// high cards too, whatever the shape adds, but shape is worth a high
+// card's point, and partner's shown minimum is a floor he is usually a
+// point or two above (fourteenth session: 28 and 27 rather than 29 and
+// 28 gained 0.011 IMPs a board from par, slams bid making as often).
+func slamHCPInView(c *Ctx, e *Eval) bool {
 	h := e.HCP + max(c.PartnerMin(), c.PartnerMinPts()-2)
-	return h >= need || h >= need-1 && ourPts(c, e) >= pts+3 && !voidAsker(e)
+	return h >= 28 || h >= 27 && ourPts(c, e) >= fitSlam+3 && !voidAsker(e)
 }
 
 // ourStrain: suit v (when bound) is one our side has bid naturally or

@@ -44,7 +44,7 @@ func TestKeyRules(t *testing.T) {
 		{"three-level preempt", "4.KQJ9753.83.962", "None", "", "3H", "open.3.preempt"},
 		{"five-card major", "AQ973.K4.QJ5.973", "None", "", "1S", "open.1major"},
 		{"Stayman over 2NT, the fit found, slam values", "K752.AKQ52.J63.7", "None", "2N P 3C P 3S P", "6S", "nt2.stayman.slam.fit"},
-		{"no natural new suit past 3NT after opener's raise of a two-over-one", "J74.KQT87.QT63.A", "None", "1S P 2H P 3H P", "4H", "gen.game.major"},
+		{"no natural new suit past 3NT after opener's raise of a two-over-one", "J74.AQT87.KT63.A", "None", "1S P 2H P 3H P", "4H", "gen.game.major"},
 		{"rule of 20 fails", "KJ8.A876.Q75.Q75", "None", "", "P", "open.pass"},
 		{"the transfer doubled for the lead: responder's continuations stand", "QT943..AQ93.AJ72", "NS", "1N P 2H X 2S P", "3C", "nt1.tr.newsuit"},
 		{"takeout double of their four-level preempt", "AKQ5.3.KJ74.AQ62", "None", "4H", "X", "ovc.4level.takeout"},
