@@ -167,6 +167,7 @@ func TestKeyRules(t *testing.T) {
 		{"opener with 15+ and four of the unbid major bids game in it over a three-level negative double", "AQ974.AQ63.K2.52", "None", "1S 3C X P", "4H", "nx.3level.major"},
 		{"the king answer past six of the suit: 6NT with a king missing", "AQT2.Q752.Q.AQJ7", "None", "P 1H P 2N P 3H P 4N P 5H P 5N P 6S P", "6N", "bw.kings.6nt"},
 		{"responder's 4NT after the weak two's feature is Blackwood, answered", "96.AK8742.43.K53", "None", "2H P 2N P 3C P 4N P", "5D", "bw.ans.5D"},
+		{"Gerber over partner's 1NT rebid with a six-card suit and 30 points together", "AKT843.AK6.2.Q65", "None", "P 1C P 1S P 1N P", "4C", "gerber"},
 		{"partner doubled, they raised: both majors and values make a responsive double", "KJ84.Q973.K52.63", "N-S", "1C X 2C", "X", "negx.responsive.majors"},
 		{"partner doubled, they raised a major: both minors make a responsive double", "73.852.AQ84.KJ63", "E-W", "1H X 2H", "X", "negx.responsive.minors"},
 		{"partner overcalled, they raised: the two unbid suits and values make a responsive double", "73.Q52.AQ84.KJ63", "None", "1H 1S 2H", "X", "negx.responsive.overcall"},
