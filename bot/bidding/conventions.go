@@ -100,7 +100,8 @@ var Sections = []Section{
 		"a takeout double: the major, his own suit, notrump with their suit stopped, a cue bid with a strong hand. " +
 		"With length in their suit responder passes, hoping opener reopens with a double. After partner's takeout " +
 		"double and their raise, the advancer's double is responsive, through the three level: 8+ HCP and two places " +
-		"to play, both majors over their minor, both minors over their major; the doubler bids the better of them.", map[i18n.Lang]string{i18n.Fr: "Contres Spoutnik et contres d’appel du répondant", i18n.De: "Negative und responsive Kontras", i18n.Hi: "नेगेटिव और रिस्पॉन्सिव डबल", i18n.Ko: "네거티브 더블과 리스폰시브 더블"}},
+		"to play, both majors over their minor, both minors over their major; the doubler bids the better of them. " +
+		"After partner's overcall and their raise, the double shows the two unbid suits.", map[i18n.Lang]string{i18n.Fr: "Contres Spoutnik et contres d’appel du répondant", i18n.De: "Negative und responsive Kontras", i18n.Hi: "नेगेटिव और रिस्पॉन्सिव डबल", i18n.Ko: "네거티브 더블과 리스폰시브 더블"}},
 	{"bal", "Balancing", "In the pass-out seat bid a king lighter: a one-level suit from 8 HCP, 1NT 11-14 " +
 		"balanced with a stopper, a double with opening values and shortness, a jump with a good six-card suit. " +
 		"Partner remembers that the balancer has already counted on his values.", map[i18n.Lang]string{i18n.Fr: "Réveil", i18n.De: "Wiederbelebung (Balancing)", i18n.Hi: "बैलेंसिंग", i18n.Ko: "밸런싱"}},
