@@ -420,7 +420,7 @@ func refSuits(c *Ctx, b *Bind, ref byte) []card.Suit {
 		return c.UnbidSuits()
 	case 'O':
 		if s, ok := b.Suit('M'); ok {
-			return []card.Suit{card.Spades + card.Hearts - s}
+			return []card.Suit{otherMajor(s)}
 		}
 		return nil
 	}

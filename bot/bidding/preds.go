@@ -275,6 +275,9 @@ func stoppersUnbid(c *Ctx, e *Eval, _ *Bind) bool {
 	return true
 }
 
+// otherMajor is the major that is not s (s a major).
+func otherMajor(s card.Suit) card.Suit { return card.Hearts + card.Spades - s }
+
 // shortIn: at most n cards in suit v.
 func shortIn(v byte, n int) HandPred {
 	return func(c *Ctx, e *Eval, b *Bind) bool { return e.Len[suitOf(c, b, v)] <= n }

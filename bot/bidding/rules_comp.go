@@ -166,7 +166,7 @@ func michaels(c *Ctx, e *Eval, b *Bind) bool {
 	if x <= card.Diamonds {
 		return e.Len[card.Hearts] >= 5 && e.Len[card.Spades] >= 5
 	}
-	o := card.Hearts + card.Spades - x
+	o := otherMajor(x)
 	return e.Len[o] >= 5 && (e.Len[card.Clubs] >= 5 || e.Len[card.Diamonds] >= 5)
 }
 
@@ -505,7 +505,7 @@ func competitiveRules() []*Rule {
 		{Name: "comp.resp.1level", Prio: 118, Seq: "1x 1y", Call: "1z", Need: Need{Pts: rng(6, 37), Len: "z5+", Test: func(c *Ctx, e *Eval, b *Bind) bool {
 			// a passed hand with both majors unbid and four of the
 			// other too doubles: it shows both
-			o := card.Hearts + card.Spades - b.S('z')
+			o := otherMajor(b.S('z'))
 			return !c.PassedHand(c.Me) || b.S('z') < card.Hearts || b.S('x') >= card.Hearts || b.S('y') >= card.Hearts || e.Len[o] < 4 || e.Len[b.S('z')] >= 6
 		}},
 			Desc: "New suit: 6+ HCP, 5+ %z", Force: Forcing},
@@ -666,7 +666,7 @@ func competitiveRules() []*Rule {
 				if e.Len[b.S('M')] >= 5 {
 					return true
 				}
-				other := card.Hearts + card.Spades - b.S('M')
+				other := otherMajor(b.S('M'))
 				return e.HCP >= 13 && (other == b.S('x') || e.Len[other] < 4)
 			}}, Pref: longerMajor, Force: SignOff,
 			Desc: "Game in %M: 12+ HCP, 5+ %M (13+ with four)"},
@@ -838,7 +838,7 @@ func competitiveRules() []*Rule {
 		// suit again, else the longer unbid suit, else his own suit.
 		{Name: "ovc.responsive.rebid", Prio: 116, Seq: "1x 1y/2y 2x/3x X P", Call: "cy", Need: Need{Len: "y6+"}, Desc: "Rebids %y: six cards"},
 		{Name: "ovc.responsive.suit", Prio: 115, Seq: "1x 1y/2y 2x/3x X P", Call: "cz", Need: Need{Len: "z4+"},
-			Pref: func(e *Eval, b *Bind) int { return e.Len[b.S('z')]*10 - int(b.S('z')) }, Desc: "Answer to the responsive double: 4+ %z"},
+			Pref: longerLower('z'), Desc: "Answer to the responsive double: 4+ %z"},
 		{Name: "ovc.responsive.own", Prio: 114, Seq: "1x 1y/2y 2x/3x X P", Call: "cy", Desc: "Rebids %y: no four-card unbid suit"},
 		// Partner's overcall of their response, their raise: three
 		// trumps and 6-9 compete at two, four trumps with less.
@@ -1368,8 +1368,13 @@ func longerSuit(v byte) func(*Eval, *Bind) int {
 	return func(e *Eval, b *Bind) int { return e.Len[b.S(v)]*10 + int(b.S(v)) }
 }
 
+// longerLower prefers the longer suit for v, then the lower-ranking.
+func longerLower(v byte) func(*Eval, *Bind) int {
+	return func(e *Eval, b *Bind) int { return e.Len[b.S(v)]*10 - int(b.S(v)) }
+}
+
 // longerMajor prefers the longer major M, hearts with equal length.
-func longerMajor(e *Eval, b *Bind) int { return e.Len[b.S('M')]*10 - int(b.S('M')) }
+var longerMajor = longerLower('M')
 
 // partnersLast: v is the suit of partner's last bid.
 // lastOfPartner: suit v is the strain of partner's last bid (an auction

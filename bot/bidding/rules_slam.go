@@ -796,22 +796,10 @@ func slamRules() []*Rule {
 	// inGerberStrain).
 	rs = append(rs, &Rule{Name: "gerber", Prio: 128, Seq: "... *", Example: "1N P", When: gerberWhen, Call: "4C", Art: true, Force: Forcing,
 		Need: Need{Bal: -1, Test: func(c *Ctx, e *Eval, _ *Bind) bool {
-			if overNTOpening(c) {
-				// Over partner's notrump opening the book's structure
-				// describes the hand first (a slam try in the suit,
-				// Stayman, a transfer): Gerber at once needs the values
-				// of a slam in a fit.
-				return ourPts(c, e) >= fitSlam+2 && slamHCPInView(c, e) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam)-2
-			}
-			return gerberAfterRebid(c, e)
+			d := gerberDrop(c)
+			return ourPts(c, e) >= fitSlam+2-d && hcpInView(c, e, d) && e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam-d)-2
 		}},
-		Show: func(c *Ctx, _ *Bind, m *Meaning) {
-			total := fitSlam
-			if !overNTOpening(c) {
-				total = fitSlam - 2 // gerberAfterRebid
-			}
-			m.MinHCP = max(0, slamHCP(c, total)-2)
-		},
+		Show: func(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(0, slamHCP(c, fitSlam-gerberDrop(c))-2) },
 		Desc: "Gerber: asks for aces"})
 	for i, a := range []string{"4D", "4H", "4S", "4N"} {
 		n := uint8(1) << i
@@ -1036,22 +1024,20 @@ func firstOverOpening(c *Ctx, _ *Bind) bool { return firstCall(c, nil) && partne
 // needs, less two for a hand of shape.
 func showsAsk(c *Ctx, _ *Bind, m *Meaning) { m.MinHCP = max(m.MinHCP, slamHCP(c, fitTry)-2) }
 
-// overNTOpening: partner's notrump bid just made (gerberWhen) is his
-// opening.
-func overNTOpening(c *Ctx) bool { return c.Open == len(c.Calls)-2 }
-
-// gerberAfterRebid: Gerber over partner's notrump rebid (or his 2NT after
-// 2C-2D) with a long suit: 30 points together and 26 HCP in view (25 with
-// 31 points and no void), two fewer than at once over his opening, where
-// the book's slam try in the suit comes first. Nineteenth session, paired
+// gerberDrop is how many points fewer Gerber at once with a long suit
+// needs than a slam in a fit at once over partner's notrump opening (32
+// points together, 28 HCP in view): none there, where the book's slam try
+// in the suit, Stayman or a transfer describes the hand first; two over
+// his notrump rebid (or his 2NT after 2C-2D). Nineteenth session, paired
 // IMPs from par on seeds of 2,000: 0.010 a board nearer par on four seeds
 // and 0.007 on four fresh ones (0.008 [0.002, 0.015] on the 16,000), the
-// slams bid making as often; the same lowering over the opening gained as
+// slams bid making as often; the same drop over the opening gained as
 // much again but bids Gerber where sayc-dev's slam try and Stayman are.
-func gerberAfterRebid(c *Ctx, e *Eval) bool {
-	h := e.HCP + max(c.PartnerMin(), c.PartnerMinPts()-2)
-	return ourPts(c, e) >= fitSlam && (h >= 26 || h >= 25 && ourPts(c, e) >= fitSlam+1 && !voidAsker(e)) &&
-		e.Len[e.Longest()] >= 6 && e.HCP >= slamHCP(c, fitSlam-2)-2
+func gerberDrop(c *Ctx) int {
+	if c.Open == len(c.Calls)-2 { // partner's notrump (gerberWhen) opened
+		return 0
+	}
+	return 2
 }
 
 // slamHCPInView: our HCP together, partner counted at his minimum (or
@@ -1061,9 +1047,12 @@ func gerberAfterRebid(c *Ctx, e *Eval) bool {
 // card's point, and partner's shown minimum is a floor he is usually a
 // point or two above (fourteenth session: 28 and 27 rather than 29 and
 // 28 gained 0.011 IMPs a board from par, slams bid making as often).
-func slamHCPInView(c *Ctx, e *Eval) bool {
+func slamHCPInView(c *Ctx, e *Eval) bool { return hcpInView(c, e, 0) }
+
+// hcpInView is slamHCPInView with every figure drop lower.
+func hcpInView(c *Ctx, e *Eval, drop int) bool {
 	h := e.HCP + max(c.PartnerMin(), c.PartnerMinPts()-2)
-	return h >= 28 || h >= 27 && ourPts(c, e) >= fitSlam+3 && !voidAsker(e)
+	return h >= 28-drop || h >= 27-drop && ourPts(c, e) >= fitSlam+3-drop && !voidAsker(e)
 }
 
 // ourStrain: suit v (when bound) is one our side has bid naturally or
